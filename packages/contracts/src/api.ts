@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** Service groups, each mounted under /api/<group> (spec section 7). `system` is /api itself. */
+export const SERVICE_GROUPS = ['system', 'passport', 'owner', 'profile', 'estimator', 'admin', 'scene', 'payment', 'chat'] as const;
+export type ServiceGroup = (typeof SERVICE_GROUPS)[number];
+
+export function groupPrefix(group: ServiceGroup): string {
+  return group === 'system' ? '/api' : `/api/${group}`;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API call: where it lives and the schemas of what goes in and comes out.
+ * The server registers it, the OpenAPI document describes it, the web client calls it.
+ */
+export type Endpoint = {
+  group: ServiceGroup;
+  method: HttpMethod;
+  /** Path relative to the group, with `:param` segments. */
+  path: string;
+  summary: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Schema of the `result` field of a success response. */
+  result: z.ZodType;
+};
+
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+/** The success envelope: every success response is `{ result }`. */
+export function resultEnvelope<T extends z.ZodType>(schema: T) {
+  return z.object({ result: schema });
+}
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type InferInput<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+export type EndpointResult<E extends Endpoint> = z.infer<E['result']>;
+export type EndpointParams<E extends Endpoint> = Infer<E['params']>;
+export type EndpointQuery<E extends Endpoint> = Infer<E['query']>;
+export type EndpointBody<E extends Endpoint> = Infer<E['body']>;
+
+/** What a caller passes: only the parts the endpoint declares, in their input shape. */
+export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: InferInput<E['params']> } : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query?: InferInput<E['query']> } : { query?: never }) &
+  (E['body'] extends z.ZodType ? { body: InferInput<E['body']> } : { body?: never });
+
+/** Fills `:param` segments of an endpoint path. */
+export function buildPath(endpoint: Endpoint, params: Record<string, unknown> = {}): string {
+  return (
+    groupPrefix(endpoint.group) +
+    endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${endpoint.path}`);
+      return encodeURIComponent(String(value));
+    })
+  );
+}
+
+/** Paging query shared by list calls. */
+export const PagingQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** Header carrying the websocket upstream id on API calls. */
+export const UPSTREAM_ID_HEADER = 'x-upstream-id';

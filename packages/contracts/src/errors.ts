@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { interpolate, type Locale } from './locale.ts';
+
+type CatalogueEntry = { status: number; en: string; ru: string };
+
+/**
+ * Every error the product can show, with its HTTP status and texts (spec section 8).
+ * Entries with status 0 are raised by the client only (no server response behind them).
+ */
+export const errorCatalogue = {
+  validation_failed: { status: 400, en: 'Please check the highlighted field', ru: 'Проверьте выделенное поле' },
+  bad_request: { status: 400, en: 'The request could not be understood', ru: 'Запрос не удалось разобрать' },
+  invalid_credentials: { status: 401, en: "Please check the data you've entered and try again", ru: 'Проверьте введённые данные и попробуйте ещё раз' },
+  unauthorized: { status: 401, en: 'Please sign in', ru: 'Войдите в систему' },
+  forbidden: { status: 403, en: 'You do not have access to this', ru: 'У вас нет доступа к этому разделу' },
+  verify_account: { status: 403, en: 'Verify your account', ru: 'Подтвердите свою учётную запись' },
+  user_deleted: { status: 403, en: 'this user has been deleted', ru: 'этот пользователь удалён' },
+  team_limit_reached: { status: 403, en: 'The maximum number of teams in your subscription has been reached', ru: 'Достигнуто максимальное количество команд в подписке' },
+  not_found: { status: 404, en: 'Not found', ru: 'Не найдено' },
+  user_not_found: { status: 404, en: 'this user was not found', ru: 'этот пользователь не найден' },
+  reset_user_not_found: { status: 404, en: 'Sorry, the user was not found in the database', ru: 'К сожалению, пользователь не найден в базе данных' },
+  profile_not_found: { status: 404, en: 'Profile not found', ru: 'Профиль не найден' },
+  compatibility_not_found: { status: 404, en: 'Compatibility does not exist', ru: 'Совместимость не существует' },
+  team_not_found: { status: 404, en: 'Team not exist', ru: 'Команда не существует' },
+  comparison_not_found: { status: 404, en: 'Comparison not exist', ru: 'Сравнение не существует' },
+  link_invalid: { status: 404, en: 'Check the link or contact its owner', ru: 'Проверь правильность ссылки либо обратитесь к владельцу ссылки' },
+  email_in_use: { status: 409, en: 'Email address already in use. Please log in', ru: 'Этот адрес уже используется. Пожалуйста, войдите' },
+  email_already_verified: { status: 409, en: 'Email address already verified', ru: 'Адрес электронной почты уже подтверждён' },
+  shared_profile_exists: { status: 409, en: 'Shared profile already exists', ru: 'Профиль по ссылке уже существует' },
+  questionnaire_locked: { status: 409, en: 'Error. A saved questionnaire cannot be changed', ru: 'Ошибка. Сохранённый ранее опросник не может быть изменен' },
+  team_changed: { status: 409, en: 'The team has changed!', ru: 'Состав команды изменился!' },
+  link_expired: { status: 410, en: 'The link has expired', ru: 'Срок действия ссылки истёк' },
+  profile_deleted: { status: 410, en: 'Profile deleted', ru: 'Профиль удалён' },
+  payload_too_large: { status: 413, en: 'The request is too large', ru: 'Слишком большой запрос' },
+  actors_ineligible: { status: 422, en: 'Every slot needs a filled profile', ru: 'В каждом слоте должен быть заполненный профиль' },
+  events_zero_length: { status: 422, en: 'An actor has no events', ru: 'У участника нет событий' },
+  actor_not_found: { status: 422, en: 'NOT FOUND ACTOR', ru: 'Участник не найден' },
+  class_instance_forbidden: { status: 422, en: 'This kind of object is not allowed here', ru: 'Такой объект здесь не допускается' },
+  interaction_settings_failure: { status: 422, en: 'Interaction settings failed, refresh page', ru: 'Ошибка настроек взаимодействия, обновите страницу' },
+  card_declined: { status: 402, en: 'Your card was declined', ru: 'Карта отклонена' },
+  insufficient_funds: { status: 402, en: 'Insufficient funds on the card', ru: 'Недостаточно средств на карте' },
+  payment_failed: { status: 402, en: 'Payment failed', ru: 'Платеж не прошел' },
+  payment_incomplete: { status: 402, en: 'The payment needs confirmation to complete', ru: 'Платёж требует подтверждения' },
+  rate_limited: { status: 429, en: 'Too many attempts. Try again in a minute', ru: 'Слишком много попыток. Попробуйте через минуту' },
+  unexpected_error: { status: 500, en: 'Unexpected error', ru: 'Непредвиденная ошибка' },
+  service_unavailable: { status: 503, en: 'The service is temporarily unavailable, try again shortly', ru: 'Сервис временно недоступен, повторите попытку позже' },
+  unstable_connection: { status: 503, en: 'Unstable connection, refresh page', ru: 'Нестабильное соединение, обновите страницу' },
+  network_error: { status: 0, en: 'No internet connection', ru: 'Нет подключения к интернету' },
+  connection_error: { status: 0, en: 'Connection error, refresh page', ru: 'Ошибка соединения, обновите страницу' },
+  bad_connection: { status: 0, en: 'Bad connection, refresh page', ru: 'Плохое соединение, обновите страницу' },
+  initialization_error: { status: 0, en: 'Initialization error, refresh page', ru: 'Ошибка инициализации, обновите страницу' },
+  connection_failed: { status: 0, en: 'Connection failed', ru: 'Не удалось подключиться' },
+  pair_load_error: { status: 0, en: 'The pair could not be loaded', ru: 'Не удалось загрузить пару' },
+  compare_teams_load_error: { status: 0, en: 'The comparison could not be loaded', ru: 'Не удалось загрузить сравнение команд' },
+  chunk_load_timeout: { status: 0, en: 'The page took too long to load, refresh page', ru: 'Страница загружается слишком долго, обновите страницу' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export const ErrorCodeSchema = z.enum(Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]]);
+
+/** The error envelope every failed call answers with. */
+export const ErrorEnvelopeSchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    /** Dotted path of the offending field, for validation errors. */
+    field: z.string().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+export function errorStatus(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}
+
+export function errorMessage(code: ErrorCode, locale: Locale, params?: Record<string, string | number>): string {
+  return interpolate(errorCatalogue[code][locale], params);
+}
+
+/** Warning shown when a person's interactions add up to more than the cap per week. */
+export const interactionWarning = {
+  en: 'Total interaction time exceeds 50 h/w',
+  ru: 'Общее время взаимодействия превышает 50ч/н',
+} as const;

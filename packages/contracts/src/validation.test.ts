@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  DeleteConfirmationSchema,
+  EmailSchema,
+  NameSchema,
+  OptionalEmailSchema,
+  OptionalPhoneSchema,
+  PasswordPairSchema,
+  PasswordSchema,
+  PositionSchema,
+  describeIssue,
+} from './validation.ts';
+import type { Locale } from './locale.ts';
+
+function messages(schema: z.ZodType, value: unknown, locale: Locale): string[] {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => describeIssue(issue, locale).message);
+}
+
+describe('section 5 messages', () => {
+  const cases: Array<[string, z.ZodType, unknown, string, string]> = [
+    ['required (empty)', NameSchema, '   ', 'Mandatory field', 'Обязательное поле'],
+    ['required (missing)', NameSchema, undefined, 'Mandatory field', 'Обязательное поле'],
+    ['name with digits', NameSchema, 'Anna2', 'Only Cyrillic and Latin', 'Только кириллица и латиница'],
+    ['name with a trailing hyphen', NameSchema, 'Anna-', 'Only Cyrillic and Latin', 'Только кириллица и латиница'],
+    ['email without domain', EmailSchema, 'anna@', 'Invalid email', 'Некорректный email'],
+    ['email with a Cyrillic letter', EmailSchema, 'аnna@example.com', 'Invalid email', 'Некорректный email'],
+    ['phone with letters', OptionalPhoneSchema, '+7 (900) abc', 'Invalid phone number', 'Некорректный номер телефона'],
+    ['position starting with a dot', PositionSchema, '.Lead', 'Only letters and digits', 'Только буквы и цифры'],
+    ['short password', PasswordSchema, '  abc   ', 'Minimum number of characters 6', 'Минимальное количество символов 6'],
+    ['delete word', DeleteConfirmationSchema, 'remove', 'Type the word Delete to confirm', 'Введите слово Удалить для подтверждения'],
+  ];
+  for (const [label, schema, value, en, ru] of cases) {
+    it(`${label}: '${en}' / '${ru}'`, () => {
+      expect(messages(schema, value, 'en')).toEqual([en]);
+      expect(messages(schema, value, 'ru')).toEqual([ru]);
+    });
+  }
+
+  it('repeat password that differs names the repeat field', () => {
+    const parsed = PasswordPairSchema.safeParse({ password: 'secret1', repeatPassword: 'secret2' });
+    expect(parsed.success).toBe(false);
+    const issue = parsed.error!.issues[0]!;
+    expect(describeIssue(issue, 'en')).toEqual({ field: 'repeatPassword', key: 'repeatPassword', message: 'Invalid password' });
+    expect(describeIssue(issue, 'ru').message).toBe('Пароли не совпадают');
+  });
+});
+
+describe('section 5 acceptance', () => {
+  it('accepts names with apostrophe, hyphen and space inside, in both alphabets', () => {
+    for (const name of ["O'Brien", 'Анна-Мария', 'Jean Luc', 'Ёлкин']) expect(NameSchema.safeParse(name).success).toBe(true);
+  });
+  it('treats an empty optional email as absent and lower-cases a given one', () => {
+    expect(OptionalEmailSchema.parse('')).toBeUndefined();
+    expect(OptionalEmailSchema.parse('Anna@Example.COM')).toBe('anna@example.com');
+  });
+  it('accepts phone numbers with plus, parentheses, dashes, dots and spaces', () => {
+    expect(OptionalPhoneSchema.parse('+7 (900) 123-45.67')).toBe('+7 (900) 123-45.67');
+    expect(OptionalPhoneSchema.parse('')).toBeUndefined();
+  });
+  it('accepts positions with inner dots and hyphens', () => {
+    expect(PositionSchema.safeParse('Sr. Back-end dev 2').success).toBe(true);
+  });
+  it('accepts a password of 6 characters after trimming and both delete words', () => {
+    expect(PasswordSchema.safeParse(' abcdef ').success).toBe(true);
+    expect(DeleteConfirmationSchema.safeParse('Удалить').success).toBe(true);
+    expect(DeleteConfirmationSchema.safeParse('Delete').success).toBe(true);
+  });
+});
