@@ -1,0 +1,158 @@
+import type { PairKind } from './types.ts';
+
+/**
+ * Weights of one pair kind. Scores enter centred: z = (score - 50) / 50 in [-1, 1], traits c = 2t - 1.
+ * Raw perspective score s_ij = actor_i + partner_j + relationship_ij, settled rating 100 * tanh(s).
+ */
+export type KindWeights = {
+  /** Actor effect: how a person's own K, P, L and traits colour every relationship they are in. */
+  actor: { k: number; p: number; l: number; familyStability: number; workExperience: number; relocation: number };
+  /** Partner effect: how people in general fare with this person. */
+  partner: { k: number; p: number; l: number; familyStability: number; entrepreneurship: number };
+  /** Relationship effect (pair-specific, kept small): similarity of L, age gap, K gap for mentoring. */
+  relationship: { lSimilarity: number; ageGap: number; mentoring: number };
+  /** First impression from surface cues: share of actor effect, partner grade, age similarity. */
+  first: { actorShare: number; grade: number; ageSimilarity: number };
+  /** Storming depth in rating points at most; scaled by low shared maturity and clashing dominance. */
+  stormDepth: number;
+  /** Result blocks of this kind and the weights of the blocks' inputs. */
+  blocks: readonly string[];
+};
+
+export type Params = {
+  /** Bumped whenever a number changes; stored with every forecast. */
+  version: string;
+  /** Scale of raw scores before tanh; larger = ratings reach the extremes sooner. */
+  tanhScale: number;
+  kinds: Record<PairKind, KindWeights>;
+  dynamics: {
+    /** Days to close 63% of the first-impression-to-settled gap at the reference intensity, office mode. */
+    tauDays: number;
+    /** Reference intensity, hours per week (spec default 5). */
+    referenceHours: number;
+    /** tau scales as (reference / hours)^exponent: more contact, faster settling. */
+    intensityExponent: number;
+    /** Remote mode multiplies tau (slower settling) and storm depth (muted conflict). */
+    remoteTauFactor: number;
+    remoteStormFactor: number;
+    /** Bounds on tau in days. */
+    tauMin: number;
+    tauMax: number;
+    /** Gersick midpoint: share of the remaining gap closed at once at half the team's lifespan. */
+    midpointShift: number;
+  };
+  manager: {
+    /** Rating points added to every settled pair rating by a manager of quality 1 (-1 subtracts). */
+    shift: number;
+    /** Share of storm depth removed by a manager of quality 1. */
+    stormDamping: number;
+  };
+  competence: {
+    /** Share per month of the gap to a more qualified partner that is learned at reference intensity. */
+    learningPerMonth: number;
+    /** Maturity gained per year of team life, points. */
+    maturityPerYear: number;
+    /** Expertise = k*K + p*P + l*L. */
+    expertise: { k: number; p: number; l: number };
+  };
+  team: {
+    /** Intensity of pairs with no interaction entry, hours per week (background contact). */
+    implicitHours: number;
+    /** Weekly load above which an actor is overloaded (spec section 9: warn above 50). */
+    overloadHours: number;
+    /** Satisfaction points lost per hour of overload, at most overloadMaxPenalty. */
+    overloadPenaltyPerHour: number;
+    overloadMaxPenalty: number;
+    /** Power = expertise * (engagementFloor + (1 - engagementFloor) * integration / 100). */
+    engagementFloor: number;
+    /** Days for a newcomer's integration to reach 63% (Guimerà: newcomers are not yet embedded). */
+    integrationTauDays: number;
+    /** Days without a formed opinion: mood is unclear. */
+    unclearDays: number;
+    /** Cohesion from pair ratings: mean, least-integrated member, spread (Bell 2007: min and variance count). */
+    cohesion: { mean: number; min: number; spread: number };
+    /** Competence from member expertise: mean, max, min. */
+    competence: { mean: number; max: number; min: number };
+    /** Performance: mean P (conscientiousness proxy), min L (agreeableness proxy), competence, cohesion. */
+    performance: { meanP: number; minL: number; competence: number; cohesion: number };
+    /** Teaming effect: points per share of incumbents and per share of repeat pairs (Guimerà 2005). */
+    guimera: { incumbents: number; repeatPairs: number; repeatDays: number; newcomerDays: number };
+    /** Manager suitability weights: expertise edge, maturity, managerial experience, mutual rating. */
+    suitability: { expertiseEdge: number; maturity: number; experience: number; rating: number };
+    /** Team type thresholds: launch if newcomer share above, growth if monthly expertise growth above (points). */
+    launchNewcomerShare: number;
+    growthPerMonth: number;
+  };
+  band: {
+    /** Samples drawn for the uncertainty band unless the caller says otherwise. */
+    pairSamples: number;
+    sceneSamples: number;
+    /** Score error used when a specialist carries none, points of standard deviation. */
+    defaultScoreError: number;
+  };
+};
+
+/** Priors: chosen from the literature's directions and rough effect sizes, not yet fitted to outcomes. */
+export const DEFAULT_PARAMS: Params = {
+  version: '0.1.0-prior',
+  tanhScale: 1.6,
+  kinds: {
+    work: {
+      actor: { k: 0.05, p: 0.2, l: 0.3, familyStability: 0.08, workExperience: 0.05, relocation: 0.02 },
+      partner: { k: 0.12, p: 0.12, l: 0.1, familyStability: 0, entrepreneurship: 0.03 },
+      relationship: { lSimilarity: 0.05, ageGap: 0.03, mentoring: 0.04 },
+      first: { actorShare: 0.5, grade: 0.25, ageSimilarity: 0.1 },
+      stormDepth: 30,
+      blocks: ['satisfaction', 'expectations', 'competences', 'outlook'],
+    },
+    LOVE: {
+      actor: { k: 0, p: 0.05, l: 0.3, familyStability: 0.25, workExperience: 0, relocation: 0.03 },
+      partner: { k: 0.03, p: 0.03, l: 0.15, familyStability: 0.12, entrepreneurship: 0 },
+      relationship: { lSimilarity: 0.05, ageGap: 0.06, mentoring: 0 },
+      first: { actorShare: 0.6, grade: 0, ageSimilarity: 0.2 },
+      stormDepth: 25,
+      blocks: ['passion', 'intimacy', 'commitment'],
+    },
+    FRIEND: {
+      actor: { k: 0, p: 0.05, l: 0.3, familyStability: 0.1, workExperience: 0, relocation: 0.05 },
+      partner: { k: 0.05, p: 0.05, l: 0.15, familyStability: 0.03, entrepreneurship: 0.02 },
+      relationship: { lSimilarity: 0.06, ageGap: 0.05, mentoring: 0 },
+      first: { actorShare: 0.6, grade: 0, ageSimilarity: 0.15 },
+      stormDepth: 15,
+      blocks: ['enjoyment', 'trust', 'support'],
+    },
+  },
+  dynamics: {
+    tauDays: 45,
+    referenceHours: 5,
+    intensityExponent: 0.5,
+    remoteTauFactor: 1.4,
+    remoteStormFactor: 0.7,
+    tauMin: 7,
+    tauMax: 365,
+    midpointShift: 0.3,
+  },
+  manager: { shift: 8, stormDamping: 0.4 },
+  competence: {
+    learningPerMonth: 0.02,
+    maturityPerYear: 1,
+    expertise: { k: 0.4, p: 0.35, l: 0.25 },
+  },
+  team: {
+    implicitHours: 0.5,
+    overloadHours: 50,
+    overloadPenaltyPerHour: 1,
+    overloadMaxPenalty: 30,
+    engagementFloor: 0.6,
+    integrationTauDays: 60,
+    unclearDays: 7,
+    cohesion: { mean: 0.5, min: 0.35, spread: 0.15 },
+    competence: { mean: 0.6, max: 0.25, min: 0.15 },
+    performance: { meanP: 0.3, minL: 0.2, competence: 0.3, cohesion: 0.2 },
+    guimera: { incumbents: 10, repeatPairs: -5, repeatDays: 365, newcomerDays: 180 },
+    suitability: { expertiseEdge: 0.3, maturity: 0.25, experience: 0.2, rating: 0.25 },
+    launchNewcomerShare: 0.5,
+    growthPerMonth: 0.3,
+  },
+  band: { pairSamples: 64, sceneSamples: 16, defaultScoreError: 0 },
+};
