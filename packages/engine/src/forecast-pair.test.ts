@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bandOf } from './bands.ts';
+import { forecastPair, type PairForecast, type PairRequest } from './forecast-pair.ts';
+import { arbSpecialist, specialist } from './test-support/specialists.ts';
+import type { InteractionMode, PairKind } from './types.ts';
+
+const arbRequest: fc.Arbitrary<PairRequest> = fc.record({
+  a: arbSpecialist('a'),
+  b: arbSpecialist('b'),
+  kind: fc.constantFrom<PairKind>('work', 'LOVE', 'FRIEND'),
+  mode: fc.constantFrom<InteractionMode>(0, 1),
+  intensity: fc.constantFrom(0.5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+  manager: fc.option(arbSpecialist('m'), { nil: null }),
+  startDay: fc.constantFrom('2026-01-01', '2026-11-01', '2024-02-29'),
+});
+
+const inRating = (x: number): boolean => x >= -100 && x <= 100;
+const inPercent = (x: number): boolean => x >= 0 && x <= 100;
+
+describe('forecastPair: properties', () => {
+  it('is deterministic: identical input, identical output (band included)', () => {
+    fc.assert(
+      fc.property(arbRequest, (req) => {
+        expect(forecastPair(req, undefined, { band: { samples: 8 } })).toEqual(forecastPair(structuredClone(req), undefined, { band: { samples: 8 } }));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('keeps every rating in [-100, 100] and every percentage and block score in [0, 100]', () => {
+    fc.assert(
+      fc.property(arbRequest, (req) => {
+        const f = forecastPair(req);
+        expect(f.daily).toHaveLength(365);
+        expect(f.monthly).toHaveLength(12);
+        for (const x of [...f.daily, ...f.monthly, f.compatibility.value, f.outlook.settled, f.expectations.firstImpression]) expect(inRating(x)).toBe(true);
+        for (const p of f.persons) {
+          expect(inPercent(p.satisfaction)).toBe(true);
+          for (const x of [...p.monthly, p.firstImpression, p.settled]) expect(inRating(x)).toBe(true);
+          for (const line of [p.competences.k, p.competences.p, p.competences.l]) for (const x of line) expect(inPercent(x)).toBe(true);
+        }
+        expect(inPercent(f.yearlySatisfaction)).toBe(true);
+        for (const b of f.blocks) {
+          expect(inPercent(b.score)).toBe(true);
+          expect(b.grade).toBeGreaterThanOrEqual(1);
+          expect(b.grade).toBeLessThanOrEqual(5);
+        }
+        expect(f.recommendation).toBeGreaterThanOrEqual(1);
+        expect(f.recommendation).toBeLessThanOrEqual(6);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reports bands that agree with the band table', () => {
+    fc.assert(
+      fc.property(arbRequest, (req) => {
+        const f = forecastPair(req);
+        expect(f.compatibility.band).toBe(bandOf(f.compatibility.value));
+        expect(f.outlook.band).toBe(bandOf(f.outlook.settled));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('is symmetric: swapping the people mirrors the per-person parts and keeps the shared parts', () => {
+    const shared = (f: PairForecast) => {
+      const { persons: _p, explanation: _e, ...rest } = f;
+      return rest;
+    };
+    const key = (f: PairForecast) => f.explanation.map((e) => `${e.factor}|${e.personId}|${e.input}|${e.points}`).sort();
+    fc.assert(
+      fc.property(arbRequest, (req) => {
+        const f = forecastPair(req, undefined, { explainTop: 100 });
+        const g = forecastPair({ ...req, a: req.b, b: req.a }, undefined, { explainTop: 100 });
+        expect(shared(g)).toEqual(shared(f));
+        expect(g.persons).toEqual([f.persons[1], f.persons[0]]);
+        expect(key(g)).toEqual(key(f));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('never settles later with more hours per week', () => {
+    fc.assert(
+      fc.property(arbRequest, fc.constantFrom(0.5, 1, 2, 5, 8), fc.constantFrom(1, 2, 5, 9, 10), (req, h1, h2) => {
+        const [lo, hi] = h1 <= h2 ? [h1, h2] : [h2, h1];
+        const slow = forecastPair({ ...req, intensity: lo });
+        const fast = forecastPair({ ...req, intensity: hi });
+        // Approach measured as the remaining distance to the settled level on every day, for the
+        // storm-free part, and as the settling day for the whole rating.
+        expect(fast.outlook.settled).toBe(slow.outlook.settled);
+        expect(fast.outlook.settleDay ?? 365).toBeLessThanOrEqual(slow.outlook.settleDay ?? 365);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('band brackets the spread of sampled scores and reports its sample count', () => {
+    fc.assert(
+      fc.property(arbRequest, (req) => {
+        const f = forecastPair(req, undefined, { band: { samples: 16 } });
+        expect(f.band?.samples).toBe(16);
+        for (const [lo, hi] of f.band!.daily.p10.map((x, i) => [x, f.band!.daily.p90[i]!] as const)) {
+          expect(lo).toBeLessThanOrEqual(hi);
+          expect(inRating(lo) && inRating(hi)).toBe(true);
+        }
+        expect(f.band!.compatibility.p10).toBeLessThanOrEqual(f.band!.compatibility.p90);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe('forecastPair: examples', () => {
+  const mature = specialist('a', 80, 85, 85, { traits: { familyStability: 0.9 } });
+  const peer = specialist('b', 75, 80, 80, { traits: { familyStability: 0.8 } });
+  const immature = specialist('c', 40, 30, 15, { traits: { familyStability: 0.1, managerialExperience: 1, entrepreneurship: 1 } });
+  const clash = specialist('d', 45, 35, 20, { traits: { familyStability: 0.2, managerialExperience: 1, entrepreneurship: 1 } });
+
+  it('rates two mature professionals well and two immature dominant people badly', () => {
+    const good = forecastPair({ a: mature, b: peer });
+    const bad = forecastPair({ a: immature, b: clash });
+    expect(good.compatibility.value).toBeGreaterThan(70);
+    expect(good.outlook.band).toBe('excellent');
+    expect(good.expectations.verdict).toBe('better');
+    expect(good.recommendation).toBe(6);
+    expect(bad.compatibility.value).toBeLessThan(-20);
+    expect(bad.recommendation).toBeLessThanOrEqual(2);
+    expect(good.yearlySatisfaction).toBeGreaterThan(bad.yearlySatisfaction + 40);
+  });
+
+  it('gives zero-width bands when the scores carry no error', () => {
+    const f = forecastPair({ a: mature, b: peer }, undefined, { band: true });
+    expect(f.band?.samples).toBe(64);
+    expect(f.band?.compatibility.p10).toBeCloseTo(f.compatibility.value, 9);
+    expect(f.band?.compatibility.p90).toBeCloseTo(f.compatibility.value, 9);
+  });
+
+  it('widens the band with the scoring error', () => {
+    const width = (err: number): number => {
+      const f = forecastPair({ a: { ...mature, scoreError: err }, b: { ...immature, scoreError: err } }, undefined, { band: true });
+      return f.band!.compatibility.p90 - f.band!.compatibility.p10;
+    };
+    expect(width(10)).toBeGreaterThan(width(2));
+  });
+
+  it('names the inputs that moved the result, largest first', () => {
+    const f = forecastPair({ a: mature, b: immature });
+    expect(f.explanation).toHaveLength(5);
+    const sizes = f.explanation.map((e) => Math.abs(e.points));
+    expect([...sizes].sort((x, y) => y - x)).toEqual(sizes);
+    expect(f.explanation[0]).toMatchObject({ factor: 'actor', personId: 'c', input: 'l' });
+  });
+
+  it('uses its own blocks for LOVE and FRIEND', () => {
+    expect(forecastPair({ a: mature, b: peer, kind: 'LOVE' }).blocks.map((b) => b.name)).toEqual(['passion', 'intimacy', 'commitment']);
+    expect(forecastPair({ a: mature, b: peer, kind: 'FRIEND' }).blocks.map((b) => b.name)).toEqual(['enjoyment', 'trust', 'support']);
+    expect(forecastPair({ a: mature, b: peer }).blocks.map((b) => b.name)).toEqual(['satisfaction', 'expectations', 'competences', 'outlook']);
+  });
+
+  it('lets the less qualified person learn from the more qualified one', () => {
+    const f = forecastPair({ a: specialist('a', 40, 40, 50), b: specialist('b', 90, 90, 50) });
+    expect(f.persons[0].competences.k[11]).toBeGreaterThan(40);
+    expect(f.persons[1].competences.k[11]).toBe(90);
+  });
+
+  it('rejects out-of-range input with invalid_input', () => {
+    expect(() => forecastPair({ a: mature, b: peer, intensity: 11 })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    expect(() => forecastPair({ a: { ...mature, k: 120 }, b: peer })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+  });
+});

@@ -1,0 +1,163 @@
+import { clamp } from './bands.ts';
+import type { KindWeights, Params } from './params.ts';
+import type { Grade, InteractionMode, Specialist, TraitName, Traits } from './types.ts';
+
+const GRADES: readonly Grade[] = ['JUNIOR', 'JUNIOR PLUS', 'MIDDLE', 'MIDDLE PLUS', 'SENIOR', 'SENIOR PLUS'];
+
+/** A specialist reduced to the centred numbers the model uses: scores z in [-1, 1], traits c in [-1, 1]. */
+export type Unit = {
+  id: string;
+  k: number;
+  p: number;
+  l: number;
+  zk: number;
+  zp: number;
+  zl: number;
+  age: number;
+  /** Grade centred: JUNIOR -1 … SENIOR PLUS 1. */
+  grade: number;
+  c: Record<TraitName, number>;
+  /** Dominance in [0, 1]: mean of managerial experience and entrepreneurship. */
+  dominance: number;
+  scoreError: number;
+};
+
+const TRAITS: readonly TraitName[] = ['managerialExperience', 'workExperience', 'entrepreneurship', 'relocation', 'familyStability', 'education'];
+
+export function toUnit(s: Specialist, defaultScoreError = 0): Unit {
+  const t = (name: TraitName): number => clamp(s.traits?.[name] ?? 0.5, 0, 1);
+  const c = {} as Record<TraitName, number>;
+  for (const name of TRAITS) c[name] = 2 * t(name) - 1;
+  const gradeIndex = GRADES.indexOf(s.grade);
+  return {
+    id: s.id,
+    k: s.k,
+    p: s.p,
+    l: s.l,
+    zk: (s.k - 50) / 50,
+    zp: (s.p - 50) / 50,
+    zl: (s.l - 50) / 50,
+    age: s.age,
+    grade: gradeIndex < 0 ? 0 : (gradeIndex - 2.5) / 2.5,
+    c,
+    dominance: (t('managerialExperience') + t('entrepreneurship')) / 2,
+    scoreError: s.scoreError ?? defaultScoreError,
+  };
+}
+
+/** A unit with other K, P, L (for sampling score error); the rest is shared. */
+export function withScores(u: Unit, k: number, p: number, l: number): Unit {
+  return { ...u, k, p, l, zk: (k - 50) / 50, zp: (p - 50) / 50, zl: (l - 50) / 50 };
+}
+
+/** One named contribution to a raw score, for explanations. */
+export type Term = { factor: 'actor' | 'partner' | 'relationship'; personId: string | null; input: string; raw: number };
+
+export function actorEffect(w: KindWeights, u: Unit, terms?: Term[]): number {
+  const a = w.actor;
+  const parts: Array<[string, number]> = [
+    ['k', a.k * u.zk],
+    ['p', a.p * u.zp],
+    ['l', a.l * u.zl],
+    ['familyStability', a.familyStability * u.c.familyStability],
+    ['workExperience', a.workExperience * u.c.workExperience],
+    ['relocation', a.relocation * u.c.relocation],
+  ];
+  let sum = 0;
+  for (const [input, raw] of parts) {
+    sum += raw;
+    terms?.push({ factor: 'actor', personId: u.id, input, raw });
+  }
+  return sum;
+}
+
+export function partnerEffect(w: KindWeights, u: Unit, terms?: Term[]): number {
+  const b = w.partner;
+  const parts: Array<[string, number]> = [
+    ['k', b.k * u.zk],
+    ['p', b.p * u.zp],
+    ['l', b.l * u.zl],
+    ['familyStability', b.familyStability * u.c.familyStability],
+    ['entrepreneurship', b.entrepreneurship * u.c.entrepreneurship],
+  ];
+  let sum = 0;
+  for (const [input, raw] of parts) {
+    sum += raw;
+    terms?.push({ factor: 'partner', personId: u.id, input, raw });
+  }
+  return sum;
+}
+
+/** Symmetric in its two units by construction (absolute differences only). */
+export function relationshipEffect(w: KindWeights, a: Unit, b: Unit, terms?: Term[]): number {
+  const r = w.relationship;
+  const lSim = r.lSimilarity * (1 - Math.abs(a.l - b.l) / 50);
+  const age = r.ageGap * clamp(1 - Math.abs(a.age - b.age) / 10, -1, 1);
+  // Learning works best across a moderate qualification gap (25 points); none or a huge one helps little.
+  const gap = Math.abs(a.k - b.k) / 100;
+  const mentoring = r.mentoring * clamp(1 - Math.abs(gap - 0.25) / 0.25, -1, 1);
+  terms?.push(
+    { factor: 'relationship', personId: null, input: 'lSimilarity', raw: lSim },
+    { factor: 'relationship', personId: null, input: 'ageGap', raw: age },
+    { factor: 'relationship', personId: null, input: 'mentoring', raw: mentoring },
+  );
+  return lSim + age + mentoring;
+}
+
+/** The fixed numbers of one pair: settled and first-impression ratings per perspective, storm depth. */
+export type PairSetup = {
+  /** Settled rating of a about b, and of b about a, before any manager shift; points in [-100, 100]. */
+  settledAB: number;
+  settledBA: number;
+  firstAB: number;
+  firstBA: number;
+  /** Raw (pre-tanh) settled scores, for linearised explanations. */
+  rawAB: number;
+  rawBA: number;
+  /** Partner effects: how people in general fare with a, and with b (raw). */
+  partnerA: number;
+  partnerB: number;
+  /** Storm depth in points before mode and manager damping. */
+  storm: number;
+};
+
+export function pairSetup(w: KindWeights, a: Unit, b: Unit, params: Params, terms?: { ab: Term[]; ba: Term[]; rel: Term[] }): PairSetup {
+  const rel = relationshipEffect(w, a, b, terms?.rel);
+  const actA = actorEffect(w, a, terms?.ab);
+  const actB = actorEffect(w, b, terms?.ba);
+  const partnerB = partnerEffect(w, b, terms?.ab);
+  const partnerA = partnerEffect(w, a, terms?.ba);
+  const rawAB = actA + partnerB + rel;
+  const rawBA = actB + partnerA + rel;
+  const ageSim = w.first.ageSimilarity * clamp(1 - Math.abs(a.age - b.age) / 10, -1, 1);
+  const s = params.tanhScale;
+  const clash = a.dominance * b.dominance;
+  return {
+    settledAB: 100 * Math.tanh(s * rawAB),
+    settledBA: 100 * Math.tanh(s * rawBA),
+    firstAB: 100 * Math.tanh(s * (w.first.actorShare * actA + w.first.grade * b.grade + ageSim)),
+    firstBA: 100 * Math.tanh(s * (w.first.actorShare * actB + w.first.grade * a.grade + ageSim)),
+    rawAB,
+    rawBA,
+    partnerA,
+    partnerB,
+    storm: w.stormDepth * clamp(1 - (a.l + b.l) / 200, 0, 1) * (0.5 + clash),
+  };
+}
+
+/** Days to close 63% of the gap to the settled level; shorter with more hours, longer remote. */
+export function tauDays(hours: number, mode: InteractionMode, params: Params): number {
+  const d = params.dynamics;
+  const tau = d.tauDays * Math.pow(d.referenceHours / hours, d.intensityExponent) * (mode === 1 ? d.remoteTauFactor : 1);
+  return clamp(tau, d.tauMin, d.tauMax);
+}
+
+/** Manager quality in [-1, 1] from maturity, professionalism and managerial experience. */
+export function managerQuality(m: Unit): number {
+  return clamp(0.3 * m.zl + 0.3 * m.zp + 0.4 * m.c.managerialExperience, -1, 1);
+}
+
+/** Rating on a day from the gap share e in [0, 1] still open: first impression at e = 1, settled at e = 0. */
+export function ratingAt(settled: number, first: number, storm: number, e: number): number {
+  return clamp(settled + (first - settled) * e - 4 * storm * e * (1 - e), -100, 100);
+}
