@@ -37,6 +37,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@teamcast/*', 'node:*', 'fs', 'path'] }] },
   },
   {
+    // Module augmentation needs interfaces.
+    files: ['**/*.d.ts'],
+    rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
+  },
+  {
     files: ['packages/contracts/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@teamcast/*', 'node:*'] }] },
   },

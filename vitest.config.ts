@@ -5,6 +5,6 @@ const ci = process.env.CI === 'true';
 export default defineConfig({
   test: {
     projects: ['packages/contracts', 'packages/engine', 'apps/server', 'apps/web'],
-    reporters: ci ? ['default', ['json', { outputFile: '.ci-results/vitest.json' }]] : ['default'],
+    reporters: ci ? ['default', ['json', { outputFile: process.env.VITEST_JSON_OUTPUT ?? '.ci-results/vitest.json' }]] : ['default'],
   },
 });

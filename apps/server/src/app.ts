@@ -1,0 +1,98 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { AppError, RequestValidationError } from './core/errors.ts';
+import { localeFromAcceptLanguage } from '@teamcast/contracts';
+import { createAuthenticator } from './core/auth.ts';
+import type { Config } from './core/config.ts';
+import type { Database } from './core/db.ts';
+import { registerErrorHandling } from './core/error-handler.ts';
+import { registerWeb } from './core/web.ts';
+import { modules } from './modules/index.ts';
+import { version } from './core/version.ts';
+
+export type AppDeps = { config: Config; database: Database; secret: Uint8Array };
+
+/** Builds the HTTP application: external plugins first, then the app's core, then the routes of every module. */
+export async function buildApp({ config, database, secret }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('authenticator', createAuthenticator(database.db, secret));
+  app.decorate('accessCatalogue', []);
+  app.decorateRequest('locale', 'ru');
+  app.decorateRequest('auth', null);
+
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const parsed = (schema as unknown as ZodType).safeParse(data);
+    return parsed.success ? { value: parsed.data } : { error: new RequestValidationError(parsed.error.issues) };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    reply.header('x-request-id', request.id);
+  });
+  // One log line per request, with the route pattern rather than the raw URL so link tokens never reach the log.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { reqId: request.id, method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  const https = config.PUBLIC_URL.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('rate_limited'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Teamcast API', version, description: 'Every success is `{ "result": ... }`; every failure `{ "error": { "code", "message" } }`.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.accessCatalogue.push({ method: 'GET', url: '/api/openapi.json', access: 'anonymous' });
+
+  for (const module of modules) await app.register(module);
+
+  await registerWeb(app, config.WEB_DIST);
+  return app;
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'on', 'yes'].includes(value));
+
+const listOfHosts = z
+  .string()
+  .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean));
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** PostgreSQL connection string; when absent the embedded PGlite under DATA_DIR is used. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  /** Secret that signs access tokens; generated once and kept in DATA_DIR when absent. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Demo data on first start; defaults to on for the embedded database, off with DATABASE_URL. */
+  DEMO_DATA: booleanFlag.optional(),
+  /** Hosts that get the love variant. */
+  LOVE_HOSTS: listOfHosts.default([]),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Teamcast <no-reply@teamcast.local>'),
+  SUPPORT_EMAIL: z.email().default('support@teamcast.local'),
+  /** Folder of the built web app that the server serves. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA' | 'WEB_DIST'> & {
+  DEMO_DATA: boolean;
+  WEB_DIST: string;
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a wrong value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  return {
+    ...value,
+    DEMO_DATA: value.DEMO_DATA ?? value.DATABASE_URL === undefined,
+    WEB_DIST: path.resolve(value.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    dataDir: path.resolve(value.DATA_DIR),
+  };
+}

@@ -1,0 +1,18 @@
+import type { Locale } from '@teamcast/contracts';
+import type { AuthContext, Authenticator } from './auth.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db.ts';
+import type { RouteAccess } from './route.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    authenticator: Authenticator;
+    accessCatalogue: RouteAccess[];
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    auth: AuthContext | null;
+  }
+}

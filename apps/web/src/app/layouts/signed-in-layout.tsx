@@ -1,0 +1,52 @@
+import { Anchor, AppShell, Burger, Button, Group, NavLink, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '@teamcast/contracts';
+import { authStore } from '../../shared/auth/auth-store.ts';
+import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
+import { pathTo } from '../routes.ts';
+import type { NavItem } from './nav-items.ts';
+
+/** Desktop shell for a signed-in role: header with language and sign-out, side menu, content. */
+export function SignedInLayout({ role, menu, loginRoute, homeRoute }: { role: Role; menu: NavItem[]; loginRoute: string; homeRoute: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [opened, { toggle, close }] = useDisclosure();
+  const signOut = () => {
+    authStore.clear(role);
+    void navigate(pathTo(loginRoute));
+  };
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.menu')} />
+            <Anchor component={Link} to={pathTo(homeRoute)} fw={700} size="lg" underline="never">
+              {t('app.title')}
+            </Anchor>
+          </Group>
+          <Group>
+            <LanguageSwitch />
+            <Button variant="subtle" onClick={signOut}>
+              {t('nav.signOut')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={t('nav.menu')}>
+        <ScrollArea>
+          {menu.map((item) => (
+            <NavLink key={item.route} component={RouterNavLink} to={pathTo(item.route)} label={t(item.labelKey)} onClick={close} disabled={item.pending} />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <main id="main">
+          <Outlet />
+        </main>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

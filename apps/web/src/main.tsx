@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter, matchRoutes } from 'react-router';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { authStore } from './shared/auth/auth-store.ts';
+import { domainRole } from './shared/auth/domains.ts';
+import { configureApi } from './shared/api/client.ts';
+import { initI18n, storedLocale } from './shared/i18n/i18n.ts';
+import { chooseLocale } from './shared/i18n/locale-rules.ts';
+import { buildRoutes } from './app/router.tsx';
+import { Providers, createQueryClient } from './app/providers.tsx';
+import { loginRouteName } from './shared/auth/domains.ts';
+import { pathTo, routeTable } from './app/routes.ts';
+
+authStore.restore();
+const initial = matchRoutes(routeTable.map((route) => ({ path: route.path, route })), window.location.pathname)?.at(-1)?.route.route;
+const locale = chooseLocale({ role: initial ? domainRole[initial.domain] : null, host: window.location.host, stored: storedLocale() });
+initI18n(locale);
+document.documentElement.lang = locale;
+
+const router = createBrowserRouter(buildRoutes());
+configureApi({
+  locale,
+  onUnauthorized: (domain) => {
+    const login = loginRouteName(domain);
+    if (login) void router.navigate(`${pathTo(login)}?next=${encodeURIComponent(window.location.pathname)}`);
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
