@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import ru from '../../locales/ru/common.json';
-import en from '../../locales/en/common.json';
+import { resources } from './i18n.ts';
 
 function keys(tree: unknown, prefix = ''): string[] {
   if (typeof tree !== 'object' || tree === null) return [prefix];
@@ -8,12 +7,21 @@ function keys(tree: unknown, prefix = ''): string[] {
 }
 
 describe('translation catalogues', () => {
-  it('have the same keys in Russian and English', () => {
-    expect(keys(ru).sort()).toEqual(keys(en).sort());
+  it('have the same namespaces in Russian and English', () => {
+    expect(Object.keys(resources.ru).sort()).toEqual(Object.keys(resources.en).sort());
+    expect(Object.keys(resources.ru)).toContain('common');
+  });
+
+  it('have the same keys in Russian and English, namespace by namespace', () => {
+    for (const namespace of Object.keys(resources.ru)) {
+      expect(keys(resources.ru[namespace]).sort(), namespace).toEqual(keys(resources.en[namespace]).sort());
+    }
   });
 
   it('have no empty text', () => {
     const leaves = (tree: unknown): unknown[] => (typeof tree === 'object' && tree !== null ? Object.values(tree).flatMap(leaves) : [tree]);
-    for (const text of [...leaves(ru), ...leaves(en)]) expect(String(text).trim()).not.toBe('');
+    for (const language of ['ru', 'en'] as const) {
+      for (const text of leaves(resources[language])) expect(String(text).trim()).not.toBe('');
+    }
   });
 });

@@ -1,12 +1,22 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LocaleSchema, type Locale } from '@teamcast/contracts';
-import ru from '../../locales/ru/common.json';
-import en from '../../locales/en/common.json';
 
 const STORAGE_KEY = 'teamcast.locale';
 
-export const resources = { ru: { common: ru }, en: { common: en } } as const;
+type Catalogue = { [key: string]: string | Catalogue };
+
+/**
+ * Every catalogue under locales/<language>/<namespace>.json, so each feature keeps its own file.
+ * `t('key')` reads the common namespace; `t('profiles:list.title')` another one.
+ */
+const files = import.meta.glob<Catalogue>('../../locales/*/*.json', { eager: true, import: 'default' });
+
+export const resources: Record<Locale, Record<string, Catalogue>> = { ru: {}, en: {} };
+for (const [file, catalogue] of Object.entries(files)) {
+  const match = /locales\/(ru|en)\/([\w-]+)\.json$/.exec(file);
+  if (match) resources[match[1] as Locale][match[2]!] = catalogue;
+}
 
 export function storedLocale(): Locale | undefined {
   const parsed = LocaleSchema.safeParse(localStorage.getItem(STORAGE_KEY));
