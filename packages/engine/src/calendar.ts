@@ -25,23 +25,23 @@ export function parseIsoDay(text: string): { y: number; m: number; d: number } |
   return { y, m, d };
 }
 
+/** Day offset from the start day to the same day-of-month `months` later (negative = earlier); 365 / 12 slices without a date. */
+export function monthOffset(startDay: string | undefined, months: number): number {
+  const start = startDay ? parseIsoDay(startDay) : null;
+  if (!start) return Math.floor((months * 365) / 12);
+  const total = start.m - 1 + months;
+  const y = start.y + Math.floor(total / 12);
+  const m = (((total % 12) + 12) % 12) + 1;
+  const d = Math.min(start.d, daysInMonth(y, m));
+  return daysFromCivil(y, m, d) - daysFromCivil(start.y, start.m, start.d);
+}
+
 /**
  * Day offsets (from the start day) at which each of `months` consecutive months begins, plus the end:
- * months.length + 1 boundaries. Without a valid start day, months are equal slices of 365 / 12 days.
+ * months + 1 boundaries, capped at `horizon`. Without a valid start day, months are equal slices of 365 / 12 days.
  */
 export function monthBoundaries(startDay: string | undefined, months: number, horizon: number): Int32Array {
   const out = new Int32Array(months + 1);
-  const start = startDay ? parseIsoDay(startDay) : null;
-  for (let i = 0; i <= months; i++) {
-    if (!start) {
-      out[i] = Math.min(horizon, Math.floor((i * 365) / 12));
-      continue;
-    }
-    const total = start.m - 1 + i;
-    const y = start.y + Math.floor(total / 12);
-    const m = (total % 12) + 1;
-    const d = Math.min(start.d, daysInMonth(y, m));
-    out[i] = Math.min(horizon, daysFromCivil(y, m, d) - daysFromCivil(start.y, start.m, start.d));
-  }
+  for (let i = 0; i <= months; i++) out[i] = Math.min(horizon, monthOffset(startDay, i));
   return out;
 }

@@ -1,6 +1,6 @@
 import { clamp } from './bands.ts';
 import type { KindWeights, Params } from './params.ts';
-import type { Grade, InteractionMode, Specialist, TraitName, Traits } from './types.ts';
+import type { Grade, InteractionMode, Specialist, TraitName } from './types.ts';
 
 const GRADES: readonly Grade[] = ['JUNIOR', 'JUNIOR PLUS', 'MIDDLE', 'MIDDLE PLUS', 'SENIOR', 'SENIOR PLUS'];
 

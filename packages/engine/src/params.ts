@@ -15,7 +15,7 @@ export type KindWeights = {
   first: { actorShare: number; grade: number; ageSimilarity: number };
   /** Storming depth in rating points at most; scaled by low shared maturity and clashing dominance. */
   stormDepth: number;
-  /** Result blocks of this kind and the weights of the blocks' inputs. */
+  /** Names of this kind's result blocks, in display order. */
   blocks: readonly string[];
 };
 
@@ -46,6 +46,8 @@ export type Params = {
     shift: number;
     /** Share of storm depth removed by a manager of quality 1. */
     stormDamping: number;
+    /** A team lead counts this much of a manager (scenes only). */
+    leadWeight: number;
   };
   competence: {
     /** Share per month of the gap to a more qualified partner that is learned at reference intensity. */
@@ -69,8 +71,11 @@ export type Params = {
     integrationTauDays: number;
     /** Days without a formed opinion: mood is unclear. */
     unclearDays: number;
-    /** Cohesion from pair ratings: mean, least-integrated member, spread (Bell 2007: min and variance count). */
-    cohesion: { mean: number; min: number; spread: number };
+    /**
+     * Cohesion from pair ratings: 50 + 0.5 (mean * meanRating + min * least-integrated member's rating)
+     * - spreadPenalty * standard deviation of pair ratings (Bell 2007: the minimum and the spread count). mean + min = 1.
+     */
+    cohesion: { mean: number; min: number; spreadPenalty: number };
     /** Competence from member expertise: mean, max, min. */
     competence: { mean: number; max: number; min: number };
     /** Performance: mean P (conscientiousness proxy), min L (agreeableness proxy), competence, cohesion. */
@@ -132,7 +137,7 @@ export const DEFAULT_PARAMS: Params = {
     tauMax: 365,
     midpointShift: 0.3,
   },
-  manager: { shift: 8, stormDamping: 0.4 },
+  manager: { shift: 8, stormDamping: 0.4, leadWeight: 0.5 },
   competence: {
     learningPerMonth: 0.02,
     maturityPerYear: 1,
@@ -146,7 +151,7 @@ export const DEFAULT_PARAMS: Params = {
     engagementFloor: 0.6,
     integrationTauDays: 60,
     unclearDays: 7,
-    cohesion: { mean: 0.5, min: 0.35, spread: 0.15 },
+    cohesion: { mean: 0.6, min: 0.4, spreadPenalty: 0.25 },
     competence: { mean: 0.6, max: 0.25, min: 0.15 },
     performance: { meanP: 0.3, minL: 0.2, competence: 0.3, cohesion: 0.2 },
     guimera: { incumbents: 10, repeatPairs: -5, repeatDays: 365, newcomerDays: 180 },

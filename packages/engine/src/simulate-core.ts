@@ -1,0 +1,370 @@
+import { clamp } from './bands.ts';
+import type { Params } from './params.ts';
+import { managerQuality, pairSetup, tauDays, type Unit } from './pair-model.ts';
+import type { ActorColumns, GroupEvent, PairColumns, TeamColumns } from './scene-types.ts';
+import type { Timeline } from './scene-timeline.ts';
+
+/** Mood index from a rating: 0 depressed, 1 bad, 2 anxious, 3 good, 4 excellent (same cut points as bandOf). */
+function moodIndex(rating: number): number {
+  return rating < -80 ? 0 : rating < -20 ? 1 : rating < 20 ? 2 : rating < 80 ? 3 : 4;
+}
+
+const UNCLEAR = 5;
+const INACTIVE = 255;
+const DAYS_PER_MONTH = 30.44;
+
+export type CoreOutput = {
+  actorColumns: ActorColumns;
+  teamColumns: TeamColumns;
+  pairs: PairColumns;
+  /** Derived group events: midpoint, atmosphere band changes, overloads. */
+  events: GroupEvent[];
+  /** Hours and shared rating of every pair on the last day (NaN when inactive), for explanations. */
+  lastHours: Float32Array;
+  lastRatings: Float32Array;
+  /** Days each pair has spent together by the end. */
+  together: Int32Array;
+  /** Day index of Gersick's midpoint. */
+  midpoint: number;
+};
+
+/**
+ * The hot loop: one pass over the days, with every active pair updated in place in typed arrays and
+ * per-actor and per-team sums accumulated; no objects are created per day or per pair.
+ * `storeDays` lists the day indices whose pair ratings are kept (empty for none).
+ */
+export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: number, params: Params, storeDays: Int32Array): CoreOutput {
+  const n = units.length;
+  const days = tl.days;
+  const pairCount = (n * (n - 1)) / 2;
+  const w = params.kinds.work;
+  const dyn = params.dynamics;
+  const team = params.team;
+
+  // Fixed per pair.
+  const sAB = new Float64Array(pairCount);
+  const sBA = new Float64Array(pairCount);
+  const fAB = new Float64Array(pairCount);
+  const fBA = new Float64Array(pairCount);
+  const storm = new Float64Array(pairCount);
+  // State per pair.
+  const gap = new Float64Array(pairCount).fill(1);
+  const hours = new Float64Array(pairCount).fill(team.implicitHours);
+  const mode = new Uint8Array(pairCount);
+  const explicit = new Uint8Array(pairCount);
+  const together = new Int32Array(pairCount);
+  const rho = new Float64Array(pairCount).fill(Math.exp(-1 / tauDays(team.implicitHours, 0, params)));
+  const lastHours = new Float32Array(pairCount);
+  const lastRatings = new Float32Array(pairCount).fill(Number.NaN);
+  const base = new Int32Array(n);
+  for (let i = 0, p = 0; i < n; i++) {
+    base[i] = p;
+    for (let j = i + 1; j < n; j++, p++) {
+      const s = pairSetup(w, units[i]!, units[j]!, params);
+      sAB[p] = s.settledAB;
+      sBA[p] = s.settledBA;
+      fAB[p] = s.firstAB;
+      fBA[p] = s.firstBA;
+      storm[p] = s.storm;
+    }
+  }
+
+  // State per actor.
+  const k = Float64Array.from(units, (u) => u.k);
+  const pp = Float64Array.from(units, (u) => u.p);
+  const l = Float64Array.from(units, (u) => u.l);
+  const quality = Float64Array.from(units, (u) => managerQuality(u));
+  const mgrExperience = Float64Array.from(units, (u) => (u.c.managerialExperience + 1) / 2);
+  const joined = new Int32Array(n).fill(-1);
+  const overloaded = new Uint8Array(n);
+  const rateW = new Float64Array(n);
+  const recvW = new Float64Array(n);
+  const settledW = new Float64Array(n);
+  const wSum = new Float64Array(n);
+  const load = new Float64Array(n);
+  const dK = new Float64Array(n);
+  const dP = new Float64Array(n);
+  const expertiseNow = new Float64Array(n);
+  const powerNow = new Float64Array(n);
+  const activeList = new Int32Array(n);
+
+  const size = n * days;
+  const ac: ActorColumns = {
+    expertise: new Float32Array(size),
+    power: new Float32Array(size),
+    importance: new Float32Array(size),
+    integration: new Float32Array(size),
+    support: new Float32Array(size),
+    satisfaction: new Float32Array(size),
+    personalRateByPeak: new Float32Array(size),
+    inGroupRateByPeak: new Float32Array(size),
+    mood: new Uint8Array(size).fill(INACTIVE),
+    active: tl.active,
+  };
+  const f32 = (): Float32Array => new Float32Array(days);
+  const tc: TeamColumns = {
+    basePower: f32(),
+    peakPower: f32(),
+    totalStatisticPower: f32(),
+    cohesion: f32(),
+    competence: f32(),
+    performance: f32(),
+    microclimate: f32(),
+    managerSuitability: f32().fill(Number.NaN),
+    teamingEffect: f32(),
+    kTotal: f32(),
+    pTotal: f32(),
+    lTotal: f32(),
+    orientation: new Uint8Array(days),
+    teamType: new Uint8Array(days),
+    manager: tl.manager,
+    lead: tl.lead,
+    activeCount: new Int32Array(days),
+  };
+  const storeSlot = new Int32Array(days).fill(-1);
+  storeDays.forEach((d, s) => (storeSlot[d] = s));
+  const ratings = new Float32Array(storeDays.length * pairCount).fill(Number.NaN);
+  const meanExpertise = new Float64Array(days);
+  const events: GroupEvent[] = [];
+
+  const learnPerDay = params.competence.learningPerMonth / DAYS_PER_MONTH;
+  const maturityPerDay = params.competence.maturityPerYear / 365;
+  const ew = params.competence.expertise;
+  const floor = team.engagementFloor;
+  const remoteStorm = dyn.remoteStormFactor;
+  const remoteLearn = 1 / dyn.remoteTauFactor;
+  const midpoint = tl.teamStart < 0 ? -1 : tl.teamStart + Math.round((lifespan * 365) / 2);
+  const tenureFactor = new Float64Array(days + 1);
+  for (let t = 0; t <= days; t++) tenureFactor[t] = 1 - Math.exp(-t / team.integrationTauDays);
+  const coh = team.cohesion;
+  const comp = team.competence;
+  const perf = team.performance;
+  const suit = team.suitability;
+  const g = team.guimera;
+  let lastBand = -1;
+
+  for (let d = 0; d < days; d++) {
+    const changes = tl.changes[d];
+    if (changes) {
+      for (const c of changes) {
+        if (c.hours >= 0) {
+          hours[c.pair] = c.hours;
+          explicit[c.pair] = 1;
+        }
+        if (c.mode >= 0) mode[c.pair] = c.mode;
+        rho[c.pair] = Math.exp(-1 / tauDays(hours[c.pair]!, mode[c.pair] as 0 | 1, params));
+      }
+    }
+    let count = 0;
+    for (let a = 0; a < n; a++) {
+      if (tl.active[a * days + d]) {
+        if (d === 0 || !tl.active[a * days + d - 1]) joined[a] = d;
+        activeList[count++] = a;
+        rateW[a] = 0;
+        recvW[a] = 0;
+        settledW[a] = 0;
+        wSum[a] = 0;
+        load[a] = 0;
+        dK[a] = 0;
+        dP[a] = 0;
+      }
+    }
+    tc.activeCount[d] = count;
+    const m = tl.manager[d]!;
+    const lead = tl.lead[d]!;
+    const q = clamp((m >= 0 ? quality[m]! : 0) + params.manager.leadWeight * (lead >= 0 ? quality[lead]! : 0), -1, 1);
+    const shift = params.manager.shift * q;
+    const damp = 1 - params.manager.stormDamping * Math.max(0, q);
+    const atMidpoint = d === midpoint ? 1 - dyn.midpointShift : 1;
+    const slot = storeSlot[d]!;
+    const slotBase = slot * pairCount;
+
+    let sumR = 0;
+    let sumR2 = 0;
+    let sumHR = 0;
+    let sumH = 0;
+    let repeat = 0;
+    let mgrSum = 0;
+    let mgrCount = 0;
+    for (let x = 0; x < count; x++) {
+      const i = activeList[x]!;
+      const bi = base[i]! - i - 1;
+      const ki = k[i]!;
+      const pi = pp[i]!;
+      for (let y = x + 1; y < count; y++) {
+        const j = activeList[y]!;
+        const p = bi + j;
+        const e = gap[p]! * atMidpoint;
+        const remote = mode[p] === 1;
+        const st = 4 * storm[p]! * damp * (remote ? remoteStorm : 1) * e * (1 - e);
+        let sa = sAB[p]! + shift;
+        sa = sa > 100 ? 100 : sa < -100 ? -100 : sa;
+        let sb = sBA[p]! + shift;
+        sb = sb > 100 ? 100 : sb < -100 ? -100 : sb;
+        let xa = sa + (fAB[p]! - sa) * e - st;
+        xa = xa > 100 ? 100 : xa < -100 ? -100 : xa;
+        let xb = sb + (fBA[p]! - sb) * e - st;
+        xb = xb > 100 ? 100 : xb < -100 ? -100 : xb;
+        const r = (xa + xb) / 2;
+        const h = hours[p]!;
+        rateW[i] = rateW[i]! + h * xa;
+        rateW[j] = rateW[j]! + h * xb;
+        recvW[i] = recvW[i]! + h * xb;
+        recvW[j] = recvW[j]! + h * xa;
+        settledW[i] = settledW[i]! + h * sa;
+        settledW[j] = settledW[j]! + h * sb;
+        wSum[i] = wSum[i]! + h;
+        wSum[j] = wSum[j]! + h;
+        if (explicit[p]) {
+          load[i] = load[i]! + h;
+          load[j] = load[j]! + h;
+        }
+        // Learning: each learns a share of the gap to a more qualified partner, weighted by hours.
+        const lw = remote ? h * remoteLearn : h;
+        const kj = k[j]!;
+        const pj = pp[j]!;
+        if (kj > ki) dK[i] = dK[i]! + lw * (kj - ki);
+        else dK[j] = dK[j]! + lw * (ki - kj);
+        if (pj > pi) dP[i] = dP[i]! + lw * (pj - pi);
+        else dP[j] = dP[j]! + lw * (pi - pj);
+        sumR += r;
+        sumR2 += r * r;
+        sumHR += h * r;
+        sumH += h;
+        if (together[p]! >= g.repeatDays) repeat++;
+        if (i === m || j === m) {
+          mgrSum += r;
+          mgrCount++;
+        }
+        if (slot >= 0) ratings[slotBase + p] = r;
+        gap[p] = e * rho[p]!;
+        together[p] = together[p]! + 1;
+        if (d === days - 1) {
+          lastHours[p] = h;
+          lastRatings[p] = r;
+        }
+      }
+    }
+
+    // Per actor.
+    let basePower = 0;
+    let peakPower = 0;
+    let total = 0;
+    let kT = 0;
+    let pT = 0;
+    let lT = 0;
+    let maxE = 0;
+    let minE = 100;
+    let minL = 100;
+    let minRating = 100;
+    let incumbents = 0;
+    let solo = 0;
+    let withPartners = 0;
+    for (let x = 0; x < count; x++) {
+      const a = activeList[x]!;
+      const at = a * days + d;
+      const tenure = d - joined[a]!;
+      const ex = ew.k * k[a]! + ew.p * pp[a]! + ew.l * l[a]!;
+      const has = wSum[a]! > 0;
+      const rating = has ? rateW[a]! / wSum[a]! : 0;
+      const integration = has ? (tenureFactor[tenure]! * (rating + 100)) / 2 : 0;
+      const over = load[a]! - team.overloadHours;
+      const penalty = over > 0 ? Math.min(team.overloadMaxPenalty, over * team.overloadPenaltyPerHour) : 0;
+      if (over > 0 && !overloaded[a]) events.push({ day: d, type: 'overload', actorId: units[a]!.id });
+      overloaded[a] = over > 0 ? 1 : 0;
+      const satisfaction = has ? clamp((rating + 100) / 2 - penalty, 0, 100) : 50;
+      const engagement = floor + ((1 - floor) * integration) / 100;
+      const power = ex * engagement;
+      const settled = has ? settledW[a]! / wSum[a]! : 0;
+      ac.expertise[at] = ex;
+      ac.power[at] = power;
+      ac.integration[at] = integration;
+      ac.support[at] = has ? clamp((recvW[a]! / wSum[a]! + 100) / 2, 0, 100) : 0;
+      ac.satisfaction[at] = satisfaction;
+      ac.personalRateByPeak[at] = 100 * engagement;
+      ac.mood[at] = !has || tenure < team.unclearDays ? UNCLEAR : moodIndex(2 * satisfaction - 100);
+      expertiseNow[a] = ex;
+      powerNow[a] = power;
+      basePower += ex;
+      peakPower += ex * (floor + ((1 - floor) * (settled + 100)) / 200);
+      total += power;
+      solo += ex * (floor + (1 - floor) * 0.5);
+      kT += k[a]!;
+      pT += pp[a]!;
+      lT += l[a]!;
+      if (ex > maxE) maxE = ex;
+      if (ex < minE) minE = ex;
+      if (l[a]! < minL) minL = l[a]!;
+      if (has) {
+        withPartners++;
+        if (rating < minRating) minRating = rating;
+      }
+      if (tenure >= g.newcomerDays) incumbents++;
+    }
+    for (let x = 0; x < count; x++) {
+      const a = activeList[x]!;
+      const at = a * days + d;
+      ac.importance[at] = total > 0 ? clamp((100 * powerNow[a]!) / total, 0, 100) : 0;
+      ac.inGroupRateByPeak[at] = maxE > 0 ? clamp((100 * powerNow[a]!) / maxE, 0, 100) : 0;
+    }
+
+    // Per team.
+    const pairsNow = (count * (count - 1)) / 2;
+    const meanR = pairsNow > 0 ? sumR / pairsNow : 0;
+    const sd = pairsNow > 0 ? Math.sqrt(Math.max(0, sumR2 / pairsNow - meanR * meanR)) : 0;
+    const micro = sumH > 0 ? sumHR / sumH : 0;
+    const cohesion = pairsNow > 0 ? clamp(50 + 0.5 * (coh.mean * meanR + coh.min * (withPartners ? minRating : meanR)) - coh.spreadPenalty * sd, 0, 100) : 0;
+    const meanE = count > 0 ? basePower / count : 0;
+    const competence = count > 0 ? clamp(comp.mean * meanE + comp.max * maxE + comp.min * minE, 0, 100) : 0;
+    const performance = count > 0 ? clamp(perf.meanP * (pT / count) + perf.minL * minL + perf.competence * competence + perf.cohesion * cohesion, 0, 100) : 0;
+    const incumbentShare = count > 0 ? incumbents / count : 0;
+    const repeatShare = pairsNow > 0 ? repeat / pairsNow : 0;
+    const teaming = solo > 0 ? clamp(100 * (total / solo - 1) + g.incumbents * incumbentShare + g.repeatPairs * repeatShare, -100, 100) : 0;
+    tc.basePower[d] = basePower;
+    tc.peakPower[d] = peakPower;
+    tc.totalStatisticPower[d] = total;
+    tc.cohesion[d] = cohesion;
+    tc.competence[d] = competence;
+    tc.performance[d] = performance;
+    tc.microclimate[d] = micro;
+    tc.teamingEffect[d] = teaming;
+    tc.kTotal[d] = kT;
+    tc.pTotal[d] = pT;
+    tc.lTotal[d] = lT;
+    tc.orientation[d] = kT >= pT && kT >= lT ? 0 : pT >= lT ? 1 : 2;
+    meanExpertise[d] = meanE;
+    const monthAgo = d >= 30 ? meanExpertise[d - 30]! : meanExpertise[0]!;
+    tc.teamType[d] = count > 0 && 1 - incumbentShare > team.launchNewcomerShare ? 0 : meanE - monthAgo > team.growthPerMonth ? 1 : 2;
+    if (m >= 0 && count > 0) {
+      const others = count > 1 ? (basePower - expertiseNow[m]!) / (count - 1) : expertiseNow[m]!;
+      const edge = clamp(0.5 + (expertiseNow[m]! - others) / 50, 0, 1);
+      const mutual = mgrCount > 0 ? (mgrSum / mgrCount + 100) / 200 : 0.5;
+      tc.managerSuitability[d] = 100 * (suit.expertiseEdge * edge + suit.maturity * (l[m]! / 100) + suit.experience * mgrExperience[m]! + suit.rating * mutual);
+    }
+    if (d === midpoint) events.push({ day: d, type: 'midpoint', actorId: null });
+    if (pairsNow > 0) {
+      const band = moodIndex(micro);
+      if (band !== lastBand) events.push({ day: d, type: 'atmosphere', actorId: null, band: (['depressed', 'bad', 'anxious', 'good', 'excellent'] as const)[band]! });
+      lastBand = band;
+    }
+
+    // Learning and maturing take effect for the next day, from today's values (a simultaneous update).
+    for (let x = 0; x < count; x++) {
+      const a = activeList[x]!;
+      const norm = learnPerDay / Math.max(dyn.referenceHours, wSum[a]!);
+      k[a] = Math.min(100, k[a]! + norm * dK[a]!);
+      pp[a] = Math.min(100, pp[a]! + norm * dP[a]!);
+      l[a] = Math.min(100, l[a]! + maturityPerDay);
+    }
+  }
+  return {
+    actorColumns: ac,
+    teamColumns: tc,
+    pairs: { days: storeDays, ratings, pairCount },
+    events,
+    lastHours,
+    lastRatings,
+    together,
+    midpoint,
+  };
+}
