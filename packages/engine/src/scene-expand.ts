@@ -1,4 +1,4 @@
-import { MOODS, ORIENTATIONS, TEAM_TYPES, type SceneResult, type TeamIndicators } from './scene-types.ts';
+import { MOODS, type SceneResult, type TeamIndicators } from './scene-types.ts';
 import { indicatorsAt } from './scene-summary.ts';
 import type { Mood } from './types.ts';
 
@@ -95,4 +95,3 @@ export function expandScene(result: SceneResult): ExpandedScene {
   };
 }
 
-export { MOODS, ORIENTATIONS, TEAM_TYPES };

@@ -3,7 +3,7 @@ import type { Params } from './params.ts';
 import type { Actor, Band, EventType, Interval, Mood, Orientation, Phase, Specialist, TeamType } from './types.ts';
 
 export type SceneInput = {
-  /** ISO date of day 0; sets the monthly render days. */
+  /** ISO date of day 0; sets the monthly render days ('' = no calendar: months are 365 / 12-day slices). */
   startDay: string;
   /** Team lifespan in years (1 or 2): places Gersick's midpoint. */
   lifespan: 1 | 2;

@@ -282,7 +282,8 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
       ac.support[at] = has ? clamp((recvW[a]! / wSum[a]! + 100) / 2, 0, 100) : 0;
       ac.satisfaction[at] = satisfaction;
       ac.personalRateByPeak[at] = 100 * engagement;
-      ac.mood[at] = !has || tenure < team.unclearDays ? UNCLEAR : moodIndex(2 * satisfaction - 100);
+      // From the stored (float32) satisfaction, so the reported mood always matches the reported value.
+      ac.mood[at] = !has || tenure < team.unclearDays ? UNCLEAR : moodIndex(2 * Math.fround(satisfaction) - 100);
       expertiseNow[a] = ex;
       powerNow[a] = power;
       basePower += ex;

@@ -67,7 +67,7 @@ export function simulateScene(scene: SceneInput, options: SceneOptions = {}): Sc
   report(0);
   const params = options.params ?? DEFAULT_PARAMS;
   assertPlainData(scene, 'scene');
-  if (!parseIsoDay(scene.startDay)) throw new EngineError('invalid_input', 'startDay must be YYYY-MM-DD');
+  if (scene.startDay !== '' && !parseIsoDay(scene.startDay)) throw new EngineError('invalid_input', 'startDay must be YYYY-MM-DD or empty');
   if (scene.lifespan !== 1 && scene.lifespan !== 2) throw new EngineError('invalid_input', 'lifespan must be 1 or 2');
   if (!Array.isArray(scene.actors) || scene.actors.length === 0) throw new EngineError('invalid_input', 'a scene needs actors');
   const { actors, diff } = normalizeActors(scene.actors);
