@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { AppError, RequestValidationError } from './core/errors.ts';
 import { localeFromAcceptLanguage } from '@teamcast/contracts';
@@ -14,6 +15,7 @@ import { registerErrorHandling } from './core/error-handler.ts';
 import { registerWeb } from './core/web.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
+import { createGateHub } from './modules/gate/gate.hub.ts';
 
 export type AppDeps = { config: Config; database: Database; secret: Uint8Array };
 
@@ -32,6 +34,9 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorate('database', database);
   app.decorate('authenticator', createAuthenticator(database.db, secret));
   app.decorate('accessCatalogue', []);
+  app.decorate('gate', createGateHub(database, app.log));
+  app.addHook('onReady', () => app.gate.start());
+  app.addHook('preClose', () => app.gate.stop());
   app.decorateRequest('locale', 'ru');
   app.decorateRequest('auth', null);
 
@@ -88,6 +93,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.accessCatalogue.push({ method: 'GET', url: '/api/openapi.json', access: 'anonymous' });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ErrorCodeSchema } from './errors.ts';
 
-/** Websocket gate message types (spec section 7). Payload schemas are added by the features that use them. */
+/** Websocket gate message types (spec section 7). */
 export const GateMessageTypeSchema = z.enum([
   'ping',
   'teamCheck',
@@ -19,3 +20,44 @@ export type GateMessageType = z.infer<typeof GateMessageTypeSchema>;
 
 export const GateStatusSchema = z.enum(['OPEN', 'CLOSED', 'CLOSING', 'CONNECTING', 'RECONNECTING']);
 export type GateStatus = z.infer<typeof GateStatusSchema>;
+
+/** Path of the gate; the access token goes in the `token` query parameter (browsers cannot set headers on sockets). */
+export const GATE_PATH = '/api/gate';
+
+/** Guide tour progress, kept per owner and synced between his open tabs and devices. */
+export const TutorialStateSchema = z.object({
+  /** Index of the step the owner reached. */
+  step: z.number().int().min(0).max(100),
+  completed: z.boolean(),
+});
+export type TutorialState = z.infer<typeof TutorialStateSchema>;
+
+/** A scene computation moved to a later phase: start 0, init 1, units 2, render 3, transfer 4, done 5. */
+export const SceneComputePhaseSchema = z.object({
+  sceneId: z.string(),
+  ruid: z.string(),
+  phase: z.number().int().min(0).max(5),
+  /** Set when the computation failed; the phase then stays where it was. */
+  error: ErrorCodeSchema.optional(),
+});
+export type SceneComputePhase = z.infer<typeof SceneComputePhaseSchema>;
+
+/** Messages the browser sends. */
+export const GateClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('reflectState'), payload: z.object({ upstreamId: z.string().max(64).optional() }).optional() }),
+  z.object({ type: z.literal('syncTutorial'), payload: TutorialStateSchema }),
+]);
+export type GateClientMessage = z.infer<typeof GateClientMessageSchema>;
+
+/** Messages the server sends. Payloads stay small: large results are fetched over HTTP. */
+export const GateServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping'), payload: z.object({ at: z.number() }) }),
+  z.object({ type: z.literal('reflectState'), payload: z.object({ upstreamId: z.string(), status: GateStatusSchema }) }),
+  z.object({ type: z.literal('syncTutorial'), payload: TutorialStateSchema }),
+  z.object({ type: z.literal('sceneComputePhase'), payload: SceneComputePhaseSchema }),
+  z.object({ type: z.literal('syncAccessRules'), payload: z.record(z.string(), z.union([z.boolean(), z.number(), z.string(), z.null()])) }),
+  z.object({ type: z.literal('syncHistory'), payload: z.object({ changedAt: z.string() }) }),
+  z.object({ type: z.literal('error'), payload: z.object({ code: ErrorCodeSchema, message: z.string() }) }),
+]);
+export type GateServerMessage = z.infer<typeof GateServerMessageSchema>;

@@ -20,8 +20,18 @@ export type Database = {
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
   /** Runs work while holding a cluster-wide lock, so concurrent processes take turns (migrations, jobs). */
   withLock<T>(key: number, work: (exec: (sqlText: string) => Promise<void>) => Promise<T>): Promise<T>;
+  /** Subscribes to a notification channel (LISTEN); returns the unsubscribe. Delivery crosses processes on PostgreSQL. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends a notification (NOTIFY) to every listener of a channel, in every process on this database. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 };
+
+const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function assertChannel(channel: string): void {
+  if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Invalid notification channel ${channel}`);
+}
 
 export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true };
 
@@ -39,6 +49,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     query: async <T>(sqlText: string, params: unknown[] = []) => (await client.query<T>(sqlText, params)).rows,
     // PGlite has one connection in one process: the data directory lock already excludes other processes.
     withLock: (_key, work) => work(async (sqlText) => void (await client.exec(sqlText))),
+    listen: async (channel, handler) => {
+      assertChannel(channel);
+      const unlisten = await client.listen(channel, handler);
+      return () => unlisten();
+    },
+    notify: async (channel, payload) => {
+      assertChannel(channel);
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: () => client.close(),
   };
 }
@@ -48,6 +67,7 @@ function openPostgres(url: string): Database {
   // An idle client losing its server must not crash the process; the next query reports the failure.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listener = createPgListener(url);
   return {
     db,
     driver: 'postgres',
@@ -68,7 +88,83 @@ function openPostgres(url: string): Database {
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: (channel, handler) => listener.listen(channel, handler),
+    notify: async (channel, payload) => {
+      assertChannel(channel);
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+const LISTENER_RECONNECT_MS = 1_000;
+
+/**
+ * One dedicated connection for LISTEN, opened on first use. When the server goes away it reconnects and listens
+ * again to every channel, so notifications resume by themselves once the database is back.
+ */
+function createPgListener(url: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      next.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      const lost = () => {
+        if (client !== next) return;
+        client = undefined;
+        connecting = undefined;
+        next.removeAllListeners('error');
+        next.on('error', () => {});
+        if (!closed && handlers.size > 0) retry = setTimeout(() => void connect().catch(lost), LISTENER_RECONNECT_MS);
+      };
+      next.on('error', lost);
+      next.on('end', lost);
+      await next.connect();
+      client = next;
+      for (const channel of handlers.keys()) await next.query(`listen ${channel}`);
+      return next;
+    })().catch((error: unknown) => {
+      connecting = undefined;
+      if (!closed && handlers.size > 0) retry = setTimeout(() => void connect().catch(() => {}), LISTENER_RECONNECT_MS);
+      throw error;
+    });
+    return connecting;
+  };
+
+  return {
+    async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+      assertChannel(channel);
+      const existing = handlers.get(channel);
+      if (existing) existing.add(handler);
+      else handlers.set(channel, new Set([handler]));
+      const active = await connect();
+      if (!existing) await active.query(`listen ${channel}`);
+      return async () => {
+        const set = handlers.get(channel);
+        set?.delete(handler);
+        if (set && set.size === 0) {
+          handlers.delete(channel);
+          await client?.query(`unlisten ${channel}`).catch(() => {});
+        }
+      };
+    },
+    async close(): Promise<void> {
+      closed = true;
+      clearTimeout(retry);
+      const active = client;
+      client = undefined;
+      await active?.end().catch(() => {});
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import type { AuthContext, Authenticator } from './auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db.ts';
 import type { RouteAccess } from './route.ts';
+import type { GateHub } from '../modules/gate/gate.hub.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,7 @@ declare module 'fastify' {
     database: Database;
     authenticator: Authenticator;
     accessCatalogue: RouteAccess[];
+    gate: GateHub;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -1,0 +1,100 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { GateServerMessageSchema, type GateServerMessage } from '@teamcast/contracts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createOwner, type SignedIn } from '../../test/factories.ts';
+import { revokeSession } from '../../core/session.repository.ts';
+
+let t: TestApp;
+let base: string;
+let owner: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/gate`;
+  owner = await createOwner(t);
+});
+afterAll(() => t.close());
+
+/** A real websocket client that records every message it receives. */
+async function connect(token?: string) {
+  const socket = new WebSocket(token === undefined ? base : `${base}?token=${encodeURIComponent(token)}`, { headers: { 'accept-language': 'en' } });
+  const received: GateServerMessage[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (raw) => {
+    received.push(GateServerMessageSchema.parse(JSON.parse(raw.toString())));
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const next = async (type: GateServerMessage['type']) => {
+    for (;;) {
+      const found = received.findIndex((message) => message.type === type);
+      if (found >= 0) return received.splice(found, 1)[0]!;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  return { socket, received, next, closed };
+}
+
+describe('websocket gate', () => {
+  it('refuses a connection without a valid token', async () => {
+    const client = await connect();
+    const error = await client.next('error');
+    expect(error.payload).toEqual({ code: 'unauthorized', message: 'Please sign in' });
+    expect(await client.closed).toBe(4401);
+    const forged = await connect('not-a-token');
+    expect(await forged.closed).toBe(4401);
+  });
+
+  it('answers reflectState with the upstream id and ping with ping', async () => {
+    const client = await connect(owner.token);
+    client.socket.send(JSON.stringify({ type: 'reflectState' }));
+    const state = await client.next('reflectState');
+    expect(state.payload).toMatchObject({ status: 'OPEN' });
+    expect((state.payload as { upstreamId: string }).upstreamId).toMatch(/^[\w-]{16}$/);
+    client.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await client.next('ping')).type).toBe('ping');
+    client.socket.close();
+  });
+
+  it('answers malformed messages with an error and keeps the connection open', async () => {
+    const client = await connect(owner.token);
+    for (const bad of ['{not json', JSON.stringify({ type: 'nope' }), JSON.stringify({ type: 'syncTutorial', payload: { step: -1 } }), JSON.stringify([1, 2])]) {
+      client.socket.send(bad);
+      expect((await client.next('error')).payload).toMatchObject({ code: 'bad_request' });
+    }
+    client.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await client.next('ping')).type).toBe('ping');
+    client.socket.close();
+  });
+
+  it("delivers a published message to every socket of that user and nobody else's", async () => {
+    const first = await connect(owner.token);
+    const second = await connect(owner.token);
+    const stranger = await createOwner(t);
+    const other = await connect(stranger.token);
+    await t.app.gate.publish({ role: 'owner', subjectId: owner.id }, { type: 'sceneComputePhase', payload: { sceneId: 's1', ruid: 'r1', phase: 3 } });
+    expect((await first.next('sceneComputePhase')).payload).toEqual({ sceneId: 's1', ruid: 'r1', phase: 3 });
+    expect((await second.next('sceneComputePhase')).payload).toMatchObject({ phase: 3 });
+    other.socket.send(JSON.stringify({ type: 'ping' }));
+    await other.next('ping');
+    expect(other.received.filter((message) => message.type === 'sceneComputePhase')).toEqual([]);
+    for (const client of [first, second, other]) client.socket.close();
+  });
+
+  it('closes the socket at the next ping once the session is revoked', async () => {
+    const session = await createOwner(t);
+    const client = await connect(session.token);
+    const { auth } = await t.app.authenticator.verify(session.token);
+    await revokeSession(t.database.db, auth.sessionId);
+    client.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await client.next('error')).payload).toMatchObject({ code: 'unauthorized' });
+    expect(await client.closed).toBe(4401);
+  });
+});
