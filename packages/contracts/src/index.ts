@@ -4,5 +4,6 @@ export * from './errors.ts';
 export * from './gate.ts';
 export * from './locale.ts';
 export * from './roles.ts';
+export * from './site.ts';
 export * from './system.ts';
 export * from './validation.ts';

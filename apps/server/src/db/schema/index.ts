@@ -1,2 +1,3 @@
 export * from './accounts.ts';
 export * from './sessions.ts';
+export * from './site.ts';

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LOVE_HOSTS: 'love.example.com,flame.localhost', SUPPORT_EMAIL: 'help@teamcast.example' });
+});
+afterAll(() => t.close());
+
+const validRequest = {
+  name: 'Анна Петрова',
+  email: 'Anna@Example.com',
+  phone: '+7 (900) 123-45-67',
+  company: 'ООО Ромашка',
+  teamSize: '40',
+  message: 'Хотим оценить три отдела',
+  privacyPolicy: true,
+  personalData: true,
+};
+
+describe('host info', () => {
+  it('gives the default title, the support contact and the language of a Russian host', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/site/host', headers: { host: 'teamcast.ru' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toEqual({ variant: 'default', title: 'Teamcast', supportEmail: 'help@teamcast.example', locale: 'ru' });
+  });
+
+  it('gives the love variant to hosts listed in LOVE_HOSTS, port or not', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/site/host', headers: { host: 'flame.localhost:3210' } });
+    expect(res.json().result).toMatchObject({ variant: 'love', title: 'Flame by Teamcast', locale: null });
+    const english = await t.app.inject({ method: 'GET', url: '/api/site/host', headers: { host: 'LOVE.example.com' } });
+    expect(english.json().result).toMatchObject({ variant: 'love', locale: 'en' });
+  });
+
+  it('follows the forwarded host behind a proxy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/site/host', headers: { host: 'internal:3000', 'x-forwarded-host': 'love.example.com' } });
+    expect(res.json().result.variant).toBe('love');
+  });
+});
+
+describe('enterprise requests', () => {
+  it('stores a request with both consents and reports the mail as not yet queued', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/site/enterprise-requests', headers: { host: 'teamcast.ru', 'accept-language': 'ru' }, payload: validRequest });
+    expect(res.statusCode).toBe(201);
+    const { id, mailQueued } = res.json().result;
+    expect(mailQueued).toBe(false);
+    const [row] = await t.database.query<Record<string, unknown>>('select * from enterprise_requests where id = $1', [id]);
+    expect(row).toMatchObject({ name: 'Анна Петрова', email: 'anna@example.com', company: 'ООО Ромашка', team_size: 40, locale: 'ru', host: 'teamcast.ru', mail_status: 'pending' });
+    expect(row!.privacy_consent_at).toBeTruthy();
+    expect(row!.personal_data_consent_at).toBeTruthy();
+  });
+
+  it('refuses a request without the personal-data consent, naming the field in the visitor language', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/site/enterprise-requests',
+      headers: { 'accept-language': 'en' },
+      payload: { ...validRequest, personalData: false },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_failed', field: 'personalData', message: 'Consent is required' });
+  });
+
+  it('refuses a bad e-mail and a missing company with the section 5 messages', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/site/enterprise-requests', headers: { 'accept-language': 'ru' }, payload: { ...validRequest, email: 'анна@почта.рф' } });
+    expect(bad.json().error).toMatchObject({ field: 'email', message: 'Некорректный email' });
+    const missing = await t.app.inject({ method: 'POST', url: '/api/site/enterprise-requests', headers: { 'accept-language': 'en' }, payload: { ...validRequest, company: '  ' } });
+    expect(missing.json().error).toMatchObject({ field: 'company', message: 'Mandatory field' });
+  });
+});
+
+describe('analytics events', () => {
+  const count = async () => Number((await t.database.query<{ n: string }>('select count(*) as n from analytics_events'))[0]!.n);
+
+  it('records a step only when the visitor consented', async () => {
+    const before = await count();
+    const refused = await t.app.inject({ method: 'POST', url: '/api/site/events', payload: { kind: 'registration', step: 'started', consent: false } });
+    expect(refused.json().result).toEqual({ recorded: false });
+    expect(await count()).toBe(before);
+
+    const visitId = crypto.randomUUID();
+    const accepted = await t.app.inject({ method: 'POST', url: '/api/site/events', headers: { host: 'flame.localhost' }, payload: { kind: 'pair', step: 'step-2', consent: true, visitId } });
+    expect(accepted.json().result).toEqual({ recorded: true });
+    const rows = await t.database.query<Record<string, unknown>>('select kind, step, visit_id, variant from analytics_events where visit_id = $1', [visitId]);
+    expect(rows).toEqual([{ kind: 'pair', step: 'step-2', visit_id: visitId, variant: 'love' }]);
+  });
+
+  it('refuses unknown funnels and free-form steps', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/site/events', payload: { kind: 'clicks', step: 'x', consent: true } });
+    expect(res.statusCode).toBe(400);
+    const step = await t.app.inject({ method: 'POST', url: '/api/site/events', payload: { kind: 'team', step: 'Anna Petrova <a@b.c>', consent: true } });
+    expect(step.statusCode).toBe(400);
+  });
+});

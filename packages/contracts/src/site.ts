@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { defineEndpoint } from './api.ts';
+import { LocaleSchema } from './locale.ts';
+import { ConsentSchema, EmailSchema, NameSchema, OptionalPhoneSchema } from './validation.ts';
+
+/** The look and wording a host gets: hosts listed in LOVE_HOSTS get the love variant. */
+export const SiteVariantSchema = z.enum(['default', 'love']);
+export type SiteVariant = z.infer<typeof SiteVariantSchema>;
+
+/** What depends on the host the page was opened on (spec section 1). */
+export const HostInfoSchema = z.object({
+  variant: SiteVariantSchema,
+  /** Platform title shown in headers and the document title. */
+  title: z.string(),
+  /** Support contact shown on help pages and mailed for enterprise requests. */
+  supportEmail: z.string(),
+  /** Language the host implies by its top-level domain; null when it implies none. */
+  locale: LocaleSchema.nullable(),
+});
+export type HostInfo = z.infer<typeof HostInfoSchema>;
+
+export const hostInfoEndpoint = defineEndpoint({
+  group: 'system',
+  method: 'GET',
+  path: '/site/host',
+  summary: 'Title, support contact, variant and language of the host the request came to',
+  result: HostInfoSchema,
+});
+
+const requiredText = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(max, { error: 'maxLength' });
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** A company asking for the enterprise plan; both consents are required (spec section 5). */
+export const EnterpriseRequestInputSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  phone: OptionalPhoneSchema,
+  company: requiredText(200),
+  /** Number of people the company would assess, as the visitor states it. */
+  teamSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
+  message: z.preprocess(emptyToUndefined, z.string().trim().max(2000, { error: 'maxLength' }).optional()),
+  privacyPolicy: ConsentSchema,
+  personalData: ConsentSchema,
+});
+export type EnterpriseRequestInput = z.input<typeof EnterpriseRequestInputSchema>;
+
+export const EnterpriseRequestResultSchema = z.object({
+  id: z.string(),
+  /** Whether the message to the support address was handed to the mail outbox. */
+  mailQueued: z.boolean(),
+});
+
+export const createEnterpriseRequestEndpoint = defineEndpoint({
+  group: 'system',
+  method: 'POST',
+  path: '/site/enterprise-requests',
+  summary: 'Store an enterprise contact request and mail it to the support address',
+  body: EnterpriseRequestInputSchema,
+  result: EnterpriseRequestResultSchema,
+});
+
+/** Funnels with analytics events (spec section 9): registration, profile, pair and team steps. */
+export const AnalyticsKindSchema = z.enum(['registration', 'profile', 'pair', 'team']);
+export type AnalyticsKind = z.infer<typeof AnalyticsKindSchema>;
+
+export const AnalyticsEventInputSchema = z.object({
+  kind: AnalyticsKindSchema,
+  /** Step within the funnel, e.g. `started`, `step-2`, `completed`. */
+  step: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, { error: 'invalid' }),
+  /** The visitor's analytics consent; events without it are dropped, never stored. */
+  consent: z.boolean(),
+  /** Random id of the browser session, so steps of one visit can be grouped without identifying anyone. */
+  visitId: z.uuid().optional(),
+});
+export type AnalyticsEventInput = z.infer<typeof AnalyticsEventInputSchema>;
+
+export const recordAnalyticsEventEndpoint = defineEndpoint({
+  group: 'system',
+  method: 'POST',
+  path: '/site/events',
+  summary: 'Record an analytics step, only when the visitor consented',
+  body: AnalyticsEventInputSchema,
+  result: z.object({ recorded: z.boolean() }),
+});
+
+const RUSSIAN_TLDS = ['ru', 'su', 'xn--p1ai', 'рф'];
+const ENGLISH_TLDS = ['com', 'io', 'app', 'net', 'org', 'co', 'us', 'uk'];
+
+/** The language a host implies by its top-level domain (Russian host Russian, English host English); none for others. */
+export function hostLocale(host: string): z.infer<typeof LocaleSchema> | null {
+  const name = host.toLowerCase().split(':')[0] ?? '';
+  if (!name.includes('.')) return null;
+  const tld = name.split('.').pop() ?? '';
+  if (RUSSIAN_TLDS.includes(tld)) return 'ru';
+  if (ENGLISH_TLDS.includes(tld)) return 'en';
+  return null;
+}
+
+export const PLATFORM_TITLES: Record<SiteVariant, string> = { default: 'Teamcast', love: 'Flame by Teamcast' };
