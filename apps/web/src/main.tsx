@@ -6,6 +6,7 @@ import '@mantine/notifications/styles.css';
 import { authStore } from './shared/auth/auth-store.ts';
 import { domainRole } from './shared/auth/domains.ts';
 import { configureApi } from './shared/api/client.ts';
+import { startGate } from './shared/gate/gate.ts';
 import { initI18n, storedLocale } from './shared/i18n/i18n.ts';
 import { chooseLocale } from './shared/i18n/locale-rules.ts';
 import { buildRoutes } from './app/router.tsx';
@@ -27,6 +28,8 @@ configureApi({
     if (login) void router.navigate(`${pathTo(login)}?next=${encodeURIComponent(window.location.pathname)}`);
   },
 });
+
+startGate();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
