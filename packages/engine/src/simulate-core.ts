@@ -142,6 +142,15 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
   const suit = team.suitability;
   const g = team.guimera;
   let lastBand = -1;
+  const actorState: ActorState = {
+    ac, days, k, pp, l, joined, overloaded, rateW, recvW, settledW, wSum, load, expertiseNow, powerNow, activeList, tenureFactor,
+    ew, floor, team, events, ids: units.map((u) => u.id), totals: new Float64Array(13),
+  };
+  const state: PairState = {
+    base, sAB, sBA, fAB, fBA, storm, gap, hours, mode, explicit, together, rho, k, pp,
+    rateW, recvW, settledW, wSum, load, dK, dP, ratings, lastHours, lastRatings, activeList,
+    remoteStorm, remoteLearn, repeatDays: g.repeatDays, sums: new Float64Array(7),
+  };
 
   for (let d = 0; d < days; d++) {
     const changes = tl.changes[d];
@@ -177,137 +186,29 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     const damp = 1 - params.manager.stormDamping * Math.max(0, q);
     const atMidpoint = d === midpoint ? 1 - dyn.midpointShift : 1;
     const slot = storeSlot[d]!;
-    const slotBase = slot * pairCount;
 
-    let sumR = 0;
-    let sumR2 = 0;
-    let sumHR = 0;
-    let sumH = 0;
-    let repeat = 0;
-    let mgrSum = 0;
-    let mgrCount = 0;
-    for (let x = 0; x < count; x++) {
-      const i = activeList[x]!;
-      const bi = base[i]! - i - 1;
-      const ki = k[i]!;
-      const pi = pp[i]!;
-      for (let y = x + 1; y < count; y++) {
-        const j = activeList[y]!;
-        const p = bi + j;
-        const e = gap[p]! * atMidpoint;
-        const remote = mode[p] === 1;
-        const st = 4 * storm[p]! * damp * (remote ? remoteStorm : 1) * e * (1 - e);
-        let sa = sAB[p]! + shift;
-        sa = sa > 100 ? 100 : sa < -100 ? -100 : sa;
-        let sb = sBA[p]! + shift;
-        sb = sb > 100 ? 100 : sb < -100 ? -100 : sb;
-        let xa = sa + (fAB[p]! - sa) * e - st;
-        xa = xa > 100 ? 100 : xa < -100 ? -100 : xa;
-        let xb = sb + (fBA[p]! - sb) * e - st;
-        xb = xb > 100 ? 100 : xb < -100 ? -100 : xb;
-        const r = (xa + xb) / 2;
-        const h = hours[p]!;
-        rateW[i] = rateW[i]! + h * xa;
-        rateW[j] = rateW[j]! + h * xb;
-        recvW[i] = recvW[i]! + h * xb;
-        recvW[j] = recvW[j]! + h * xa;
-        settledW[i] = settledW[i]! + h * sa;
-        settledW[j] = settledW[j]! + h * sb;
-        wSum[i] = wSum[i]! + h;
-        wSum[j] = wSum[j]! + h;
-        if (explicit[p]) {
-          load[i] = load[i]! + h;
-          load[j] = load[j]! + h;
-        }
-        // Learning: each learns a share of the gap to a more qualified partner, weighted by hours.
-        const lw = remote ? h * remoteLearn : h;
-        const kj = k[j]!;
-        const pj = pp[j]!;
-        if (kj > ki) dK[i] = dK[i]! + lw * (kj - ki);
-        else dK[j] = dK[j]! + lw * (ki - kj);
-        if (pj > pi) dP[i] = dP[i]! + lw * (pj - pi);
-        else dP[j] = dP[j]! + lw * (pi - pj);
-        sumR += r;
-        sumR2 += r * r;
-        sumHR += h * r;
-        sumH += h;
-        if (together[p]! >= g.repeatDays) repeat++;
-        if (i === m || j === m) {
-          mgrSum += r;
-          mgrCount++;
-        }
-        if (slot >= 0) ratings[slotBase + p] = r;
-        gap[p] = e * rho[p]!;
-        together[p] = together[p]! + 1;
-        if (d === days - 1) {
-          lastHours[p] = h;
-          lastRatings[p] = r;
-        }
-      }
-    }
+    const sums = stepPairs(state, count, shift, damp, atMidpoint, m, slot >= 0 ? slot * pairCount : -1, d === days - 1);
+    const sumR = sums[0]!;
+    const sumR2 = sums[1]!;
+    const sumHR = sums[2]!;
+    const sumH = sums[3]!;
+    const repeat = sums[4]!;
 
     // Per actor.
-    let basePower = 0;
-    let peakPower = 0;
-    let total = 0;
-    let kT = 0;
-    let pT = 0;
-    let lT = 0;
-    let maxE = 0;
-    let minE = 100;
-    let minL = 100;
-    let minRating = 100;
-    let incumbents = 0;
-    let solo = 0;
-    let withPartners = 0;
-    for (let x = 0; x < count; x++) {
-      const a = activeList[x]!;
-      const at = a * days + d;
-      const tenure = d - joined[a]!;
-      const ex = ew.k * k[a]! + ew.p * pp[a]! + ew.l * l[a]!;
-      const has = wSum[a]! > 0;
-      const rating = has ? rateW[a]! / wSum[a]! : 0;
-      const integration = has ? (tenureFactor[tenure]! * (rating + 100)) / 2 : 0;
-      const over = load[a]! - team.overloadHours;
-      const penalty = over > 0 ? Math.min(team.overloadMaxPenalty, over * team.overloadPenaltyPerHour) : 0;
-      if (over > 0 && !overloaded[a]) events.push({ day: d, type: 'overload', actorId: units[a]!.id });
-      overloaded[a] = over > 0 ? 1 : 0;
-      const satisfaction = has ? clamp((rating + 100) / 2 - penalty, 0, 100) : 50;
-      const engagement = floor + ((1 - floor) * integration) / 100;
-      const power = ex * engagement;
-      const settled = has ? settledW[a]! / wSum[a]! : 0;
-      ac.expertise[at] = ex;
-      ac.power[at] = power;
-      ac.integration[at] = integration;
-      ac.support[at] = has ? clamp((recvW[a]! / wSum[a]! + 100) / 2, 0, 100) : 0;
-      ac.satisfaction[at] = satisfaction;
-      ac.personalRateByPeak[at] = 100 * engagement;
-      // From the stored (float32) satisfaction, so the reported mood always matches the reported value.
-      ac.mood[at] = !has || tenure < team.unclearDays ? UNCLEAR : moodIndex(2 * Math.fround(satisfaction) - 100);
-      expertiseNow[a] = ex;
-      powerNow[a] = power;
-      basePower += ex;
-      peakPower += ex * (floor + ((1 - floor) * (settled + 100)) / 200);
-      total += power;
-      solo += ex * (floor + (1 - floor) * 0.5);
-      kT += k[a]!;
-      pT += pp[a]!;
-      lT += l[a]!;
-      if (ex > maxE) maxE = ex;
-      if (ex < minE) minE = ex;
-      if (l[a]! < minL) minL = l[a]!;
-      if (has) {
-        withPartners++;
-        if (rating < minRating) minRating = rating;
-      }
-      if (tenure >= g.newcomerDays) incumbents++;
-    }
-    for (let x = 0; x < count; x++) {
-      const a = activeList[x]!;
-      const at = a * days + d;
-      ac.importance[at] = total > 0 ? clamp((100 * powerNow[a]!) / total, 0, 100) : 0;
-      ac.inGroupRateByPeak[at] = maxE > 0 ? clamp((100 * powerNow[a]!) / maxE, 0, 100) : 0;
-    }
+    const t = stepActors(actorState, count, d);
+    const basePower = t[0]!;
+    const peakPower = t[1]!;
+    const total = t[2]!;
+    const kT = t[3]!;
+    const pT = t[4]!;
+    const lT = t[5]!;
+    const maxE = t[6]!;
+    const minE = t[7]!;
+    const minL = t[8]!;
+    const minRating = t[9]!;
+    const incumbents = t[10]!;
+    const solo = t[11]!;
+    const withPartners = t[12]!;
 
     // Per team.
     const pairsNow = (count * (count - 1)) / 2;
@@ -339,7 +240,7 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     if (m >= 0 && count > 0) {
       const others = count > 1 ? (basePower - expertiseNow[m]!) / (count - 1) : expertiseNow[m]!;
       const edge = clamp(0.5 + (expertiseNow[m]! - others) / 50, 0, 1);
-      const mutual = mgrCount > 0 ? (mgrSum / mgrCount + 100) / 200 : 0.5;
+      const mutual = sums[6]! > 0 ? (sums[5]! / sums[6]! + 100) / 200 : 0.5;
       tc.managerSuitability[d] = 100 * (suit.expertiseEdge * edge + suit.maturity * (l[m]! / 100) + suit.experience * mgrExperience[m]! + suit.rating * mutual);
     }
     if (d === midpoint) events.push({ day: d, type: 'midpoint', actorId: null });
@@ -368,4 +269,233 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     together,
     midpoint,
   };
+}
+
+/** Typed arrays of the pair loop; one object so stepPairs stays a small, quickly optimised function. */
+type PairState = {
+  base: Int32Array;
+  sAB: Float64Array;
+  sBA: Float64Array;
+  fAB: Float64Array;
+  fBA: Float64Array;
+  storm: Float64Array;
+  gap: Float64Array;
+  hours: Float64Array;
+  mode: Uint8Array;
+  explicit: Uint8Array;
+  together: Int32Array;
+  rho: Float64Array;
+  k: Float64Array;
+  pp: Float64Array;
+  rateW: Float64Array;
+  recvW: Float64Array;
+  settledW: Float64Array;
+  wSum: Float64Array;
+  load: Float64Array;
+  dK: Float64Array;
+  dP: Float64Array;
+  ratings: Float32Array;
+  lastHours: Float32Array;
+  lastRatings: Float32Array;
+  activeList: Int32Array;
+  remoteStorm: number;
+  remoteLearn: number;
+  repeatDays: number;
+  /** Out: sum of ratings, of squares, hours-weighted sum, hours, repeat pairs, manager pair sum and count. */
+  sums: Float64Array;
+};
+
+/**
+ * One day of every active pair: rating from the open gap share, per-actor sums, learning gaps, team sums.
+ * slotBase is the offset for storing pair ratings, or -1 when this day is not stored.
+ */
+function stepPairs(s: PairState, count: number, shift: number, damp: number, atMidpoint: number, m: number, slotBase: number, isLast: boolean): Float64Array {
+  const { base, sAB, sBA, fAB, fBA, storm, gap, hours, mode, explicit, together, rho, k, pp } = s;
+  const { rateW, recvW, settledW, wSum, load, dK, dP, ratings, lastHours, lastRatings, activeList } = s;
+  const { remoteStorm, remoteLearn, repeatDays } = s;
+  let sumR = 0;
+  let sumR2 = 0;
+  let sumHR = 0;
+  let sumH = 0;
+  let repeat = 0;
+  let mgrSum = 0;
+  let mgrCount = 0;
+  for (let x = 0; x < count; x++) {
+    const i = activeList[x]!;
+    const bi = base[i]! - i - 1;
+    const ki = k[i]!;
+    const pi = pp[i]!;
+    for (let y = x + 1; y < count; y++) {
+      const j = activeList[y]!;
+      const p = bi + j;
+      const e = gap[p]! * atMidpoint;
+      const remote = mode[p] === 1;
+      const st = 4 * storm[p]! * damp * (remote ? remoteStorm : 1) * e * (1 - e);
+      let sa = sAB[p]! + shift;
+      sa = sa > 100 ? 100 : sa < -100 ? -100 : sa;
+      let sb = sBA[p]! + shift;
+      sb = sb > 100 ? 100 : sb < -100 ? -100 : sb;
+      let xa = sa + (fAB[p]! - sa) * e - st;
+      xa = xa > 100 ? 100 : xa < -100 ? -100 : xa;
+      let xb = sb + (fBA[p]! - sb) * e - st;
+      xb = xb > 100 ? 100 : xb < -100 ? -100 : xb;
+      const r = (xa + xb) / 2;
+      const h = hours[p]!;
+      rateW[i] = rateW[i]! + h * xa;
+      rateW[j] = rateW[j]! + h * xb;
+      recvW[i] = recvW[i]! + h * xb;
+      recvW[j] = recvW[j]! + h * xa;
+      settledW[i] = settledW[i]! + h * sa;
+      settledW[j] = settledW[j]! + h * sb;
+      wSum[i] = wSum[i]! + h;
+      wSum[j] = wSum[j]! + h;
+      if (explicit[p]) {
+        load[i] = load[i]! + h;
+        load[j] = load[j]! + h;
+      }
+      // Learning: each learns a share of the gap to a more qualified partner, weighted by hours.
+      const lw = remote ? h * remoteLearn : h;
+      const kj = k[j]!;
+      const pj = pp[j]!;
+      if (kj > ki) dK[i] = dK[i]! + lw * (kj - ki);
+      else dK[j] = dK[j]! + lw * (ki - kj);
+      if (pj > pi) dP[i] = dP[i]! + lw * (pj - pi);
+      else dP[j] = dP[j]! + lw * (pi - pj);
+      sumR += r;
+      sumR2 += r * r;
+      sumHR += h * r;
+      sumH += h;
+      if (together[p]! >= repeatDays) repeat++;
+      if (i === m || j === m) {
+        mgrSum += r;
+        mgrCount++;
+      }
+      if (slotBase >= 0) ratings[slotBase + p] = r;
+      gap[p] = e * rho[p]!;
+      together[p] = together[p]! + 1;
+      if (isLast) {
+        lastHours[p] = h;
+        lastRatings[p] = r;
+      }
+    }
+  }
+  const sums = s.sums;
+  sums[0] = sumR;
+  sums[1] = sumR2;
+  sums[2] = sumHR;
+  sums[3] = sumH;
+  sums[4] = repeat;
+  sums[5] = mgrSum;
+  sums[6] = mgrCount;
+  return sums;
+}
+
+/** Per-actor arrays and settings for stepActors. */
+type ActorState = {
+  ac: ActorColumns;
+  days: number;
+  k: Float64Array;
+  pp: Float64Array;
+  l: Float64Array;
+  joined: Int32Array;
+  overloaded: Uint8Array;
+  rateW: Float64Array;
+  recvW: Float64Array;
+  settledW: Float64Array;
+  wSum: Float64Array;
+  load: Float64Array;
+  expertiseNow: Float64Array;
+  powerNow: Float64Array;
+  activeList: Int32Array;
+  tenureFactor: Float64Array;
+  ew: Params['competence']['expertise'];
+  floor: number;
+  team: Params['team'];
+  events: GroupEvent[];
+  ids: string[];
+  /** Out: base, peak and total power, K, P, L totals, max and min expertise, min L, min rating, incumbents, solo power, actors with partners. */
+  totals: Float64Array;
+};
+
+/** One day of every active actor: metrics into the columns, team totals into s.totals. */
+function stepActors(s: ActorState, count: number, d: number): Float64Array {
+  const { ac, days, k, pp, l, joined, overloaded, rateW, recvW, settledW, wSum, load, expertiseNow, powerNow, activeList, tenureFactor } = s;
+  const { ew, floor, team, events, ids } = s;
+  const g = team.guimera;
+  let basePower = 0;
+  let peakPower = 0;
+  let total = 0;
+  let kT = 0;
+  let pT = 0;
+  let lT = 0;
+  let maxE = 0;
+  let minE = 100;
+  let minL = 100;
+  let minRating = 100;
+  let incumbents = 0;
+  let solo = 0;
+  let withPartners = 0;
+  for (let x = 0; x < count; x++) {
+    const a = activeList[x]!;
+    const at = a * days + d;
+    const tenure = d - joined[a]!;
+    const ex = ew.k * k[a]! + ew.p * pp[a]! + ew.l * l[a]!;
+    const has = wSum[a]! > 0;
+    const rating = has ? rateW[a]! / wSum[a]! : 0;
+    const integration = has ? (tenureFactor[tenure]! * (rating + 100)) / 2 : 0;
+    const over = load[a]! - team.overloadHours;
+    const penalty = over > 0 ? Math.min(team.overloadMaxPenalty, over * team.overloadPenaltyPerHour) : 0;
+    if (over > 0 && !overloaded[a]) events.push({ day: d, type: 'overload', actorId: ids[a]! });
+    overloaded[a] = over > 0 ? 1 : 0;
+    const satisfaction = has ? clamp((rating + 100) / 2 - penalty, 0, 100) : 50;
+    const engagement = floor + ((1 - floor) * integration) / 100;
+    const power = ex * engagement;
+    const settled = has ? settledW[a]! / wSum[a]! : 0;
+    ac.expertise[at] = ex;
+    ac.power[at] = power;
+    ac.integration[at] = integration;
+    ac.support[at] = has ? clamp((recvW[a]! / wSum[a]! + 100) / 2, 0, 100) : 0;
+    ac.satisfaction[at] = satisfaction;
+    ac.personalRateByPeak[at] = 100 * engagement;
+    // From the stored (float32) satisfaction, so the reported mood always matches the reported value.
+    ac.mood[at] = !has || tenure < team.unclearDays ? UNCLEAR : moodIndex(2 * Math.fround(satisfaction) - 100);
+    expertiseNow[a] = ex;
+    powerNow[a] = power;
+    basePower += ex;
+    peakPower += ex * (floor + ((1 - floor) * (settled + 100)) / 200);
+    total += power;
+    solo += ex * (floor + (1 - floor) * 0.5);
+    kT += k[a]!;
+    pT += pp[a]!;
+    lT += l[a]!;
+    if (ex > maxE) maxE = ex;
+    if (ex < minE) minE = ex;
+    if (l[a]! < minL) minL = l[a]!;
+    if (has) {
+      withPartners++;
+      if (rating < minRating) minRating = rating;
+    }
+    if (tenure >= g.newcomerDays) incumbents++;
+  }
+  for (let x = 0; x < count; x++) {
+    const a = activeList[x]!;
+    const at = a * days + d;
+    ac.importance[at] = total > 0 ? clamp((100 * powerNow[a]!) / total, 0, 100) : 0;
+    ac.inGroupRateByPeak[at] = maxE > 0 ? clamp((100 * powerNow[a]!) / maxE, 0, 100) : 0;
+  }
+  const out = s.totals;
+  out[0] = basePower;
+  out[1] = peakPower;
+  out[2] = total;
+  out[3] = kT;
+  out[4] = pT;
+  out[5] = lT;
+  out[6] = maxE;
+  out[7] = minE;
+  out[8] = minL;
+  out[9] = minRating;
+  out[10] = incumbents;
+  out[11] = solo;
+  out[12] = withPartners;
+  return out;
 }
