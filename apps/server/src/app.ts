@@ -16,6 +16,9 @@ import { registerWeb } from './core/web.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
 import { createGateHub } from './modules/gate/gate.hub.ts';
+import { createComputeRunner } from './modules/compute/compute.runner.ts';
+import { createDatabaseStorage, createFileStorage } from './core/storage.ts';
+import path from 'node:path';
 
 export type AppDeps = { config: Config; database: Database; secret: Uint8Array };
 
@@ -35,8 +38,17 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorate('authenticator', createAuthenticator(database.db, secret));
   app.decorate('accessCatalogue', []);
   app.decorate('gate', createGateHub(database, app.log));
-  app.addHook('onReady', () => app.gate.start());
-  app.addHook('preClose', () => app.gate.stop());
+  // Datasets live beside the data when the database is embedded, and in the shared database on a PostgreSQL server.
+  app.decorate('storage', database.driver === 'postgres' ? createDatabaseStorage(database.db) : createFileStorage(path.join(config.dataDir, 'storage')));
+  app.decorate('compute', createComputeRunner({ database, storage: app.storage, gate: app.gate, log: app.log }));
+  app.addHook('onReady', async () => {
+    await app.gate.start();
+    await app.compute.start();
+  });
+  app.addHook('preClose', async () => {
+    await app.compute.stop();
+    await app.gate.stop();
+  });
   app.decorateRequest('locale', 'ru');
   app.decorateRequest('auth', null);
 

@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db.ts';
 import type { RouteAccess } from './route.ts';
 import type { GateHub } from '../modules/gate/gate.hub.ts';
+import type { ComputeRunner } from '../modules/compute/compute.runner.ts';
+import type { Storage } from './storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +14,8 @@ declare module 'fastify' {
     authenticator: Authenticator;
     accessCatalogue: RouteAccess[];
     gate: GateHub;
+    storage: Storage;
+    compute: ComputeRunner;
   }
   interface FastifyRequest {
     locale: Locale;

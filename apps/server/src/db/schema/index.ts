@@ -1,3 +1,4 @@
 export * from './accounts.ts';
 export * from './sessions.ts';
 export * from './site.ts';
+export * from './compute.ts';

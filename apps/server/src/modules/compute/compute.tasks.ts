@@ -1,0 +1,49 @@
+import { gzipSync } from 'node:zlib';
+import type { MessagePort } from 'node:worker_threads';
+import { isEngineError, simulateScene, type EngineErrorCode, type SceneInput, type SceneResult } from '@teamcast/engine';
+import type { JobKind } from './compute.repository.ts';
+
+/** What a worker thread is given: the job kind, its input, and a port for phase reports. */
+export type TaskRequest = { kind: JobKind; input: unknown; port: MessagePort };
+
+const round = (value: number) => (Number.isFinite(value) ? Math.round(value * 100) / 100 : null);
+
+/** Typed-array columns become plain arrays (2 decimals, null for NaN) so the dataset is JSON. */
+function plainColumns<T extends Record<string, unknown>>(columns: T): Record<keyof T, Array<number | null>> {
+  return Object.fromEntries(
+    Object.entries(columns).map(([name, value]) => [name, ArrayBuffer.isView(value) ? Array.from(value as Float32Array, round) : value]),
+  ) as Record<keyof T, Array<number | null>>;
+}
+
+/** The dataset a scene computation stores: the engine's result with its columns made plain. */
+export function sceneDataset(result: SceneResult) {
+  return {
+    ...result,
+    actorColumns: plainColumns(result.actorColumns),
+    teamColumns: plainColumns(result.teamColumns),
+    pairs: { pairCount: result.pairs.pairCount, days: Array.from(result.pairs.days), ratings: Array.from(result.pairs.ratings, round) },
+  };
+}
+
+export type TaskOutcome = { ok: true; data: Buffer } | { ok: false; code: EngineErrorCode; detail: string };
+
+/**
+ * Runs one job inside a worker thread: the engine computes, phases go out through the port, and the dataset comes
+ * back gzip-compressed, so neither the computation nor the serialisation touches the server's event loop. An engine
+ * error (bad input, which no retry would fix) comes back as an outcome; anything else is thrown.
+ */
+export function runTask({ kind, input, port }: TaskRequest): TaskOutcome {
+  try {
+    switch (kind) {
+      case 'scene': {
+        const result = simulateScene(input as SceneInput, { onPhase: (phase) => port.postMessage(phase) });
+        return { ok: true, data: gzipSync(JSON.stringify(sceneDataset(result))) };
+      }
+    }
+  } catch (error) {
+    if (isEngineError(error)) return { ok: false, code: error.code, detail: error.detail };
+    throw error;
+  } finally {
+    port.close();
+  }
+}
