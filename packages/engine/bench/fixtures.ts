@@ -22,7 +22,7 @@ export function specialists(n: number, seed = 1): Specialist[] {
     age: 20 + Math.floor(40 * r()),
     gender: r() < 0.5 ? 'М' : 'Ж',
     grade: GRADES[Math.floor(6 * r())]!,
-    traits: { managerialExperience: r(), workExperience: r(), entrepreneurship: r(), relocation: r(), familyStability: r(), education: r() },
+    traits: { managerialExperience: r(), workExperience: r(), entrepreneurship: r(), relocation: r(), familyStability: r() },
     scoreError: 6,
   }));
 }

@@ -123,6 +123,11 @@ describe('normalizeActors: invalid input', () => {
     );
   });
 
+  it('rejects unknown event types and malformed dates as invalid_input', () => {
+    expect(code(() => normalizeActors([actor('a', [{ ...ev('join', 0), type: 'leave' as never }])]))).toBe('invalid_input:invalid_input');
+    expect(code(() => normalizeActors([actor('a', [ev('join', 0.5)])]))).toBe('invalid_input:invalid_input');
+  });
+
   it('rejects class instances', () => {
     const withDate = { ...actor('a', [ev('join', 0)]), position: new Date(0) } as unknown as Actor;
     expect(code(() => normalizeActors([withDate]))).toBe('class_instance_forbidden:class_instance_forbidden');

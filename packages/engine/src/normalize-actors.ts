@@ -2,7 +2,7 @@ import { diffActors, eventKey, interactionKey, type DiffEntry, type NormalizeRea
 import { EngineError } from './errors.ts';
 import { ACTIVATING, RANK_EVENTS } from './event-kinds.ts';
 import { assertPlainData } from './plain-data.ts';
-import type { Actor, ActorEvent } from './types.ts';
+import type { Actor, ActorEvent, EventType } from './types.ts';
 
 export type NormalizeResult = { actors: Actor[]; diff: DiffEntry[] };
 
@@ -10,6 +10,19 @@ export type NormalizeResult = { actors: Actor[]; diff: DiffEntry[] };
 type Rank = 0 | 1 | 2;
 
 type Queued = { actor: number; order: number; event: ActorEvent };
+
+const EVENT_TYPES: ReadonlySet<unknown> = new Set<EventType>([
+  'join',
+  'start',
+  'rejoin',
+  'dismiss',
+  'manager_join',
+  'lead_join',
+  'm_rank',
+  'm_disrank',
+  'l_rank',
+  'l_disrank',
+]);
 
 const byDateThenTime = (a: ActorEvent, b: ActorEvent): number => a.date - b.date || a.timestamp - b.timestamp;
 
@@ -25,10 +38,16 @@ function validate(actors: readonly Actor[]): void {
   for (const a of actors) {
     if (a.events.length === 0) throw new EngineError('events_zero_length', a.id);
     for (const e of a.events) {
+      if (!EVENT_TYPES.has(e?.type)) throw new EngineError('invalid_input', `${a.id}: unknown event type ${String(e?.type)}`);
       if (!Number.isInteger(e.date)) throw new EngineError('invalid_input', `${a.id}: event date must be a whole day`);
+      if (typeof e.timestamp !== 'number' || typeof e.value !== 'number') throw new EngineError('invalid_input', `${a.id}: event timestamp and value must be numbers`);
     }
     for (const list of [a.interactionType ?? [], a.interactionIntensive ?? []]) {
-      for (const i of list) if (!ids.has(i.actorId)) throw new EngineError('actor_not_found', `${a.id} -> ${i.actorId}`);
+      if (!Array.isArray(list)) throw new EngineError('invalid_input', `${a.id}: interaction lists must be arrays`);
+      for (const i of list) {
+        if (!ids.has(i?.actorId)) throw new EngineError('actor_not_found', `${a.id} -> ${String(i?.actorId)}`);
+        if (!Number.isInteger(i.date) || typeof i.value !== 'number') throw new EngineError('invalid_input', `${a.id}: interaction date and value`);
+      }
     }
   }
 }

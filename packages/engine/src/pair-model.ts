@@ -22,7 +22,7 @@ export type Unit = {
   scoreError: number;
 };
 
-const TRAITS: readonly TraitName[] = ['managerialExperience', 'workExperience', 'entrepreneurship', 'relocation', 'familyStability', 'education'];
+const TRAITS: readonly TraitName[] = ['managerialExperience', 'workExperience', 'entrepreneurship', 'relocation', 'familyStability'];
 
 export function toUnit(s: Specialist, defaultScoreError = 0): Unit {
   const t = (name: TraitName): number => clamp(s.traits?.[name] ?? 0.5, 0, 1);

@@ -325,6 +325,14 @@ function stepPairs(s: PairState, count: number, shift: number, damp: number, atM
     const bi = base[i]! - i - 1;
     const ki = k[i]!;
     const pi = pp[i]!;
+    // i's own sums stay in locals for the inner loop (fewer stores in the hottest loop).
+    let rateI = 0;
+    let recvI = 0;
+    let settledI = 0;
+    let wI = 0;
+    let loadI = 0;
+    let dKI = 0;
+    let dPI = 0;
     for (let y = x + 1; y < count; y++) {
       const j = activeList[y]!;
       const p = bi + j;
@@ -341,25 +349,25 @@ function stepPairs(s: PairState, count: number, shift: number, damp: number, atM
       xb = xb > 100 ? 100 : xb < -100 ? -100 : xb;
       const r = (xa + xb) / 2;
       const h = hours[p]!;
-      rateW[i] = rateW[i]! + h * xa;
+      rateI += h * xa;
       rateW[j] = rateW[j]! + h * xb;
-      recvW[i] = recvW[i]! + h * xb;
+      recvI += h * xb;
       recvW[j] = recvW[j]! + h * xa;
-      settledW[i] = settledW[i]! + h * sa;
+      settledI += h * sa;
       settledW[j] = settledW[j]! + h * sb;
-      wSum[i] = wSum[i]! + h;
+      wI += h;
       wSum[j] = wSum[j]! + h;
       if (explicit[p]) {
-        load[i] = load[i]! + h;
+        loadI += h;
         load[j] = load[j]! + h;
       }
       // Learning: each learns a share of the gap to a more qualified partner, weighted by hours.
       const lw = remote ? h * remoteLearn : h;
       const kj = k[j]!;
       const pj = pp[j]!;
-      if (kj > ki) dK[i] = dK[i]! + lw * (kj - ki);
+      if (kj > ki) dKI += lw * (kj - ki);
       else dK[j] = dK[j]! + lw * (ki - kj);
-      if (pj > pi) dP[i] = dP[i]! + lw * (pj - pi);
+      if (pj > pi) dPI += lw * (pj - pi);
       else dP[j] = dP[j]! + lw * (pi - pj);
       sumR += r;
       sumR2 += r * r;
@@ -378,6 +386,13 @@ function stepPairs(s: PairState, count: number, shift: number, damp: number, atM
         lastRatings[p] = r;
       }
     }
+    rateW[i] = rateW[i]! + rateI;
+    recvW[i] = recvW[i]! + recvI;
+    settledW[i] = settledW[i]! + settledI;
+    wSum[i] = wSum[i]! + wI;
+    load[i] = load[i]! + loadI;
+    dK[i] = dK[i]! + dKI;
+    dP[i] = dP[i]! + dPI;
   }
   const sums = s.sums;
   sums[0] = sumR;

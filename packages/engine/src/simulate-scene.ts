@@ -70,6 +70,7 @@ export function simulateScene(scene: SceneInput, options: SceneOptions = {}): Sc
   if (scene.startDay !== '' && !parseIsoDay(scene.startDay)) throw new EngineError('invalid_input', 'startDay must be YYYY-MM-DD or empty');
   if (scene.lifespan !== 1 && scene.lifespan !== 2) throw new EngineError('invalid_input', 'lifespan must be 1 or 2');
   if (!Array.isArray(scene.actors) || scene.actors.length === 0) throw new EngineError('invalid_input', 'a scene needs actors');
+  if (!Array.isArray(scene.specialists)) throw new EngineError('invalid_input', 'a scene needs specialists');
   const { actors, diff } = normalizeActors(scene.actors);
   const ids = actors.map((a) => a.id);
   const units = unitsFor(scene, ids, params);

@@ -20,8 +20,6 @@ export type Traits = {
   relocation: number;
   /** Family stability from cohabitation, partner duration, children: 0 unstable, 1 stable. */
   familyStability: number;
-  /** Breadth of education (degrees, courses, languages): 0 none, 1 broad. */
-  education: number;
 };
 
 export type TraitName = keyof Traits;

@@ -19,7 +19,7 @@ export const arbSpecialist = (id: string): fc.Arbitrary<Specialist> =>
     gender: fc.constantFrom('М' as const, 'Ж' as const),
     grade: fc.constantFrom(...GRADES),
     traits: fc.record(
-      { managerialExperience: unit, workExperience: unit, entrepreneurship: unit, relocation: unit, familyStability: unit, education: unit },
+      { managerialExperience: unit, workExperience: unit, entrepreneurship: unit, relocation: unit, familyStability: unit },
       { requiredKeys: [] },
     ),
     scoreError: fc.double({ min: 0, max: 15, noNaN: true }),
