@@ -14,7 +14,7 @@ export type SceneInput = {
   settings?: Record<string, unknown>;
 };
 
-/** Which pair ratings to keep: every day, render days only, none; auto = daily while pairs x days stays small. */
+/** Which pair ratings to keep: every day, render days only, none (the last day is always kept); auto = daily while pairs x days stays small. */
 export type PairDetail = 'auto' | 'daily' | 'render' | 'none';
 
 export type SceneOptions = {

@@ -31,9 +31,9 @@ export type CoreOutput = {
 /**
  * The hot loop: one pass over the days, with every active pair updated in place in typed arrays and
  * per-actor and per-team sums accumulated; no objects are created per day or per pair.
- * `storeDays` lists the day indices whose pair ratings are kept (empty for none).
+ * `wanted` lists the day indices whose pair ratings are kept; the last day is always kept (explanations use it).
  */
-export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: number, params: Params, storeDays: Int32Array): CoreOutput {
+export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: number, params: Params, wanted: Int32Array): CoreOutput {
   const n = units.length;
   const days = tl.days;
   const pairCount = (n * (n - 1)) / 2;
@@ -54,8 +54,6 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
   const explicit = new Uint8Array(pairCount);
   const together = new Int32Array(pairCount);
   const rho = new Float64Array(pairCount).fill(Math.exp(-1 / tauDays(team.implicitHours, 0, params)));
-  const lastHours = new Float32Array(pairCount);
-  const lastRatings = new Float32Array(pairCount).fill(Number.NaN);
   const base = new Int32Array(n);
   for (let i = 0, p = 0; i < n; i++) {
     base[i] = p;
@@ -122,6 +120,7 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     activeCount: new Int32Array(days),
   };
   const storeSlot = new Int32Array(days).fill(-1);
+  const storeDays = wanted.includes(days - 1) ? wanted : Int32Array.from([...wanted, days - 1]);
   storeDays.forEach((d, s) => (storeSlot[d] = s));
   const ratings = new Float32Array(storeDays.length * pairCount).fill(Number.NaN);
   const meanExpertise = new Float64Array(days);
@@ -133,7 +132,7 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
   const floor = team.engagementFloor;
   const remoteStorm = dyn.remoteStormFactor;
   const remoteLearn = 1 / dyn.remoteTauFactor;
-  const midpoint = tl.teamStart < 0 ? -1 : tl.teamStart + Math.round((lifespan * 365) / 2);
+  const midpoint = tl.teamStart < 0 ? -1 : tl.teamStart + Math.floor((lifespan * 365) / 2);
   const tenureFactor = new Float64Array(days + 1);
   for (let t = 0; t <= days; t++) tenureFactor[t] = 1 - Math.exp(-t / team.integrationTauDays);
   const coh = team.cohesion;
@@ -148,7 +147,7 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
   };
   const state: PairState = {
     base, sAB, sBA, fAB, fBA, storm, gap, hours, mode, explicit, together, rho, k, pp,
-    rateW, recvW, settledW, wSum, load, dK, dP, ratings, lastHours, lastRatings, activeList,
+    rateW, recvW, settledW, wSum, load, dK, dP, ratings, activeList,
     remoteStorm, remoteLearn, repeatDays: g.repeatDays, sums: new Float64Array(7),
   };
 
@@ -187,7 +186,7 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     const atMidpoint = d === midpoint ? 1 - dyn.midpointShift : 1;
     const slot = storeSlot[d]!;
 
-    const sums = stepPairs(state, count, shift, damp, atMidpoint, m, slot >= 0 ? slot * pairCount : -1, d === days - 1);
+    const sums = stepPairs(state, count, shift, damp, atMidpoint, m, slot >= 0 ? slot * pairCount : -1);
     const sumR = sums[0]!;
     const sumR2 = sums[1]!;
     const sumHR = sums[2]!;
@@ -264,8 +263,8 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     teamColumns: tc,
     pairs: { days: storeDays, ratings, pairCount },
     events,
-    lastHours,
-    lastRatings,
+    lastHours: Float32Array.from(hours),
+    lastRatings: ratings.subarray(storeSlot[days - 1]! * pairCount, (storeSlot[days - 1]! + 1) * pairCount),
     together,
     midpoint,
   };
@@ -295,8 +294,6 @@ type PairState = {
   dK: Float64Array;
   dP: Float64Array;
   ratings: Float32Array;
-  lastHours: Float32Array;
-  lastRatings: Float32Array;
   activeList: Int32Array;
   remoteStorm: number;
   remoteLearn: number;
@@ -309,9 +306,9 @@ type PairState = {
  * One day of every active pair: rating from the open gap share, per-actor sums, learning gaps, team sums.
  * slotBase is the offset for storing pair ratings, or -1 when this day is not stored.
  */
-function stepPairs(s: PairState, count: number, shift: number, damp: number, atMidpoint: number, m: number, slotBase: number, isLast: boolean): Float64Array {
+function stepPairs(s: PairState, count: number, shift: number, damp: number, atMidpoint: number, m: number, slotBase: number): Float64Array {
   const { base, sAB, sBA, fAB, fBA, storm, gap, hours, mode, explicit, together, rho, k, pp } = s;
-  const { rateW, recvW, settledW, wSum, load, dK, dP, ratings, lastHours, lastRatings, activeList } = s;
+  const { rateW, recvW, settledW, wSum, load, dK, dP, ratings, activeList } = s;
   const { remoteStorm, remoteLearn, repeatDays } = s;
   let sumR = 0;
   let sumR2 = 0;
@@ -373,18 +370,14 @@ function stepPairs(s: PairState, count: number, shift: number, damp: number, atM
       sumR2 += r * r;
       sumHR += h * r;
       sumH += h;
-      if (together[p]! >= repeatDays) repeat++;
-      if (i === m || j === m) {
-        mgrSum += r;
-        mgrCount++;
-      }
+      // Branch-free: rarely taken branches would cost a deoptimisation the first time they are taken.
+      repeat += together[p]! >= repeatDays ? 1 : 0;
+      const withManager = i === m || j === m ? 1 : 0;
+      mgrSum += withManager * r;
+      mgrCount += withManager;
       if (slotBase >= 0) ratings[slotBase + p] = r;
       gap[p] = e * rho[p]!;
       together[p] = together[p]! + 1;
-      if (isLast) {
-        lastHours[p] = h;
-        lastRatings[p] = r;
-      }
     }
     rateW[i] = rateW[i]! + rateI;
     recvW[i] = recvW[i]! + recvI;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bandOf } from './bands.ts';
+import { forecastPair } from './forecast-pair.ts';
 import { normalizeActors } from './normalize-actors.ts';
 import { DEFAULT_PARAMS, type Params } from './params.ts';
 import { expandScene, sceneDay } from './scene-expand.ts';
@@ -8,7 +9,7 @@ import { MOODS, type SceneInput, type SceneResult } from './scene-types.ts';
 import { simulateScene } from './simulate-scene.ts';
 import { actor, ev } from './test-support/actors.ts';
 import { arbScene } from './test-support/scenes.ts';
-import { specialist } from './test-support/specialists.ts';
+import { arbSpecialist, specialist } from './test-support/specialists.ts';
 import { CONFLICT_TEAM, HARMONIOUS_TEAM } from './test-support/teams.ts';
 import type { Phase } from './types.ts';
 
@@ -125,6 +126,32 @@ describe('simulateScene: properties', () => {
     );
   });
 
+  it('matches the pair forecast for a two-person team, so the pair properties (intensity, bounds) carry over', () => {
+    fc.assert(
+      fc.property(
+        arbSpecialist('x'),
+        arbSpecialist('y'),
+        fc.constantFrom(0.5, 1, 2, 5, 10),
+        fc.constantFrom<0 | 1>(0, 1),
+        (x, y, hours, mode) => {
+          const scene: SceneInput = {
+            startDay: '2026-01-01',
+            lifespan: 1,
+            actors: [
+              { ...actor('x', [ev('join', 0)]), interactionIntensive: [{ actorId: 'y', date: 0, value: hours }], interactionType: [{ actorId: 'y', date: 0, value: mode }] },
+              actor('y', [ev('join', 0)]),
+            ],
+            specialists: [x, y],
+          };
+          const r = simulateScene(scene, { pairDetail: 'daily' });
+          const f = forecastPair({ a: x, b: y, intensity: hours, mode });
+          for (let d = 0; d < 365; d++) expect(r.pairs.ratings[d]).toBeCloseTo(f.daily[d]!, 3);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it('gives 365 future day records and the reconstructed past, at most 730 days', () => {
     fc.assert(
       fc.property(arbScene, (scene) => {
@@ -197,7 +224,7 @@ describe('simulateScene: hand-built teams', () => {
     expect(types).toContain('manager_join');
     expect(types).toContain('midpoint');
     expect(types).toContain('atmosphere');
-    expect(harmonious.groupEvents.find((e) => e.type === 'midpoint')?.day).toBe(-200 + 183);
+    expect(harmonious.groupEvents.find((e) => e.type === 'midpoint')?.day).toBe(-200 + 182);
   });
 
   it('keeps day records consistent with the columns', () => {
