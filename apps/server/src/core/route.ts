@@ -47,7 +47,7 @@ export function endpointUrl(endpoint: Endpoint): string {
 }
 
 /**
- * Registers an endpoint in the fixed order: declare access, validate, authenticate and check the role, then the
+ * Registers an endpoint in the fixed order: declare access, authenticate and check the role, validate, then the
  * handler (which loads and authorises the object and calls the service), then the `{ result }` envelope.
  */
 export function route<E extends Endpoint, const A extends Access>(app: FastifyInstance, endpoint: E, options: RouteOptions<E, A>): void {
@@ -68,7 +68,8 @@ export function route<E extends Endpoint, const A extends Access>(app: FastifyIn
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { [status]: resultEnvelope(endpoint.result) },
     },
-    preHandler: async (request, reply) => {
+    // Authentication runs before the body is parsed and validated: a caller without access learns nothing else.
+    onRequest: async (request, reply) => {
       request.auth = null;
       if (options.access === 'anonymous') return;
       const token = bearerToken(request.headers.authorization);
