@@ -17,6 +17,7 @@ export function gradeOf(score: number): 1 | 2 | 3 | 4 | 5 {
   return Math.min(5, Math.max(1, 1 + Math.floor(score / 20))) as 1 | 2 | 3 | 4 | 5;
 }
 
+/** x limited to [lo, hi]. */
 export function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
 }

@@ -61,6 +61,7 @@ export type Comparison = {
   best: Record<CompareKey, string[] | null>;
 };
 
+/** The compare-teams indicators of one simulated scene. */
 export function compareIndicators(result: SceneResult): CompareIndicators {
   const { teamColumns: tc, finalStats: fs, summary } = result;
   const from = -result.firstDay;

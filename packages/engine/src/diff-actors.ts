@@ -52,10 +52,12 @@ export function eventDiffKind(type: EventType): DiffKind {
   }
 }
 
+/** Identity of an event for diffs: type, day, timestamp, value. */
 export function eventKey(e: ActorEvent): string {
   return `${e.type}|${e.date}|${e.timestamp}|${e.value}`;
 }
 
+/** Identity of an interaction entry for diffs: partner, day, value. */
 export function interactionKey(i: Interaction): string {
   return `${i.actorId}|${i.date}|${i.value}`;
 }

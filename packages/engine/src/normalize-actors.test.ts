@@ -94,6 +94,12 @@ describe('normalizeActors: section 4 rules', () => {
     expect(() => normalizeActors([actor('a', [ev('dismiss', 3)])])).toThrow(expect.objectContaining({ code: 'events_zero_length' }));
   });
 
+  it('drops an interaction of an actor with themself', () => {
+    const { actors, diff } = normalizeActors([actor('a', [ev('join', 0)], { intensive: [{ actorId: 'a', date: 0, value: 5 }] })]);
+    expect(actors[0]?.interactionIntensive).toEqual([]);
+    expect(diff[0]).toMatchObject({ kind: 'update', change: 'removed', reason: 'self_interaction' });
+  });
+
   it('does not mutate its input and returns events sorted by day', () => {
     const input = [actor('a', [ev('dismiss', 9), ev('join', 0)])];
     const copy = structuredClone(input);

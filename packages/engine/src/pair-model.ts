@@ -24,6 +24,7 @@ export type Unit = {
 
 const TRAITS: readonly TraitName[] = ['managerialExperience', 'workExperience', 'entrepreneurship', 'relocation', 'familyStability'];
 
+/** Centres scores and traits; missing traits are 0.5. */
 export function toUnit(s: Specialist, defaultScoreError = 0): Unit {
   const t = (name: TraitName): number => clamp(s.traits?.[name] ?? 0.5, 0, 1);
   const c = {} as Record<TraitName, number>;
@@ -53,6 +54,7 @@ export function withScores(u: Unit, k: number, p: number, l: number): Unit {
 /** One named contribution to a raw score, for explanations. */
 export type Term = { factor: 'actor' | 'partner' | 'relationship'; personId: string | null; input: string; raw: number };
 
+/** Actor effect (raw): how this person's own traits colour every relationship; appends terms when asked. */
 export function actorEffect(w: KindWeights, u: Unit, terms?: Term[]): number {
   const a = w.actor;
   const parts: Array<[string, number]> = [
@@ -71,6 +73,7 @@ export function actorEffect(w: KindWeights, u: Unit, terms?: Term[]): number {
   return sum;
 }
 
+/** Partner effect (raw): how people in general fare with this person. */
 export function partnerEffect(w: KindWeights, u: Unit, terms?: Term[]): number {
   const b = w.partner;
   const parts: Array<[string, number]> = [
@@ -121,6 +124,7 @@ export type PairSetup = {
   storm: number;
 };
 
+/** Settled and first ratings of both perspectives and the storm depth of a pair (docs/forecast-model.md section 2). */
 export function pairSetup(w: KindWeights, a: Unit, b: Unit, params: Params, terms?: { ab: Term[]; ba: Term[]; rel: Term[] }): PairSetup {
   const rel = relationshipEffect(w, a, b, terms?.rel);
   const actA = actorEffect(w, a, terms?.ab);

@@ -64,8 +64,11 @@ export type TeamColumns = {
   activeCount: Int32Array;
 };
 
+/** Mood column codes: index into this list; 255 = inactive. */
 export const MOODS: readonly Mood[] = ['depressed', 'bad', 'anxious', 'good', 'excellent', 'unclear'];
+/** Orientation column codes. */
 export const ORIENTATIONS: readonly Orientation[] = ['КПЛ', 'ПЛК', 'ЛКП'];
+/** Team type column codes. */
 export const TEAM_TYPES: readonly TeamType[] = ['launch', 'growth', 'support'];
 
 /** Shared pair ratings (mean of both views), day-major: stored day s, pair p at [s * pairCount + p]; NaN when inactive. */

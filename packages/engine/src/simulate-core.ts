@@ -359,7 +359,7 @@ function stepPairs(s: PairState, count: number, shift: number, damp: number, atM
         load[j] = load[j]! + h;
       }
       // Learning: each learns a share of the gap to a more qualified partner, weighted by hours.
-      const lw = remote ? h * remoteLearn : h;
+      const lw = h * (remote ? remoteLearn : 1);
       const kj = k[j]!;
       const pj = pp[j]!;
       if (kj > ki) dKI += lw * (kj - ki);
