@@ -29,6 +29,14 @@ const ConfigSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@teamcast.local'),
   /** Folder of the built web app that the server serves. */
   WEB_DIST: z.string().optional(),
+  /** Stripe secret key (sk_...); when set, cards are charged through Stripe instead of the built-in test provider. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
+  /** Signing secret of the Stripe webhook endpoint (whsec_...); enables POST /api/payment/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+  /** Stripe publishable key (pk_...) for Stripe Elements in the browser. */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
+  /** Another Stripe API address (stripe-mock, a test double); Stripe's own API when unset. */
+  STRIPE_API_BASE: z.url().optional(),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA' | 'WEB_DIST'> & {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { gateModule } from './gate/gate.routes.ts';
 import { siteModule } from './site/site.routes.ts';
+import { paymentsModule } from './payments/payments.routes.ts';
 import { systemModule } from './system/system.routes.ts';
 
 /** Every service group's plugin, registered in this order. */
-export const modules: FastifyPluginAsync[] = [systemModule, gateModule, siteModule];
+export const modules: FastifyPluginAsync[] = [systemModule, gateModule, siteModule, paymentsModule];

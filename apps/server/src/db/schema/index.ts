@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './sessions.ts';
 export * from './site.ts';
 export * from './compute.ts';
+export * from './payments.ts';

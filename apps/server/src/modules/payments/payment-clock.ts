@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import type { BillingPeriod } from '@teamcast/contracts';
+import { DEMO_DAYS } from '@teamcast/contracts';
+import type { Db } from '../../core/db.ts';
+import { paymentTestClock } from '../../db/schema/index.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The built-in provider's clock: real time plus an offset kept in the database, so every process and every module
+ * agrees on it. Tests move it to reach a period end; nothing in the HTTP API moves it.
+ */
+export async function paymentNow(db: Db): Promise<Date> {
+  const [row] = await db.select({ offsetMs: paymentTestClock.offsetMs }).from(paymentTestClock).where(eq(paymentTestClock.id, 1));
+  return new Date(Date.now() + (row?.offsetMs ?? 0));
+}
+
+/** Moves the built-in provider's clock forward (tests only). */
+export async function advancePaymentClock(db: Db, ms: number): Promise<void> {
+  await db
+    .update(paymentTestClock)
+    .set({ offsetMs: sql`${paymentTestClock.offsetMs} + ${Math.round(ms)}` })
+    .where(eq(paymentTestClock.id, 1));
+}
+
+export const days = (count: number) => count * DAY_MS;
+
+/** End of a billing period starting at `start`: 7 days, one calendar month (day clamped to the month's end), or the demo's 3 days. */
+export function periodEnd(start: Date, period: BillingPeriod): Date {
+  if (period === 'week') return new Date(start.getTime() + days(7));
+  if (period === 'demo') return new Date(start.getTime() + days(DEMO_DAYS));
+  const end = new Date(start);
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}

@@ -1,0 +1,97 @@
+import {
+  discountPercent,
+  planById,
+  planTitle,
+  productTexts,
+  tierCapabilities,
+  type Currency,
+  type Invoice,
+  type Locale,
+  type PaymentMethod,
+  type PlanId,
+  type PriceEntry,
+  type Subscription,
+} from '@teamcast/contracts';
+import type { InvoiceRow, MethodRow, SubscriptionRow } from './payments.repository.ts';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function presentInvoice(row: InvoiceRow, locale: Locale): Invoice {
+  const plan = row.plan ? planById(row.plan as PlanId) : null;
+  const description =
+    row.kind === 'pair_unlock'
+      ? locale === 'ru'
+        ? 'Полный отчёт о совместимости пары'
+        : 'Full compatibility report of a pair'
+      : plan
+        ? planTitle(plan, locale)
+        : '';
+  return {
+    _id: row.id,
+    number: `TC-${String(row.seq).padStart(6, '0')}`,
+    kind: row.kind,
+    plan: (row.plan as PlanId | null) ?? null,
+    description,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    failure: row.status === 'open' ? row.failure : null,
+    clientSecret: row.status === 'open' ? row.clientSecret : null,
+    periodStart: iso(row.periodStart),
+    periodEnd: iso(row.periodEnd),
+    createdAt: row.createdAt.toISOString(),
+    paidAt: iso(row.paidAt),
+  };
+}
+
+export function priceOf(planId: PlanId, currency: Currency): number {
+  return planById(planId).prices[currency].discountedPrice;
+}
+
+export function presentSubscription(row: SubscriptionRow, latest: InvoiceRow | undefined, locale: Locale): Subscription {
+  const plan = planById(row.plan as PlanId);
+  const renews = row.status === 'active' && !row.cancelAtPeriodEnd && plan.period !== 'demo';
+  const nextPlan = (row.pendingPlan as PlanId | null) ?? (row.plan as PlanId);
+  return {
+    plan: plan.id,
+    title: planTitle(plan, locale),
+    status: row.status,
+    period: plan.period,
+    currency: row.currency,
+    amount: row.amount,
+    subscribeStartDate: row.startedAt.toISOString(),
+    subscribeEndDate: row.currentPeriodEnd.toISOString(),
+    nextPaymentAt: renews ? row.currentPeriodEnd.toISOString() : null,
+    nextPaymentAmount: renews ? priceOf(nextPlan, row.currency) : null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    pendingPlan: (row.pendingPlan as PlanId | null) ?? null,
+    latestInvoice: latest ? presentInvoice(latest, locale) : null,
+  };
+}
+
+export function presentMethod(row: MethodRow, defaultId: string | null): PaymentMethod {
+  return { _id: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, isDefault: row.id === defaultId };
+}
+
+export function presentPrice(planId: PlanId, currency: Currency, locale: Locale): PriceEntry {
+  const plan = planById(planId);
+  const point = plan.prices[currency];
+  const caps = tierCapabilities[plan.tier];
+  return {
+    subscription: plan.id,
+    title: planTitle(plan, locale),
+    description: productTexts[plan.product][locale].description,
+    product: plan.product,
+    tier: plan.tier,
+    period: plan.period,
+    teams: plan.teams,
+    currency,
+    price: point.price,
+    discountedPrice: point.discountedPrice,
+    discountPercent: discountPercent(point),
+    allowTeams: caps.allowTeams,
+    allowScene: caps.allowScene,
+    allowCompareTeams: caps.allowCompareTeams,
+    hideExpertise: caps.hideExpertise,
+  };
+}

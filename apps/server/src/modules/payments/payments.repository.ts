@@ -1,0 +1,233 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, lt, lte, ne } from 'drizzle-orm';
+import type { Db } from '../../core/db.ts';
+import { idempotencyKeys, invoices, owners, pairUnlocks, paymentCustomers, paymentEvents, paymentMethods, subscriptions } from '../../db/schema/index.ts';
+
+export type CustomerRow = typeof paymentCustomers.$inferSelect;
+export type MethodRow = typeof paymentMethods.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type PairUnlockRow = typeof pairUnlocks.$inferSelect;
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+
+/** Prefixed random ids, in the style of a card processor (pm_, sub_, in_). */
+export const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
+
+export async function findOwnerAccount(db: Db, ownerId: string) {
+  const [row] = await db.select({ id: owners.id, email: owners.email, verifiedAt: owners.verifiedAt, locale: owners.locale }).from(owners).where(eq(owners.id, ownerId));
+  return row;
+}
+
+// -------------------------------------------------------------------------------------------- customers
+
+export async function findCustomer(db: Db, ownerId: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.ownerId, ownerId));
+  return row;
+}
+
+export async function findCustomerByProviderId(db: Db, providerCustomerId: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.providerCustomerId, providerCustomerId));
+  return row;
+}
+
+export async function insertCustomer(db: Db, values: typeof paymentCustomers.$inferInsert): Promise<CustomerRow> {
+  await db.insert(paymentCustomers).values(values).onConflictDoNothing();
+  return (await findCustomer(db, values.ownerId))!;
+}
+
+export async function updateCustomer(db: Db, ownerId: string, patch: Partial<typeof paymentCustomers.$inferInsert>): Promise<void> {
+  await db.update(paymentCustomers).set(patch).where(eq(paymentCustomers.ownerId, ownerId));
+}
+
+// -------------------------------------------------------------------------------------------- cards
+
+export async function listMethods(db: Db, ownerId: string): Promise<MethodRow[]> {
+  return db.select().from(paymentMethods).where(eq(paymentMethods.ownerId, ownerId)).orderBy(paymentMethods.createdAt, paymentMethods.id);
+}
+
+export async function findMethod(db: Db, ownerId: string, id: string): Promise<MethodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.ownerId, ownerId), eq(paymentMethods.id, id)));
+  return row;
+}
+
+export async function insertMethod(db: Db, values: typeof paymentMethods.$inferInsert): Promise<MethodRow> {
+  const [row] = await db.insert(paymentMethods).values(values).returning();
+  return row!;
+}
+
+export async function deleteMethod(db: Db, ownerId: string, id: string): Promise<void> {
+  await db.delete(paymentMethods).where(and(eq(paymentMethods.ownerId, ownerId), eq(paymentMethods.id, id)));
+}
+
+export async function deleteMethodByProviderId(db: Db, providerMethodId: string): Promise<void> {
+  await db.delete(paymentMethods).where(eq(paymentMethods.providerMethodId, providerMethodId));
+}
+
+// -------------------------------------------------------------------------------------------- subscriptions
+
+export async function findSubscription(db: Db, ownerId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.ownerId, ownerId));
+  return row;
+}
+
+export async function findSubscriptionByProviderId(db: Db, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+  return row;
+}
+
+/** Creates the owner's subscription row, or replaces the one they had (it is reused when they subscribe again). */
+export async function saveSubscription(db: Db, values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
+  const { id: _id, ownerId: _owner, ...rest } = values;
+  const [row] = await db
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: subscriptions.ownerId, set: { ...rest, updatedAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+export async function updateSubscription(db: Db, id: string, patch: Partial<typeof subscriptions.$inferInsert>): Promise<SubscriptionRow> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Moves a subscription to its next period only if nobody else did: the update matches the period end that was read,
+ * so of several processes looking at the same subscription exactly one renews it.
+ */
+export async function claimPeriod(db: Db, sub: SubscriptionRow, patch: Partial<typeof subscriptions.$inferInsert>): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.currentPeriodEnd, sub.currentPeriodEnd), eq(subscriptions.status, sub.status)))
+    .returning();
+  return row;
+}
+
+/** Built-in subscriptions whose period has ended and that still need a renewal or an ending. */
+export async function dueSubscriptionOwners(db: Db, now: Date, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ ownerId: subscriptions.ownerId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, 'builtin'), eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)))
+    .limit(limit);
+  return rows.map((row) => row.ownerId);
+}
+
+// -------------------------------------------------------------------------------------------- invoices
+
+export async function insertInvoice(db: Db, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
+  const [row] = await db.insert(invoices).values(values).returning();
+  return row!;
+}
+
+/** Inserts a renewal invoice unless that period already has one; undefined when it had. */
+export async function insertCycleInvoice(db: Db, values: typeof invoices.$inferInsert): Promise<InvoiceRow | undefined> {
+  const [row] = await db.insert(invoices).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateInvoice(db: Db, id: string, patch: Partial<typeof invoices.$inferInsert>): Promise<InvoiceRow> {
+  const [row] = await db.update(invoices).set(patch).where(eq(invoices.id, id)).returning();
+  return row!;
+}
+
+export async function findInvoice(db: Db, ownerId: string, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.ownerId, ownerId), eq(invoices.id, id)));
+  return row;
+}
+
+export async function findInvoiceById(db: Db, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+export async function findInvoiceByProviderId(db: Db, column: 'invoice' | 'intent', providerId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(eq(column === 'invoice' ? invoices.providerInvoiceId : invoices.providerIntentId, providerId));
+  return row;
+}
+
+/** A page of an owner's invoices, newest first; `beforeSeq` continues after the last one of the previous page. */
+export async function listInvoices(db: Db, ownerId: string, limit: number, beforeSeq?: number): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.ownerId, ownerId), beforeSeq === undefined ? undefined : lt(invoices.seq, beforeSeq)))
+    .orderBy(desc(invoices.seq))
+    .limit(limit);
+}
+
+/** Voids the open invoices of a subscription, except one. */
+export async function voidOpenInvoices(db: Db, subscriptionId: string, exceptId = ''): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ status: 'void' })
+    .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.status, 'open'), ne(invoices.id, exceptId)));
+}
+
+// -------------------------------------------------------------------------------------------- pair unlocks
+
+export async function findPairUnlock(db: Db, ownerId: string, low: string, high: string): Promise<PairUnlockRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pairUnlocks)
+    .where(and(eq(pairUnlocks.ownerId, ownerId), eq(pairUnlocks.profileLow, low), eq(pairUnlocks.profileHigh, high)));
+  return row;
+}
+
+export async function savePairUnlock(db: Db, values: typeof pairUnlocks.$inferInsert): Promise<void> {
+  const { ownerId: _o, profileLow: _l, profileHigh: _h, ...rest } = values;
+  await db
+    .insert(pairUnlocks)
+    .values(values)
+    .onConflictDoUpdate({ target: [pairUnlocks.ownerId, pairUnlocks.profileLow, pairUnlocks.profileHigh], set: rest });
+}
+
+/** Marks the pair paid for by an invoice as unlocked. */
+export async function markPairPaid(db: Db, invoiceId: string, paidAt: Date): Promise<void> {
+  await db.update(pairUnlocks).set({ status: 'paid', paidAt }).where(eq(pairUnlocks.invoiceId, invoiceId));
+}
+
+// -------------------------------------------------------------------------------------------- idempotency
+
+/** Claims a key for a request; returns the earlier record instead when the key was used before. */
+export async function claimIdempotencyKey(
+  db: Db,
+  values: { ownerId: string; key: string; operation: string; fingerprint: string },
+): Promise<{ claimed: true } | { claimed: false; earlier: IdempotencyRow }> {
+  const inserted = await db.insert(idempotencyKeys).values(values).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  if (inserted.length) return { claimed: true };
+  const [earlier] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.ownerId, values.ownerId), eq(idempotencyKeys.key, values.key)));
+  return { claimed: false, earlier: earlier! };
+}
+
+export async function recordIdempotentOutcome(db: Db, ownerId: string, key: string, outcome: { result?: unknown; errorCode?: string }): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ result: outcome.result ?? null, errorCode: outcome.errorCode ?? null })
+    .where(and(eq(idempotencyKeys.ownerId, ownerId), eq(idempotencyKeys.key, key)));
+}
+
+// -------------------------------------------------------------------------------------------- webhook events
+
+/** Records a provider event id; false when it was recorded before (a duplicate delivery). */
+export async function recordEvent(db: Db, values: typeof paymentEvents.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(paymentEvents).values(values).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return inserted.length > 0;
+}

@@ -1,0 +1,541 @@
+import { z } from 'zod';
+import { defineEndpoint } from './api.ts';
+import { LocaleSchema, type Locale } from './locale.ts';
+
+/*
+ * Plans, prices and access rules (spec sections 1, 3, 4, 9): the one catalogue the server charges from and the
+ * web app shows. Money is always an integer in minor units (kopecks, cents).
+ */
+
+/** Ruble for Russian, dollar otherwise (spec section 9). */
+export const CurrencySchema = z.enum(['RUB', 'USD']);
+export type Currency = z.infer<typeof CurrencySchema>;
+export const currencyFor = (locale: Locale): Currency => (locale === 'ru' ? 'RUB' : 'USD');
+
+/** What a plan unlocks. NONE hides expertise; UNLIMITED is granted (never sold) and has no team cap. */
+export const PlanTierSchema = z.enum(['NONE', 'LITE', 'MID', 'FULL', 'UNLIMITED']);
+export type PlanTier = z.infer<typeof PlanTierSchema>;
+
+/** Product names shown to people (spec section 1). */
+export const ProductSchema = z.enum(['none', 'bonus', 'basic', 'teams', 'monitor', 'simulator', 'simulatorPro']);
+export type Product = z.infer<typeof ProductSchema>;
+
+/** Billing period: weekly, monthly, or a 3-day demo that is free, taken once per owner and never renews. */
+export const BillingPeriodSchema = z.enum(['week', 'month', 'demo']);
+export type BillingPeriod = z.infer<typeof BillingPeriodSchema>;
+export const DEMO_DAYS = 3;
+
+export const PLAN_IDS = [
+  'NONE',
+  'UNLIMITED',
+  'LITE_7D',
+  'LITE_1M',
+  'LITE_DEMO',
+  'MID_7D_1',
+  'MID_7D_2',
+  'MID_7D_3',
+  'MID_7D_4',
+  'MID_1M_1',
+  'MID_1M_2',
+  'MID_1M_3',
+  'MID_1M_4',
+  'MID_DEMO',
+  'FULL_7D_1',
+  'FULL_7D_2',
+  'FULL_7D_3',
+  'FULL_7D_4',
+  'FULL_1M_1',
+  'FULL_1M_2',
+  'FULL_1M_3',
+  'FULL_1M_4',
+  'FULL_DEMO',
+  'FULL_120',
+] as const;
+export const PlanIdSchema = z.enum(PLAN_IDS);
+export type PlanId = z.infer<typeof PlanIdSchema>;
+
+/** A price in one currency: the list price and what is charged; discountPercent is computed from the two. */
+export type PricePoint = { price: number; discountedPrice: number };
+
+export type PlanDef = {
+  id: PlanId;
+  tier: PlanTier;
+  product: Product;
+  /** null for NONE and UNLIMITED, which are not billed. */
+  period: BillingPeriod | null;
+  /** Team cap; null means no cap. */
+  teams: number | null;
+  /** Whether an owner can buy it (NONE and UNLIMITED cannot). */
+  purchasable: boolean;
+  prices: Record<Currency, PricePoint>;
+};
+
+/** Capabilities of each tier; the server derives an owner's access rules from these (see accessRulesFor). */
+export const tierCapabilities: Record<
+  PlanTier,
+  { allowTeams: boolean; allowScene: boolean; allowCreateTeams: boolean; allowCompareTeams: boolean; hideExpertise: boolean }
+> = {
+  NONE: { allowTeams: false, allowScene: false, allowCreateTeams: false, allowCompareTeams: false, hideExpertise: true },
+  LITE: { allowTeams: false, allowScene: false, allowCreateTeams: false, allowCompareTeams: false, hideExpertise: false },
+  MID: { allowTeams: true, allowScene: false, allowCreateTeams: true, allowCompareTeams: false, hideExpertise: false },
+  FULL: { allowTeams: true, allowScene: true, allowCreateTeams: true, allowCompareTeams: true, hideExpertise: false },
+  UNLIMITED: { allowTeams: true, allowScene: true, allowCreateTeams: true, allowCompareTeams: true, hideExpertise: false },
+};
+
+const FREE: Record<Currency, PricePoint> = { RUB: { price: 0, discountedPrice: 0 }, USD: { price: 0, discountedPrice: 0 } };
+
+/** Weekly charge for one team and for each extra team, per tier and currency (minor units). */
+const WEEKLY: Record<'LITE' | 'MID' | 'FULL', Record<Currency, { base: number; extraTeam: number }>> = {
+  LITE: { RUB: { base: 49_000, extraTeam: 0 }, USD: { base: 699, extraTeam: 0 } },
+  MID: { RUB: { base: 99_000, extraTeam: 49_000 }, USD: { base: 1_299, extraTeam: 599 } },
+  FULL: { RUB: { base: 149_000, extraTeam: 69_000 }, USD: { base: 1_899, extraTeam: 899 } },
+};
+/** Monthly charge; its list price is four weekly charges, which gives the monthly discount. */
+const MONTHLY: Record<'LITE' | 'MID' | 'FULL', Record<Currency, { base: number; extraTeam: number }>> = {
+  LITE: { RUB: { base: 149_000, extraTeam: 0 }, USD: { base: 1_999, extraTeam: 0 } },
+  MID: { RUB: { base: 299_000, extraTeam: 149_000 }, USD: { base: 3_900, extraTeam: 1_900 } },
+  FULL: { RUB: { base: 449_000, extraTeam: 199_000 }, USD: { base: 5_900, extraTeam: 2_500 } },
+};
+/** The bonus plan FULL 120: FULL with 4 teams, monthly, at 120 dollars (9 490 rubles) instead of the FULL 4-team price. */
+const BONUS: Record<Currency, number> = { RUB: 949_000, USD: 12_000 };
+/** One-off unlock of the full love report for one pair (spec: amount not shown). */
+export const LOVE_UNLOCK_PRICE: Record<Currency, number> = { RUB: 29_900, USD: 499 };
+
+function charge(table: typeof WEEKLY, tier: 'LITE' | 'MID' | 'FULL', currency: Currency, teams: number): number {
+  const row = table[tier][currency];
+  return row.base + row.extraTeam * (teams - 1);
+}
+
+function paidPlan(id: PlanId, tier: 'LITE' | 'MID' | 'FULL', period: 'week' | 'month', teams: number, product: Product): PlanDef {
+  const prices = Object.fromEntries(
+    CurrencySchema.options.map((currency) => {
+      const weekly = charge(WEEKLY, tier, currency, teams);
+      return [currency, period === 'week' ? { price: weekly, discountedPrice: weekly } : { price: weekly * 4, discountedPrice: charge(MONTHLY, tier, currency, teams) }];
+    }),
+  ) as Record<Currency, PricePoint>;
+  return { id, tier, product, period, teams: tier === 'LITE' ? 0 : teams, purchasable: true, prices };
+}
+
+const fullProduct = (teams: number): Product => (teams === 4 ? 'simulatorPro' : 'simulator');
+const TEAM_COUNTS = [1, 2, 3, 4] as const;
+
+/** The plan catalogue, in the order the plans are shown. */
+export const PLANS: readonly PlanDef[] = [
+  { id: 'NONE', tier: 'NONE', product: 'none', period: null, teams: 0, purchasable: false, prices: FREE },
+  paidPlan('LITE_7D', 'LITE', 'week', 1, 'basic'),
+  paidPlan('LITE_1M', 'LITE', 'month', 1, 'basic'),
+  { id: 'LITE_DEMO', tier: 'LITE', product: 'basic', period: 'demo', teams: 0, purchasable: true, prices: FREE },
+  ...TEAM_COUNTS.map((teams) => paidPlan(`MID_7D_${teams}` as PlanId, 'MID', 'week', teams, 'teams')),
+  ...TEAM_COUNTS.map((teams) => paidPlan(`MID_1M_${teams}` as PlanId, 'MID', 'month', teams, 'teams')),
+  { id: 'MID_DEMO', tier: 'MID', product: 'teams', period: 'demo', teams: 1, purchasable: true, prices: FREE },
+  ...TEAM_COUNTS.map((teams) => paidPlan(`FULL_7D_${teams}` as PlanId, 'FULL', 'week', teams, fullProduct(teams))),
+  ...TEAM_COUNTS.map((teams) => paidPlan(`FULL_1M_${teams}` as PlanId, 'FULL', 'month', teams, fullProduct(teams))),
+  { id: 'FULL_DEMO', tier: 'FULL', product: 'simulator', period: 'demo', teams: 1, purchasable: true, prices: FREE },
+  {
+    id: 'FULL_120',
+    tier: 'FULL',
+    product: 'bonus',
+    period: 'month',
+    teams: 4,
+    purchasable: true,
+    prices: {
+      RUB: { price: charge(MONTHLY, 'FULL', 'RUB', 4), discountedPrice: BONUS.RUB },
+      USD: { price: charge(MONTHLY, 'FULL', 'USD', 4), discountedPrice: BONUS.USD },
+    },
+  },
+  { id: 'UNLIMITED', tier: 'UNLIMITED', product: 'monitor', period: null, teams: null, purchasable: false, prices: FREE },
+];
+
+const plansById = new Map(PLANS.map((plan) => [plan.id, plan]));
+export function planById(id: PlanId): PlanDef {
+  const plan = plansById.get(id);
+  if (!plan) throw new Error(`Unknown plan ${id}`);
+  return plan;
+}
+
+/** Whole-percent saving of the charged price against the list price; 0 when there is none. */
+export function discountPercent({ price, discountedPrice }: PricePoint): number {
+  return price > 0 && discountedPrice < price ? Math.round(((price - discountedPrice) / price) * 100) : 0;
+}
+
+/** Product names and one-line descriptions, in both languages. */
+export const productTexts: Record<Product, Record<Locale, { title: string; description: string }>> = {
+  none: {
+    en: { title: 'No plan', description: 'Profiles and pair checks; expertise is hidden' },
+    ru: { title: 'Без подписки', description: 'Профили и проверка пар; экспертиза скрыта' },
+  },
+  basic: {
+    en: { title: 'Basic', description: 'Pair compatibility with expertise shown' },
+    ru: { title: 'Базовый', description: 'Совместимость пар с открытой экспертизой' },
+  },
+  teams: {
+    en: { title: 'Teams', description: 'Create teams and check them' },
+    ru: { title: 'Команды', description: 'Создание и проверка команд' },
+  },
+  simulator: {
+    en: { title: 'Simulator', description: "Teams, the manager's simulator and team comparison" },
+    ru: { title: 'Симулятор', description: 'Команды, симулятор руководителя и сравнение команд' },
+  },
+  simulatorPro: {
+    en: { title: 'Simulator Pro', description: "Four teams with the manager's simulator and team comparison" },
+    ru: { title: 'Симулятор Про', description: 'Четыре команды с симулятором руководителя и сравнением' },
+  },
+  bonus: {
+    en: { title: 'Bonus', description: 'Everything of Simulator Pro, four teams, at the bonus price' },
+    ru: { title: 'Бонус', description: 'Всё из Симулятор Про, четыре команды, по бонусной цене' },
+  },
+  monitor: {
+    en: { title: 'Monitor', description: "Everything without a team limit, with the director's monitor (in development)" },
+    ru: { title: 'Монитор', description: 'Всё без ограничения команд и монитор директора (в разработке)' },
+  },
+};
+
+const periodTexts: Record<BillingPeriod, Record<Locale, string>> = {
+  week: { en: 'week', ru: 'неделя' },
+  month: { en: 'month', ru: 'месяц' },
+  demo: { en: '3-day demo', ru: 'демо на 3 дня' },
+};
+
+/** A plan's title in a language, e.g. 'Simulator · 2 teams · month'. */
+export function planTitle(plan: PlanDef, locale: Locale): string {
+  const parts = [productTexts[plan.product][locale].title];
+  if (plan.teams) parts.push(locale === 'ru' ? `команд: ${plan.teams}` : `${plan.teams} ${plan.teams === 1 ? 'team' : 'teams'}`);
+  if (plan.period) parts.push(periodTexts[plan.period][locale]);
+  return parts.join(' · ');
+}
+
+// ---------------------------------------------------------------------------------------------- schemas
+
+export const SubscriptionStatusSchema = z.enum(['active', 'past_due', 'incomplete', 'canceled']);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+export const PaymentProviderNameSchema = z.enum(['builtin', 'stripe']);
+export type PaymentProviderName = z.infer<typeof PaymentProviderNameSchema>;
+
+/** Why a charge did not go through: declined, insufficient funds, needs the cardholder's confirmation, or another failure. */
+export const PaymentFailureSchema = z.enum(['card_declined', 'insufficient_funds', 'payment_incomplete', 'payment_failed']);
+export type PaymentFailure = z.infer<typeof PaymentFailureSchema>;
+
+/** What the owner may do, derived from the plan, the subscription state and the account (spec sections 3 and 6). */
+export const AccessRulesSchema = z.object({
+  allowTeams: z.boolean(),
+  allowScene: z.boolean(),
+  /** The account is not verified yet: gated calls answer verify_account. */
+  needVerify: z.boolean(),
+  allowCreateTeams: z.boolean(),
+  allowCompareTeams: z.boolean(),
+  /** Most teams the owner may have; null means no cap. */
+  teamCap: z.number().int().nullable(),
+  /** The plan in force (NONE while a payment is missing). */
+  plan: PlanIdSchema,
+  hideExpertise: z.boolean(),
+});
+export type AccessRules = z.infer<typeof AccessRulesSchema>;
+export type AccessRule = 'allowTeams' | 'allowScene' | 'allowCreateTeams' | 'allowCompareTeams';
+
+export const PriceEntrySchema = z.object({
+  /** The plan id (spec: subscription). */
+  subscription: PlanIdSchema,
+  title: z.string(),
+  description: z.string(),
+  product: ProductSchema,
+  tier: PlanTierSchema,
+  period: BillingPeriodSchema.nullable(),
+  teams: z.number().int().nullable(),
+  currency: CurrencySchema,
+  /** List price, minor units. */
+  price: z.number().int(),
+  /** What is charged, minor units. */
+  discountedPrice: z.number().int(),
+  discountPercent: z.number().int(),
+  allowTeams: z.boolean(),
+  allowScene: z.boolean(),
+  allowCompareTeams: z.boolean(),
+  hideExpertise: z.boolean(),
+});
+export type PriceEntry = z.infer<typeof PriceEntrySchema>;
+
+export const PriceListSchema = z.object({
+  currency: CurrencySchema,
+  /** builtin: the test card processor (no real money); stripe: real card payments. */
+  provider: PaymentProviderNameSchema,
+  /** Stripe publishable key for Stripe Elements; null with the built-in provider. */
+  publishableKey: z.string().nullable(),
+  loveUnlockPrice: z.number().int(),
+  plans: z.array(PriceEntrySchema),
+});
+export type PriceList = z.infer<typeof PriceListSchema>;
+
+export const InvoiceStatusSchema = z.enum(['open', 'paid', 'void']);
+export const InvoiceSchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  kind: z.enum(['subscription', 'pair_unlock']),
+  plan: PlanIdSchema.nullable(),
+  description: z.string(),
+  amount: z.number().int(),
+  currency: CurrencySchema,
+  status: InvoiceStatusSchema,
+  /** Why the last attempt failed; null when paid or not tried. */
+  failure: PaymentFailureSchema.nullable(),
+  /** Stripe only: secret the browser confirms the payment with; null otherwise. */
+  clientSecret: z.string().nullable(),
+  periodStart: z.iso.datetime().nullable(),
+  periodEnd: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  paidAt: z.iso.datetime().nullable(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const SubscriptionSchema = z.object({
+  plan: PlanIdSchema,
+  title: z.string(),
+  status: SubscriptionStatusSchema,
+  period: BillingPeriodSchema.nullable(),
+  currency: CurrencySchema,
+  /** Charge per period, minor units. */
+  amount: z.number().int(),
+  subscribeStartDate: z.iso.datetime(),
+  /** End of the period paid for (spec: subscribeEndDate). */
+  subscribeEndDate: z.iso.datetime(),
+  /** When the next charge happens; null when the subscription will not renew. */
+  nextPaymentAt: z.iso.datetime().nullable(),
+  nextPaymentAmount: z.number().int().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** A plan change booked for the next renewal. */
+  pendingPlan: PlanIdSchema.nullable(),
+  latestInvoice: InvoiceSchema.nullable(),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export const SubscriptionStateSchema = z.object({
+  subscription: SubscriptionSchema.nullable(),
+  access: AccessRulesSchema,
+  provider: PaymentProviderNameSchema,
+});
+export type SubscriptionState = z.infer<typeof SubscriptionStateSchema>;
+
+export const PaymentMethodSchema = z.object({
+  _id: z.string(),
+  brand: z.string(),
+  last4: z.string().regex(/^\d{4}$/),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int(),
+  isDefault: z.boolean(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+export const PaymentMethodListSchema = z.object({ data: z.array(PaymentMethodSchema) });
+
+/** Card details for the built-in test provider; only last four digits, brand and expiry are kept. */
+export const TestCardSchema = z.object({
+  number: z
+    .string({ error: 'required' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'invalid' })),
+  expMonth: z.coerce.number({ error: 'required' }).int().min(1, { error: 'invalid' }).max(12, { error: 'invalid' }),
+  expYear: z.coerce.number({ error: 'required' }).int().min(2000, { error: 'invalid' }).max(2100, { error: 'invalid' }),
+  cvc: z.string({ error: 'required' }).regex(/^\d{3,4}$/, { error: 'invalid' }),
+  holder: z.string().trim().max(100, { error: 'maxLength' }).optional(),
+});
+export type TestCard = z.infer<typeof TestCardSchema>;
+
+/** The built-in provider's test cards and what each does (like a card processor in test mode). */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  needsConfirmation: '4000002500003155',
+} as const;
+
+const PaymentMethodIdSchema = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(255);
+
+export const AttachPaymentMethodSchema = z.union([z.object({ paymentMethodId: PaymentMethodIdSchema }), z.object({ testCard: TestCardSchema })]);
+export const PaymentMethodRefSchema = z.object({ paymentMethodId: PaymentMethodIdSchema });
+
+export const UpdateSubscriptionSchema = z.object({
+  /** The plan to subscribe to or change to. */
+  subscribe: PlanIdSchema,
+  /** Card to pay with; the default card when absent. */
+  paymentMethodId: PaymentMethodIdSchema.optional(),
+  /** Language whose currency a new subscription is billed in (ruble for ru, dollar for en). */
+  ln: LocaleSchema.optional(),
+});
+
+export const SubscriptionChangeSchema = SubscriptionStateSchema.extend({
+  /** Amount charged now for an immediate plan change (proration), minor units; null when nothing was charged. */
+  proration: z.number().int().nullable(),
+});
+export type SubscriptionChange = z.infer<typeof SubscriptionChangeSchema>;
+
+export const PayInvoiceSchema = z.object({
+  invoiceId: z.string({ error: 'required' }).min(1, { error: 'required' }).max(255),
+  paymentMethodId: PaymentMethodIdSchema.optional(),
+  /** Built-in provider: the cardholder confirmed the payment (what 3-D Secure does for a real card). */
+  confirm: z.boolean().optional(),
+});
+
+const ProfileIdSchema = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100);
+export const PairSchema = z.object({ id1: ProfileIdSchema, id2: ProfileIdSchema });
+export const PairPaymentIntentSchema = PairSchema.extend({
+  paymentMethodId: PaymentMethodIdSchema.optional(),
+  confirm: z.boolean().optional(),
+});
+
+export const PairPaymentStatusSchema = z.object({
+  status: z.enum(['paid', 'unpaid', 'incomplete']),
+  price: z.number().int(),
+  currency: CurrencySchema,
+  invoice: InvoiceSchema.nullable(),
+});
+export type PairPaymentStatus = z.infer<typeof PairPaymentStatusSchema>;
+
+export const InvoicePageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  /** Opaque cursor from the previous page. */
+  next_page: z.string().max(100).optional(),
+});
+export const InvoicePageSchema = z.object({ data: z.array(InvoiceSchema), has_more: z.boolean(), next_page: z.string().nullable() });
+export type InvoicePage = z.infer<typeof InvoicePageSchema>;
+
+/** Header every money-moving call carries; a retry with the same key returns the first outcome and never charges twice. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+// ---------------------------------------------------------------------------------------------- endpoints
+
+export const listPriceEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'GET',
+  path: '/list-price',
+  summary: 'Plans with prices in the currency of a language (ruble for ru, dollar for en), and which provider is active',
+  query: z.object({ ln: LocaleSchema.optional() }),
+  result: PriceListSchema,
+});
+
+export const subscriptionEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'GET',
+  path: '/subscription',
+  summary: "The owner's current plan with status, next payment and period end, and the access rules",
+  result: SubscriptionStateSchema,
+});
+
+export const accessRulesEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'GET',
+  path: '/access-rules',
+  summary: "The owner's access rules",
+  result: AccessRulesSchema,
+});
+
+export const syncAccessRulesEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'POST',
+  path: '/sync-access-rules',
+  summary: "Recomputes the owner's access rules, returns them and pushes them to the owner's open sockets",
+  result: AccessRulesSchema,
+});
+
+export const updateSubscriptionEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'POST',
+  path: '/update-subscription',
+  summary: 'Subscribes to a plan or changes plan at once (the price difference for the rest of the period is charged). Needs Idempotency-Key',
+  body: UpdateSubscriptionSchema,
+  result: SubscriptionChangeSchema,
+});
+
+export const updateSubscriptionUnsecureEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'POST',
+  path: '/update-subscription-unsecure',
+  summary: 'Books a plan change for the next renewal without charging now. Needs Idempotency-Key',
+  body: UpdateSubscriptionSchema.pick({ subscribe: true }),
+  result: SubscriptionChangeSchema,
+});
+
+export const cancelSubscriptionEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'POST',
+  path: '/cancel-subscription',
+  summary: 'Cancels renewal; access stays until the end of the paid period',
+  result: SubscriptionStateSchema,
+});
+
+export const resumeSubscriptionEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'POST',
+  path: '/resume-subscription',
+  summary: 'Resumes renewal of a subscription cancelled before its period ended',
+  result: SubscriptionStateSchema,
+});
+
+export const payInvoiceEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'POST',
+  path: '/pay-invoice',
+  summary: 'Pays an open invoice (restores a failed or incomplete payment). Needs Idempotency-Key',
+  body: PayInvoiceSchema,
+  result: SubscriptionStateSchema.extend({ invoice: InvoiceSchema }),
+});
+
+export const attachPaymentMethodEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'POST',
+  path: '/attach-payment-method',
+  summary: 'Adds a card: a Stripe payment method id, or a test card with the built-in provider. The first card becomes the default',
+  body: AttachPaymentMethodSchema,
+  result: PaymentMethodSchema,
+});
+
+export const setDefaultPaymentMethodEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'POST',
+  path: '/set-default-payment-method',
+  summary: 'Makes a card the default for renewals',
+  body: PaymentMethodRefSchema,
+  result: PaymentMethodListSchema,
+});
+
+export const detachPaymentMethodEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'DELETE',
+  path: '/detach-payment-method',
+  summary: 'Removes a card',
+  query: PaymentMethodRefSchema,
+  result: PaymentMethodListSchema,
+});
+
+export const listPaymentMethodsEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'GET',
+  path: '/list-payment-methods',
+  summary: "The owner's cards, default first",
+  result: PaymentMethodListSchema,
+});
+
+export const listAllInvoicesEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'GET',
+  path: '/list-all-invoices',
+  summary: "The owner's invoices, newest first, a page at a time",
+  query: InvoicePageQuerySchema,
+  result: InvoicePageSchema,
+});
+
+export const checkPaymentPairEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'POST',
+  path: '/check-payment-pair',
+  summary: 'Whether the full love report of a pair is unlocked',
+  body: PairSchema,
+  result: PairPaymentStatusSchema,
+});
+
+export const createPaymentIntentEndpoint = defineEndpoint({
+  group: 'payment',
+  method: 'POST',
+  path: '/create-payment-intent',
+  summary: 'Pays the one-off unlock of the full love report of a pair. Needs Idempotency-Key',
+  body: PairPaymentIntentSchema,
+  result: PairPaymentStatusSchema,
+});
