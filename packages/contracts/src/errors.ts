@@ -32,6 +32,8 @@ export const errorCatalogue = {
   link_expired: { status: 410, en: 'The link has expired', ru: 'Срок действия ссылки истёк' },
   profile_deleted: { status: 410, en: 'Profile deleted', ru: 'Профиль удалён' },
   payload_too_large: { status: 413, en: 'The request is too large', ru: 'Слишком большой запрос' },
+  profile_not_completed: { status: 409, en: 'The profile is not filled in yet', ru: 'Профиль ещё не заполнен' },
+  profile_names_required: { status: 422, en: 'Set a name before sending the profile to be filled', ru: 'Задайте имя перед отправкой профиля для заполнения' },
   actors_ineligible: { status: 422, en: 'Every slot needs a filled profile', ru: 'В каждом слоте должен быть заполненный профиль' },
   events_zero_length: { status: 422, en: 'An actor has no events', ru: 'У участника нет событий' },
   actor_not_found: { status: 422, en: 'NOT FOUND ACTOR', ru: 'Участник не найден' },

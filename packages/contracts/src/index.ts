@@ -3,6 +3,8 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './gate.ts';
 export * from './locale.ts';
+export * from './profiles.ts';
+export * from './questionnaire.ts';
 export * from './payment.ts';
 export * from './roles.ts';
 export * from './site.ts';

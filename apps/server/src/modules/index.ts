@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { profilesModule } from './profiles/profiles.routes.ts';
+import { questionnairesModule } from './questionnaires/questionnaires.routes.ts';
 import { gateModule } from './gate/gate.routes.ts';
 import { siteModule } from './site/site.routes.ts';
 import { paymentsModule } from './payments/payments.routes.ts';
 import { systemModule } from './system/system.routes.ts';
 
 /** Every service group's plugin, registered in this order. */
-export const modules: FastifyPluginAsync[] = [systemModule, gateModule, siteModule, paymentsModule];
+export const modules: FastifyPluginAsync[] = [systemModule, gateModule, siteModule, paymentsModule, questionnairesModule, profilesModule];

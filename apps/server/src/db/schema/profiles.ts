@@ -1,0 +1,54 @@
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Answer } from '@teamcast/contracts';
+import { owners } from './accounts.ts';
+import { questionnaires } from './questionnaires.ts';
+
+const kinds = ['standard', 'short', 'love', 'couple'] as const;
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').references(() => owners.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: kinds }).notNull(),
+    questionnaireId: text('questionnaire_id').references(() => questionnaires.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['ack_q', 'answered', 'ack_a', 'deleted', 'delete_keep'] }).notNull().default('ack_q'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    partnerFirstName: text('partner_first_name'),
+    partnerLastName: text('partner_last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    position: text('position'),
+    birthDate: ts('birth_date'),
+    age: integer('age'),
+    gender: text('gender', { enum: ['М', 'Ж'] }),
+    avatarName: text('avatar_name'),
+    hideDetails: boolean('hide_details').notNull().default(false),
+    isDemo: boolean('is_demo').notNull().default(false),
+    isShort: boolean('is_short').notNull().default(false),
+    answers: jsonb('answers').$type<Answer[]>().notNull().default([]),
+    storedNeurons: jsonb('stored_neurons').$type<string[]>().notNull().default([]),
+    permalink: text('permalink').notNull(),
+    linkExpiresAt: ts('link_expires_at').notNull(),
+    linkRequestedAt: ts('link_requested_at'),
+    competencies: doublePrecision('competencies'),
+    professionalism: doublePrecision('professionalism'),
+    maturity: doublePrecision('maturity'),
+    grade: text('grade', { enum: ['JUNIOR', 'JUNIOR PLUS', 'MIDDLE', 'MIDDLE PLUS', 'SENIOR', 'SENIOR PLUS'] }),
+    finalScore: doublePrecision('final_score'),
+    finalScorePrecise: doublePrecision('final_score_precise'),
+    scoredAt: ts('scored_at'),
+    modelId: text('model_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (table) => [
+    uniqueIndex('profiles_permalink_idx').on(table.permalink),
+    index('profiles_owner_idx').on(table.ownerId, table.state, table.createdAt),
+    index('profiles_questionnaire_idx').on(table.questionnaireId),
+  ],
+);

@@ -1,0 +1,80 @@
+import { hasContent, type Profile, type ProfileLinkView, type ProfileSummary, type QuestionnaireDefinition } from '@teamcast/contracts';
+import type { ProfileUsage } from './profile-usage.ts';
+import type { ProfileRow } from './profiles.repository.ts';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function presentSummary(row: ProfileRow, mainProfileId: string | null): ProfileSummary {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: [row.firstName, row.lastName].filter(Boolean).join(' '),
+    partnerFirstName: row.partnerFirstName,
+    partnerLastName: row.partnerLastName,
+    email: row.email,
+    phone: row.phone,
+    position: row.position,
+    age: row.age,
+    gender: row.gender,
+    state: row.state,
+    hasContent: hasContent(row.kind, { ...row, birthDate: iso(row.birthDate) }),
+    isDemo: row.isDemo,
+    isShort: row.isShort,
+    avatarName: row.avatarName,
+    hideDetails: row.hideDetails,
+    main: row.id === mainProfileId,
+    expertise: row.grade,
+    // No team forecast feeds a profile's mood yet; the scene module sets it once one does.
+    mood: 'unclear',
+    scores: {
+      competencies: row.competencies,
+      professionalism: row.professionalism,
+      maturity: row.maturity,
+      grade: row.grade,
+      finalScore: row.finalScore,
+      finalScorePrecise: row.finalScorePrecise,
+      scoredAt: iso(row.scoredAt),
+      modelId: row.modelId,
+    },
+    linkRequestedAt: iso(row.linkRequestedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    completedAt: iso(row.completedAt),
+  };
+}
+
+export function presentProfile(row: ProfileRow, mainProfileId: string | null, usage: ProfileUsage): Profile {
+  return {
+    ...presentSummary(row, mainProfileId),
+    ownerId: row.ownerId,
+    permalink: row.permalink,
+    linkExpiresAt: row.linkExpiresAt.toISOString(),
+    birthDate: iso(row.birthDate),
+    answers: row.answers,
+    questionnaireId: row.questionnaireId,
+    usage,
+  };
+}
+
+export function presentLinkView(row: ProfileRow, questionnaire: QuestionnaireDefinition, companyName: string | null): ProfileLinkView {
+  return {
+    kind: row.kind,
+    isShort: row.isShort,
+    state: row.state,
+    locked: row.state === 'ack_a',
+    firstName: row.firstName,
+    lastName: row.lastName,
+    partnerFirstName: row.partnerFirstName,
+    partnerLastName: row.partnerLastName,
+    birthDate: iso(row.birthDate),
+    avatarName: row.avatarName,
+    age: row.age,
+    gender: row.gender,
+    answers: row.answers,
+    storedNeurons: row.storedNeurons,
+    companyName,
+    questionnaire,
+  };
+}

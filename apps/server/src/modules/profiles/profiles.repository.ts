@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { ProfileFilter } from '@teamcast/contracts';
+import type { Db } from '../../core/db.ts';
+import { owners, profiles } from '../../db/schema/index.ts';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type ProfileInsert = typeof profiles.$inferInsert;
+
+const HIDDEN_STATES: ('deleted' | 'delete_keep')[] = ['deleted', 'delete_keep'];
+
+export type ProfileListOptions = {
+  search?: string;
+  sort: 'createdAt' | 'updatedAt';
+  order: 'asc' | 'desc';
+  filter: ProfileFilter;
+  limit: number;
+  offset: number;
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** An owner's visible profiles (not deleted), one page, with the count matching the filter and the count of all. */
+export async function listOwnerProfiles(db: Db, ownerId: string, options: ProfileListOptions): Promise<{ rows: ProfileRow[]; total: number; profilesCount: number }> {
+  const visible = and(eq(profiles.ownerId, ownerId), notInArray(profiles.state, HIDDEN_STATES));
+  const conditions: (SQL | undefined)[] = [visible];
+  if (options.filter === 'approved') conditions.push(eq(profiles.state, 'ack_a'));
+  if (options.filter === 'empty') conditions.push(inArray(profiles.state, ['ack_q', 'answered']));
+  if (options.search) {
+    const pattern = `%${escapeLike(options.search)}%`;
+    conditions.push(
+      sql`concat_ws(' ', ${profiles.firstName}, ${profiles.lastName}, ${profiles.partnerFirstName}, ${profiles.partnerLastName}, ${profiles.email}, ${profiles.position}) ilike ${pattern}`,
+    );
+  }
+  const where = and(...conditions);
+  const column = options.sort === 'updatedAt' ? profiles.updatedAt : profiles.createdAt;
+  const direction = options.order === 'asc' ? asc : desc;
+  const rows = await db.select().from(profiles).where(where).orderBy(direction(column), direction(profiles.id)).limit(options.limit).offset(options.offset);
+  const [matching] = await db.select({ n: count() }).from(profiles).where(where);
+  const [all] = await db.select({ n: count() }).from(profiles).where(visible);
+  return { rows, total: matching?.n ?? 0, profilesCount: all?.n ?? 0 };
+}
+
+/** An owner's profile that is not deleted; another owner's id finds nothing. */
+export async function findOwnProfile(db: Db, ownerId: string, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, id), eq(profiles.ownerId, ownerId), notInArray(profiles.state, HIDDEN_STATES)));
+  return row;
+}
+
+export async function findByPermalink(db: Db, permalink: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.permalink, permalink));
+  return row;
+}
+
+export async function profilesOfQuestionnaire(db: Db, questionnaireId: string): Promise<ProfileRow[]> {
+  return db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.questionnaireId, questionnaireId), eq(profiles.state, 'ack_a')));
+}
+
+export async function insertProfile(db: Db, values: Omit<ProfileInsert, 'id'>): Promise<ProfileRow> {
+  const [row] = await db
+    .insert(profiles)
+    .values({ id: crypto.randomUUID(), ...values })
+    .returning();
+  return row!;
+}
+
+export async function updateProfile(db: Db, id: string, patch: Partial<ProfileInsert>): Promise<ProfileRow> {
+  const [row] = await db
+    .update(profiles)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(profiles.id, id))
+    .returning();
+  return row!;
+}
+
+export async function ownerInfo(db: Db, ownerId: string): Promise<{ mainProfileId: string | null; companyName: string | null } | undefined> {
+  const [row] = await db.select({ mainProfileId: owners.mainProfileId, companyName: owners.companyName }).from(owners).where(eq(owners.id, ownerId));
+  return row;
+}
+
+export async function setMainProfile(db: Db, ownerId: string, profileId: string | null): Promise<void> {
+  await db.update(owners).set({ mainProfileId: profileId }).where(eq(owners.id, ownerId));
+}

@@ -1,0 +1,97 @@
+import type { AdminQuestionnaire, QuestionnaireDefinition, QuestionnaireKind, QuestionnaireStatus, Step } from '@teamcast/contracts';
+import type { Database, Db } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
+import { deriveProfile } from '../profiles/profile-derivation.ts';
+import { profilesOfQuestionnaire, updateProfile } from '../profiles/profiles.repository.ts';
+import { presentAdminQuestionnaire, presentDefinition } from './questionnaires.presenter.ts';
+import {
+  activeQuestionnaire,
+  deleteQuestionnaire,
+  findQuestionnaire,
+  insertQuestionnaire,
+  kindsPresent,
+  listQuestionnaires,
+  profileCounts,
+  updateQuestionnaire,
+  type QuestionnaireRow,
+} from './questionnaires.repository.ts';
+import { shippedQuestionnaires } from './shipped-questionnaires.ts';
+
+const SEED_LOCK_KEY = 7_240_105;
+
+/** Inserts the shipped questionnaire of every kind that has none yet; several processes starting at once take turns. */
+export async function seedShippedQuestionnaires(database: Database): Promise<string[]> {
+  return database.withLock(SEED_LOCK_KEY, async () => {
+    const present = await kindsPresent(database.db);
+    const seeded: string[] = [];
+    for (const shipped of shippedQuestionnaires) {
+      if (present.has(shipped.kind)) continue;
+      await insertQuestionnaire(database.db, { ...shipped, dataSource: 'shipped' });
+      seeded.push(shipped.kind);
+    }
+    return seeded;
+  });
+}
+
+/** The questionnaire profiles of a kind are answered with now. */
+export async function currentQuestionnaire(db: Db, kind: QuestionnaireKind): Promise<QuestionnaireRow> {
+  const row = await activeQuestionnaire(db, kind);
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+export async function currentDefinition(db: Db, kind: 'standard' | 'love' | 'couple', short: boolean): Promise<QuestionnaireDefinition> {
+  return presentDefinition(await currentQuestionnaire(db, kind === 'standard' && short ? 'short' : kind));
+}
+
+async function loadForAdmin(db: Db, id: string): Promise<QuestionnaireRow> {
+  const row = await findQuestionnaire(db, id);
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+async function present(db: Db, row: QuestionnaireRow): Promise<AdminQuestionnaire> {
+  return presentAdminQuestionnaire(row, (await profileCounts(db)).get(row.id) ?? 0);
+}
+
+export async function listForAdmin(db: Db, filter: { kind?: QuestionnaireKind; status?: QuestionnaireStatus }) {
+  const [rows, counts] = await Promise.all([listQuestionnaires(db, filter), profileCounts(db)]);
+  const items = rows.map((row) => {
+    const { steps, ...rest } = presentAdminQuestionnaire(row, counts.get(row.id) ?? 0);
+    return { ...rest, questionsCount: steps.reduce((sum, step) => sum + step.questions.length, 0) };
+  });
+  return { items, total: items.length };
+}
+
+export async function getForAdmin(db: Db, id: string): Promise<AdminQuestionnaire> {
+  return present(db, await loadForAdmin(db, id));
+}
+
+export async function createByAdmin(db: Db, input: { name: string; kind: QuestionnaireKind; steps: Step[] }): Promise<AdminQuestionnaire> {
+  return present(db, await insertQuestionnaire(db, { ...input, dataSource: 'administrator' }));
+}
+
+/** Edited steps make the questionnaire 'created' again: its profiles need a recalculation. */
+export async function updateByAdmin(db: Db, id: string, patch: { name?: string; status?: 'created' | 'inactive'; steps?: Step[] }): Promise<AdminQuestionnaire> {
+  await loadForAdmin(db, id);
+  const status = patch.steps ? (patch.status ?? 'created') : patch.status;
+  const row = await updateQuestionnaire(db, id, { ...patch, ...(status ? { status } : {}) });
+  return present(db, row!);
+}
+
+export async function deleteByAdmin(db: Db, id: string): Promise<void> {
+  if (!(await deleteQuestionnaire(db, id))) throw new AppError('not_found');
+}
+
+/** Recomputes formulas, age, gender and avatar of every completed profile answered with the questionnaire. */
+export async function recalculate(db: Db, id: string): Promise<{ questionnaire: AdminQuestionnaire; profilesRecalculated: number }> {
+  const questionnaire = await loadForAdmin(db, id);
+  const rows = await profilesOfQuestionnaire(db, id);
+  for (const row of rows) {
+    const derived = deriveProfile(questionnaire.steps, row.answers, row);
+    await updateProfile(db, row.id, derived);
+  }
+  const status = questionnaire.status === 'inactive' ? 'inactive' : 'computed';
+  const updated = await updateQuestionnaire(db, id, { status, computedAt: new Date() });
+  return { questionnaire: await present(db, updated!), profilesRecalculated: rows.length };
+}
