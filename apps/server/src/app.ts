@@ -11,7 +11,7 @@ import { localeFromAcceptLanguage } from '@teamcast/contracts';
 import { createAuthenticator } from './core/auth.ts';
 import type { Config } from './core/config.ts';
 import type { Database } from './core/db.ts';
-import { registerErrorHandling } from './core/error-handler.ts';
+import { registerErrorHandling, sendError } from './core/error-handler.ts';
 import { registerWeb } from './core/web.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
@@ -31,6 +31,11 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    // Errors the router raises before any hook runs (malformed or over-long addresses) still leave as the envelope.
+    frameworkErrors: (error, request, reply) => {
+      request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      return sendError(reply, request, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request');
+    },
   });
 
   app.decorate('config', config);

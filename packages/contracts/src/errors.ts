@@ -31,6 +31,7 @@ export const errorCatalogue = {
   team_changed: { status: 409, en: 'The team has changed!', ru: 'Состав команды изменился!' },
   link_expired: { status: 410, en: 'The link has expired', ru: 'Срок действия ссылки истёк' },
   profile_deleted: { status: 410, en: 'Profile deleted', ru: 'Профиль удалён' },
+  uri_too_long: { status: 414, en: 'The address is too long', ru: 'Слишком длинный адрес' },
   payload_too_large: { status: 413, en: 'The request is too large', ru: 'Слишком большой запрос' },
   profile_not_completed: { status: 409, en: 'The profile is not filled in yet', ru: 'Профиль ещё не заполнен' },
   profile_names_required: { status: 422, en: 'Set a name before sending the profile to be filled', ru: 'Задайте имя перед отправкой профиля для заполнения' },
