@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import WebSocket from 'ws';
 import { GateServerMessageSchema, type GateServerMessage } from '@teamcast/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -96,5 +97,25 @@ describe('websocket gate', () => {
     client.socket.send(JSON.stringify({ type: 'ping' }));
     expect((await client.next('error')).payload).toMatchObject({ code: 'unauthorized' });
     expect(await client.closed).toBe(4401);
+  });
+
+  it('answers hostile messages of any shape with an error or a reply, and stays open', async () => {
+    const client = await connect(owner.token);
+    const hostile = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.anything({ maxDepth: 5 }).map((value) => JSON.stringify(value) ?? 'undefined'),
+      fc.record({ type: fc.constantFrom('ping', 'reflectState', 'syncTutorial', 'teamCheck', '__proto__', ''), payload: fc.anything({ maxDepth: 3 }) }).map((value) => JSON.stringify(value)),
+      fc.integer({ min: 1_000, max: 60_000 }).map((length) => JSON.stringify({ type: 'syncTutorial', payload: { step: 'x'.repeat(length) } })),
+    );
+    await fc.assert(
+      fc.asyncProperty(hostile, async (text) => {
+        client.socket.send(text);
+        client.socket.send(JSON.stringify({ type: 'ping' }));
+        await client.next('ping');
+        expect(client.socket.readyState).toBe(WebSocket.OPEN);
+      }),
+      { numRuns: 60, seed: 20261122 },
+    );
+    client.socket.close();
   });
 });
