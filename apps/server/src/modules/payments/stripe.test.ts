@@ -60,7 +60,7 @@ afterAll(async () => {
   server.close();
 });
 
-async function call(path: string, payload?: unknown, method = payload === undefined ? 'GET' : 'POST', key = crypto.randomUUID()) {
+async function call(path: string, payload?: unknown, method = payload === undefined ? 'GET' : 'POST', key: string = crypto.randomUUID()) {
   const res = await t.app.inject({
     method: method as 'GET' | 'POST',
     url: `/api/payment${path}`,
