@@ -25,9 +25,9 @@ describe('simulateScene: properties', () => {
   it('is deterministic: identical input, identical output', () => {
     fc.assert(
       fc.property(arbScene, (scene) => {
-        expect(simulateScene(scene, { band: { samples: 3 } })).toEqual(simulateScene(structuredClone(scene), { band: { samples: 3 } }));
+        expect(simulateScene(scene, { band: { samples: 2 } })).toEqual(simulateScene(structuredClone(scene), { band: { samples: 2 } }));
       }),
-      { numRuns: 25 },
+      { numRuns: 15 },
     );
   });
 

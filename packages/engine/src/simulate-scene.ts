@@ -1,16 +1,16 @@
-import { clamp } from './bands.ts';
 import { monthBoundaries, monthOffset, parseIsoDay } from './calendar.ts';
 import { EngineError } from './errors.ts';
 import { normalizeActors } from './normalize-actors.ts';
 import { DEFAULT_PARAMS, type Params } from './params.ts';
-import { actorEffect, managerQuality, partnerEffect, toUnit, withScores, type Term, type Unit } from './pair-model.ts';
+import { toUnit, type Unit } from './pair-model.ts';
 import { assertPlainData } from './plain-data.ts';
-import { createRng, hashString, percentile } from './prng.ts';
-import { simulateCore, type CoreOutput } from './simulate-core.ts';
+import { sceneBand } from './scene-band.ts';
+import { explainScene } from './scene-explain.ts';
 import { finalStatsOf, indicatorsAt } from './scene-summary.ts';
 import { buildTimeline, FUTURE_DAYS, type Timeline } from './scene-timeline.ts';
-import type { GroupEvent, SceneBand, SceneExplanationItem, SceneInput, SceneOptions, SceneResult } from './scene-types.ts';
-import type { Interval, Phase, Specialist } from './types.ts';
+import type { GroupEvent, SceneInput, SceneOptions, SceneResult } from './scene-types.ts';
+import { simulateCore, type CoreOutput } from './simulate-core.ts';
+import type { Phase, Specialist } from './types.ts';
 import { validateSpecialist } from './validate-input.ts';
 
 /** Keep every day's pair ratings while pairs x days stays below this (about 16 MB of Float32). */
@@ -128,88 +128,4 @@ function groupEvents(actors: SceneResult['actors'], core: CoreOutput, tl: Timeli
   for (const a of actors) for (const e of a.events) out.push({ day: Math.max(tl.firstDay, e.date), type: e.type, actorId: a.id });
   for (const e of core.events) out.push({ ...e, day: e.day + tl.firstDay });
   return out.sort((x, y) => x.day - y.day);
-}
-
-/**
- * Team explanation on the last day: each person's actor and partner terms scaled to microclimate points
- * (a term enters 1 / n of the team's perspective ratings), each pair's hours-weighted pull away from the
- * mean, and the manager's shift; the largest five by size.
- */
-function explainScene(units: readonly Unit[], core: CoreOutput, tl: Timeline, params: Params): SceneExplanationItem[] {
-  const n = units.length;
-  const last = tl.days - 1;
-  const activeIdx = units.map((_, a) => a).filter((a) => tl.active[a * tl.days + last]);
-  const count = activeIdx.length;
-  if (count < 2) return [];
-  const micro = core.teamColumns.microclimate[last]!;
-  const slope = 100 * params.tanhScale * (1 - (micro / 100) ** 2);
-  const items: SceneExplanationItem[] = [];
-  const w = params.kinds.work;
-  for (const a of activeIdx) {
-    const terms: Term[] = [];
-    actorEffect(w, units[a]!, terms);
-    partnerEffect(w, units[a]!, terms);
-    for (const t of terms) {
-      if (t.factor !== 'relationship') items.push({ factor: t.factor, personId: t.personId, input: t.input, points: (slope * t.raw) / count });
-    }
-  }
-  let sumH = 0;
-  for (let p = 0; p < core.lastHours.length; p++) if (!Number.isNaN(core.lastRatings[p]!)) sumH += core.lastHours[p]!;
-  for (let x = 0, p = 0; x < n; x++) {
-    for (let y = x + 1; y < n; y++, p++) {
-      const r = core.lastRatings[p]!;
-      if (Number.isNaN(r) || sumH === 0) continue;
-      items.push({ factor: 'interaction', personId: units[x]!.id, input: `pair:${units[y]!.id}`, points: (core.lastHours[p]! * (r - micro)) / sumH });
-    }
-  }
-  const m = core.teamColumns.manager[last]!;
-  if (m >= 0) items.push({ factor: 'manager', personId: units[m]!.id, input: 'quality', points: params.manager.shift * managerQuality(units[m]!) });
-  return items
-    .filter((i) => i.points !== 0)
-    .sort((p, q) => Math.abs(q.points) - Math.abs(p.points))
-    .slice(0, 5);
-}
-
-function sceneBand(scene: SceneInput, units: readonly Unit[], tl: Timeline, params: Params, option: NonNullable<SceneOptions['band']>): SceneBand {
-  const samples = Math.max(1, Math.floor(typeof option === 'object' && option.samples ? option.samples : params.band.sceneSamples));
-  const seed = hashString(JSON.stringify([scene.startDay, scene.lifespan, units.map((u) => [u.id, u.k, u.p, u.l, u.scoreError]), tl.days]));
-  const rng = createRng(seed);
-  const from = -tl.firstDay;
-  const future = tl.days - from;
-  const micro = new Float64Array(samples * future);
-  const last = tl.days - 1;
-  const heads = { basePower: new Float64Array(samples), totalStatisticPower: new Float64Array(samples), cohesion: new Float64Array(samples), performance: new Float64Array(samples), teamingEffect: new Float64Array(samples) };
-  const none = new Int32Array(0);
-  for (let s = 0; s < samples; s++) {
-    const sampled = units.map((u) => {
-      if (u.scoreError <= 0) return u;
-      const draw = (x: number): number => clamp(x + u.scoreError * rng.normal(), 0, 100);
-      return withScores(u, draw(u.k), draw(u.p), draw(u.l));
-    });
-    const tc = simulateCore(sampled, tl, scene.lifespan, params, none).teamColumns;
-    for (let t = 0; t < future; t++) micro[s * future + t] = tc.microclimate[from + t]!;
-    heads.basePower[s] = tc.basePower[last]!;
-    heads.totalStatisticPower[s] = tc.totalStatisticPower[last]!;
-    heads.cohesion[s] = tc.cohesion[last]!;
-    heads.performance[s] = tc.performance[last]!;
-    heads.teamingEffect[s] = tc.teamingEffect[last]!;
-  }
-  const p10: number[] = [];
-  const p90: number[] = [];
-  const column = new Float64Array(samples);
-  for (let t = 0; t < future; t++) {
-    for (let s = 0; s < samples; s++) column[s] = micro[s * future + t]!;
-    p10.push(percentile(column, 0.1));
-    p90.push(percentile(column, 0.9));
-  }
-  const interval = (v: Float64Array): Interval => ({ p10: percentile(v, 0.1), p90: percentile(v, 0.9) });
-  return {
-    samples,
-    microclimate: { p10, p90 },
-    basePower: interval(heads.basePower),
-    totalStatisticPower: interval(heads.totalStatisticPower),
-    cohesion: interval(heads.cohesion),
-    performance: interval(heads.performance),
-    teamingEffect: interval(heads.teamingEffect),
-  };
 }

@@ -1,0 +1,39 @@
+import type { KindWeights, Params } from './params.ts';
+import type { pairSetup, Term, Unit } from './pair-model.ts';
+import { coreOf, DAYS, run } from './pair-dynamics.ts';
+import type { ExplanationItem } from './pair-types.ts';
+import type { InteractionMode } from './types.ts';
+
+/** The inputs that moved the shared settled rating (and, for settings, compatibility) most; docs section 3.2. */
+export function explainPair(x: {
+  w: KindWeights;
+  a: Unit;
+  b: Unit;
+  m: Unit | null;
+  mode: InteractionMode;
+  hours: number;
+  params: Params;
+  terms: { ab: Term[]; ba: Term[]; rel: Term[] };
+  setup: ReturnType<typeof pairSetup>;
+  shift: number;
+  yearly: number;
+  top: number;
+}): ExplanationItem[] {
+  const s = x.params.tanhScale;
+  // Slope of 100 tanh(s raw) at the pair's raw score: turns raw contributions into rating points.
+  const slopeAB = 100 * s * (1 - Math.tanh(s * x.setup.rawAB) ** 2);
+  const slopeBA = 100 * s * (1 - Math.tanh(s * x.setup.rawBA) ** 2);
+  const items: ExplanationItem[] = [];
+  for (const t of x.terms.ab) items.push({ factor: t.factor, personId: t.personId, input: t.input, points: (slopeAB * t.raw) / 2 });
+  for (const t of x.terms.ba) items.push({ factor: t.factor, personId: t.personId, input: t.input, points: (slopeBA * t.raw) / 2 });
+  for (const t of x.terms.rel) items.push({ factor: 'relationship', personId: null, input: t.input, points: ((slopeAB + slopeBA) / 2) * t.raw });
+  const scratch = new Float64Array(DAYS);
+  const yearlyWith = (mode: InteractionMode, hours: number): number => run(coreOf(x.w, x.a, x.b, x.m, mode, hours, x.params).core, scratch, null, null, x.params);
+  items.push({ factor: 'interaction', personId: null, input: 'intensity', points: x.yearly - yearlyWith(x.mode, x.params.dynamics.referenceHours) });
+  items.push({ factor: 'interaction', personId: null, input: 'mode', points: x.yearly - yearlyWith(0, x.hours) });
+  if (x.m) items.push({ factor: 'manager', personId: x.m.id, input: 'quality', points: x.shift });
+  return items
+    .filter((i) => i.points !== 0)
+    .sort((p, q) => Math.abs(q.points) - Math.abs(p.points))
+    .slice(0, x.top);
+}
