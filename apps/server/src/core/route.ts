@@ -39,7 +39,7 @@ export type RouteOptions<E extends Endpoint, A extends Access> = {
 };
 
 /** One line of the access catalogue, listing every route with who may call it. */
-export type RouteAccess = { method: string; url: string; access: Access };
+export type RouteAccess = { method: string; url: string; access: Access; rateLimited?: boolean };
 
 /** Fastify path of an endpoint: `:param` segments are Fastify's syntax already. */
 export function endpointUrl(endpoint: Endpoint): string {
@@ -52,7 +52,7 @@ export function endpointUrl(endpoint: Endpoint): string {
  */
 export function route<E extends Endpoint, const A extends Access>(app: FastifyInstance, endpoint: E, options: RouteOptions<E, A>): void {
   const url = endpointUrl(endpoint);
-  app.accessCatalogue.push({ method: endpoint.method, url, access: options.access });
+  app.accessCatalogue.push({ method: endpoint.method, url, access: options.access, rateLimited: Boolean(options.rateLimit) });
   const status = options.status ?? 200;
   app.route({
     method: endpoint.method,

@@ -25,8 +25,8 @@ export const gateModule: FastifyPluginAsync = async (app) => {
 
     // Listen before the first await: messages sent right after opening would otherwise be lost.
     const pending: Array<{ raw: Buffer; isBinary: boolean }> = [];
-    let onMessage: ((raw: Buffer, isBinary: boolean) => void) | undefined;
-    socket.on('message', (raw: Buffer, isBinary: boolean) => (onMessage ? onMessage(raw, isBinary) : pending.push({ raw, isBinary })));
+    const listener: { handle?: (raw: Buffer, isBinary: boolean) => void } = {};
+    socket.on('message', (raw: Buffer, isBinary: boolean) => (listener.handle ? listener.handle(raw, isBinary) : pending.push({ raw, isBinary })));
 
     let auth;
     try {
@@ -39,7 +39,7 @@ export const gateModule: FastifyPluginAsync = async (app) => {
     const { upstreamId, detach } = app.gate.attach(socket, auth);
     socket.on('close', detach);
 
-    onMessage = (raw: Buffer, isBinary: boolean) => {
+    const onMessage = (raw: Buffer, isBinary: boolean) => {
       void (async () => {
         let parsed;
         try {
@@ -68,6 +68,7 @@ export const gateModule: FastifyPluginAsync = async (app) => {
         }
       })();
     };
+    listener.handle = onMessage;
     for (const { raw, isBinary } of pending.splice(0)) onMessage(raw, isBinary);
   });
 };
