@@ -134,7 +134,7 @@ describe('access', () => {
 
   it('lists every route with its declared access', () => {
     const health = t.app.accessCatalogue.find((entry) => entry.url === '/api/health');
-    expect(health).toEqual({ method: 'GET', url: '/api/health', access: 'anonymous' });
+    expect(health).toEqual({ method: 'GET', url: '/api/health', access: 'anonymous', rateLimited: false });
     expect(t.app.accessCatalogue.find((entry) => entry.url === '/api/owner/test/mine')?.access).toEqual(['owner']);
   });
 });
@@ -160,5 +160,30 @@ describe('documentation', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(String(res.headers['content-security-policy'])).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
+
+describe('transport security', () => {
+  it('sends HSTS only when the public address is HTTPS', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://teamcast.example' });
+    try {
+      const res = await secure.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await secure.close();
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('refuses a body over the limit with the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo/1',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ firstName: 'A', password: 'x'.repeat(1_100_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('payload_too_large');
   });
 });
