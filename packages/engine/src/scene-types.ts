@@ -39,6 +39,8 @@ export type ActorColumns = {
   mood: Uint8Array;
   /** 1 on days the actor is active. */
   active: Uint8Array;
+  /** 1 on days the actor's explicit interactions exceed the overload threshold (50 h/week). */
+  overloaded: Uint8Array;
 };
 
 /** Team metrics per day index. managerSuitability is NaN without an active manager. */

@@ -1,9 +1,9 @@
 import { clamp } from './bands.ts';
 import type { Params } from './params.ts';
 import { managerQuality, pairSetup, tauDays, type Unit } from './pair-model.ts';
-import type { ActorColumns, GroupEvent, PairColumns, TeamColumns } from './scene-types.ts';
+import type { ActorColumns, PairColumns, TeamColumns } from './scene-types.ts';
 import type { Timeline } from './scene-timeline.ts';
-import { moodIndex, stepActors, type ActorState } from './step-actors.ts';
+import { stepActors, type ActorState } from './step-actors.ts';
 import { stepPairs, type PairState } from './step-pairs.ts';
 
 const INACTIVE = 255;
@@ -13,8 +13,6 @@ export type CoreOutput = {
   actorColumns: ActorColumns;
   teamColumns: TeamColumns;
   pairs: PairColumns;
-  /** Derived group events: midpoint, atmosphere band changes, overloads. */
-  events: GroupEvent[];
   /** Hours and shared rating of every pair on the last day (NaN when inactive), for explanations. */
   lastHours: Float32Array;
   lastRatings: Float32Array;
@@ -70,7 +68,6 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
   const quality = Float64Array.from(units, (u) => managerQuality(u));
   const mgrExperience = Float64Array.from(units, (u) => (u.c.managerialExperience + 1) / 2);
   const joined = new Int32Array(n).fill(-1);
-  const overloaded = new Uint8Array(n);
   const rateW = new Float64Array(n);
   const recvW = new Float64Array(n);
   const settledW = new Float64Array(n);
@@ -93,6 +90,7 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     personalRateByPeak: new Float32Array(size),
     inGroupRateByPeak: new Float32Array(size),
     mood: new Uint8Array(size).fill(INACTIVE),
+    overloaded: new Uint8Array(size),
     active: tl.active,
   };
   const f32 = (): Float32Array => new Float32Array(days);
@@ -120,7 +118,6 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
   storeDays.forEach((d, s) => (storeSlot[d] = s));
   const ratings = new Float32Array(storeDays.length * pairCount).fill(Number.NaN);
   const meanExpertise = new Float64Array(days);
-  const events: GroupEvent[] = [];
 
   const learnPerDay = params.competence.learningPerMonth / DAYS_PER_MONTH;
   const maturityPerDay = params.competence.maturityPerYear / 365;
@@ -136,10 +133,9 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
   const perf = team.performance;
   const suit = team.suitability;
   const g = team.guimera;
-  let lastBand = -1;
   const actorState: ActorState = {
-    ac, days, k, pp, l, joined, overloaded, rateW, recvW, settledW, wSum, load, expertiseNow, powerNow, activeList, tenureFactor,
-    ew, floor, team, events, ids: units.map((u) => u.id), totals: new Float64Array(13),
+    ac, days, k, pp, l, joined, rateW, recvW, settledW, wSum, load, expertiseNow, powerNow, activeList, tenureFactor,
+    ew, floor, team, totals: new Float64Array(13),
   };
   const state: PairState = {
     base, sAB, sBA, fAB, fBA, storm, gap, hours, mode, explicit, together, rho, k, pp,
@@ -238,12 +234,6 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
       const mutual = sums[6]! > 0 ? (sums[5]! / sums[6]! + 100) / 200 : 0.5;
       tc.managerSuitability[d] = 100 * (suit.expertiseEdge * edge + suit.maturity * (l[m]! / 100) + suit.experience * mgrExperience[m]! + suit.rating * mutual);
     }
-    if (d === midpoint) events.push({ day: d, type: 'midpoint', actorId: null });
-    if (pairsNow > 0) {
-      const band = moodIndex(micro);
-      if (band !== lastBand) events.push({ day: d, type: 'atmosphere', actorId: null, band: (['depressed', 'bad', 'anxious', 'good', 'excellent'] as const)[band]! });
-      lastBand = band;
-    }
 
     // Learning and maturing take effect for the next day, from today's values (a simultaneous update).
     for (let x = 0; x < count; x++) {
@@ -258,7 +248,6 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     actorColumns: ac,
     teamColumns: tc,
     pairs: { days: storeDays, ratings, pairCount },
-    events,
     lastHours: Float32Array.from(hours),
     lastRatings: ratings.subarray(storeSlot[days - 1]! * pairCount, (storeSlot[days - 1]! + 1) * pairCount),
     together,

@@ -244,6 +244,25 @@ describe('simulateScene: hand-built teams', () => {
     expect(sceneDay(r, 50).pairs!.some((p) => p.a === 'h1' || p.b === 'h1')).toBe(false);
   });
 
+  it('marks an actor overloaded above 50 hours a week and lowers their satisfaction', () => {
+    const ids = ['o', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
+    const build = (hours: number): SceneInput => ({
+      startDay: '2026-01-01',
+      lifespan: 1,
+      actors: ids.map((id) => ({
+        ...actor(id, [ev('join', 0)]),
+        interactionIntensive: id === 'o' ? ids.slice(1).map((p) => ({ actorId: p, date: 0, value: hours })) : [],
+      })),
+      specialists: ids.map((id) => specialist(id, 60, 60, 60)),
+    });
+    const busy = simulateScene(build(10));
+    const calm = simulateScene(build(5));
+    expect(busy.groupEvents).toContainEqual({ day: 0, type: 'overload', actorId: 'o' });
+    expect(calm.groupEvents.some((e) => e.type === 'overload')).toBe(false);
+    expect(busy.actorColumns.overloaded[busy.days - 1]).toBe(1);
+    expect(sceneDay(busy, 300).actors[0]!.satisfaction).toBeLessThan(sceneDay(calm, 300).actors[0]!.satisfaction - 5);
+  });
+
   it('carries a seeded band with its sample count', () => {
     const noisy = structuredClone(HARMONIOUS_TEAM);
     for (const s of noisy.specialists) s.scoreError = 8;

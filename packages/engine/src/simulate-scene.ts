@@ -1,3 +1,4 @@
+import { bandOf } from './bands.ts';
 import { monthBoundaries, monthOffset, parseIsoDay } from './calendar.ts';
 import { EngineError } from './errors.ts';
 import { normalizeActors } from './normalize-actors.ts';
@@ -10,7 +11,7 @@ import { finalStatsOf, indicatorsAt } from './scene-summary.ts';
 import { buildTimeline, FUTURE_DAYS, type Timeline } from './scene-timeline.ts';
 import type { GroupEvent, SceneInput, SceneOptions, SceneResult } from './scene-types.ts';
 import { simulateCore, type CoreOutput } from './simulate-core.ts';
-import type { Phase, Specialist } from './types.ts';
+import type { Band, Phase, Specialist } from './types.ts';
 import { validateSpecialist } from './validate-input.ts';
 
 /** Keep every day's pair ratings while pairs x days stays below this (about 16 MB of Float32). */
@@ -123,9 +124,29 @@ function meanTogether(core: CoreOutput): number {
   return count > 0 ? sum / count : 0;
 }
 
+/**
+ * The normalised events plus derived ones: Gersick's midpoint, microclimate band changes (while there is a
+ * pair), and each start of an actor's overload; read from the columns after the run.
+ */
 function groupEvents(actors: SceneResult['actors'], core: CoreOutput, tl: Timeline): GroupEvent[] {
   const out: GroupEvent[] = [];
   for (const a of actors) for (const e of a.events) out.push({ day: Math.max(tl.firstDay, e.date), type: e.type, actorId: a.id });
-  for (const e of core.events) out.push({ ...e, day: e.day + tl.firstDay });
+  if (core.midpoint >= 0 && core.midpoint < tl.days) out.push({ day: core.midpoint + tl.firstDay, type: 'midpoint', actorId: null });
+  const tc = core.teamColumns;
+  let last: Band | null = null;
+  for (let d = 0; d < tl.days; d++) {
+    if (tc.activeCount[d]! < 2) continue;
+    const band = bandOf(tc.microclimate[d]!);
+    if (band !== last) out.push({ day: d + tl.firstDay, type: 'atmosphere', actorId: null, band });
+    last = band;
+  }
+  const over = core.actorColumns.overloaded;
+  actors.forEach((a, ai) => {
+    for (let d = 0; d < tl.days; d++) {
+      const at = ai * tl.days + d;
+      if (over[at] && (d === 0 || !over[at - 1])) out.push({ day: d + tl.firstDay, type: 'overload', actorId: a.id });
+    }
+  });
+  // Stable sort: same-day events keep the order above.
   return out.sort((x, y) => x.day - y.day);
 }

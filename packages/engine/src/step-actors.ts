@@ -1,6 +1,6 @@
 import { clamp } from './bands.ts';
 import type { Params } from './params.ts';
-import type { ActorColumns, GroupEvent } from './scene-types.ts';
+import type { ActorColumns } from './scene-types.ts';
 
 /** Mood index from a rating: 0 depressed, 1 bad, 2 anxious, 3 good, 4 excellent (same cut points as bandOf). */
 export function moodIndex(rating: number): number {
@@ -17,7 +17,6 @@ export type ActorState = {
   pp: Float64Array;
   l: Float64Array;
   joined: Int32Array;
-  overloaded: Uint8Array;
   rateW: Float64Array;
   recvW: Float64Array;
   settledW: Float64Array;
@@ -30,16 +29,14 @@ export type ActorState = {
   ew: Params['competence']['expertise'];
   floor: number;
   team: Params['team'];
-  events: GroupEvent[];
-  ids: string[];
   /** Out: base, peak and total power, K, P, L totals, max and min expertise, min L, min rating, incumbents, solo power, actors with partners. */
   totals: Float64Array;
 };
 
 /** One day of every active actor: metrics into the columns, team totals into s.totals. */
 export function stepActors(s: ActorState, count: number, d: number): Float64Array {
-  const { ac, days, k, pp, l, joined, overloaded, rateW, recvW, settledW, wSum, load, expertiseNow, powerNow, activeList, tenureFactor } = s;
-  const { ew, floor, team, events, ids } = s;
+  const { ac, days, k, pp, l, joined, rateW, recvW, settledW, wSum, load, expertiseNow, powerNow, activeList, tenureFactor } = s;
+  const { ew, floor, team } = s;
   const g = team.guimera;
   let basePower = 0;
   let peakPower = 0;
@@ -62,10 +59,10 @@ export function stepActors(s: ActorState, count: number, d: number): Float64Arra
     const has = wSum[a]! > 0;
     const rating = has ? rateW[a]! / wSum[a]! : 0;
     const integration = has ? (tenureFactor[tenure]! * (rating + 100)) / 2 : 0;
-    const over = load[a]! - team.overloadHours;
-    const penalty = over > 0 ? Math.min(team.overloadMaxPenalty, over * team.overloadPenaltyPerHour) : 0;
-    if (over > 0 && !overloaded[a]) events.push({ day: d, type: 'overload', actorId: ids[a]! });
-    overloaded[a] = over > 0 ? 1 : 0;
+    // Branch-free: a first-time branch in optimised code costs a deoptimisation.
+    const over = Math.max(0, load[a]! - team.overloadHours);
+    const penalty = Math.min(team.overloadMaxPenalty, over * team.overloadPenaltyPerHour);
+    ac.overloaded[at] = over > 0 ? 1 : 0;
     const satisfaction = has ? clamp((rating + 100) / 2 - penalty, 0, 100) : 50;
     const engagement = floor + ((1 - floor) * integration) / 100;
     const power = ex * engagement;
