@@ -24,6 +24,9 @@ export type {
   RecommendationLevel,
 } from './pair-types.ts';
 
+/** Reused daily buffers: forecastPair is synchronous and copies what it returns, so one set suffices. */
+const SCRATCH = { shared: new Float64Array(DAYS), ab: new Float64Array(DAYS), ba: new Float64Array(DAYS) };
+
 /** Stable text of everything that shapes the forecast: the band's seed. */
 function digest(req: PairRequest, kind: PairKind, mode: InteractionMode, hours: number): string {
   const person = (s: Specialist | null | undefined): unknown[] =>
@@ -52,9 +55,7 @@ export function forecastPair(input: PairRequest, params: Params = DEFAULT_PARAMS
 
   const terms = { ab: [] as Term[], ba: [] as Term[], rel: [] as Term[] };
   const { core, setup, shift } = coreOf(w, a, b, m, mode, hours, params, terms);
-  const shared = new Float64Array(DAYS);
-  const ab = new Float64Array(DAYS);
-  const ba = new Float64Array(DAYS);
+  const { shared, ab, ba } = SCRATCH;
   const yearly = run(core, shared, ab, ba, params);
   const bounds = monthBoundaries(input.startDay, MONTHS, DAYS);
   const monthly = monthlyMeans(shared, bounds);
