@@ -65,6 +65,7 @@ export const routeTable: RouteDef[] = [
   r('owner-dashboard-p2p', '/owner/dashboard/p2p/:id?', 'dashboard', true, 'owner'),
   r('owner-dashboard-team', '/owner/dashboard/team/:id?', 'dashboard', true, 'owner'),
   r('owner-dashboard-compare-teams', '/owner/dashboard/compare-teams/:id?', 'dashboard', true, 'owner'),
+  r('owner-subscription', '/owner/subscription', 'subscription', true, 'owner'),
 
   // Owner mobile
   r('owner-mobile-login', '/owner-mobile/login', 'ownerMobile', false, 'public'),

@@ -8,6 +8,7 @@ export const ownerMenu: NavItem[] = [
   { route: 'owner-teams', labelKey: 'routes.owner-team' },
   { route: 'owner-dashboard-compare-teams', labelKey: 'routes.owner-dashboard-compare-teams' },
   { route: 'owner-profiles', labelKey: 'routes.owner-profiles' },
+  { route: 'owner-subscription', labelKey: 'routes.owner-subscription' },
   { route: 'faq', labelKey: 'routes.faq' },
 ];
 
