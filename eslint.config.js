@@ -29,7 +29,13 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/app/**', '../../*/**'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        // From features/<name>/<folder>/file: '../../<other>/...' is another feature; '../../../shared/...' is allowed.
+        { patterns: [{ group: ['**/app/**'] }, { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: 'Features do not import each other; move what they share to shared/.' }] },
+      ],
+    },
   },
   {
     // The engine is pure: nothing of ours, no I/O.

@@ -1,14 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter, matchRoutes } from 'react-router';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { authStore } from './shared/auth/auth-store.ts';
 import { domainRole } from './shared/auth/domains.ts';
 import { configureApi } from './shared/api/client.ts';
-import { startGate } from './shared/gate/gate.ts';
 import { initI18n, storedLocale } from './shared/i18n/i18n.ts';
 import { chooseLocale } from './shared/i18n/locale-rules.ts';
+import { loadHostInfo } from './shared/ui/host-info.ts';
+import { applyManifest, registerServiceWorker } from './shared/ui/installable.ts';
 import { buildRoutes } from './app/router.tsx';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { loginRouteName } from './shared/auth/domains.ts';
@@ -19,17 +18,20 @@ const initial = matchRoutes(routeTable.map((route) => ({ path: route.path, route
 const locale = chooseLocale({ role: initial ? domainRole[initial.domain] : null, host: window.location.host, stored: storedLocale() });
 initI18n(locale);
 document.documentElement.lang = locale;
+configureApi({ locale });
+
+// The host decides the title, support contact and love variant; ask while the first screen's code downloads.
+void loadHostInfo().then((host) => {
+  applyManifest(host.variant === 'love' || window.location.pathname.startsWith('/love-mobile') ? 'love' : 'owner');
+});
 
 const router = createBrowserRouter(buildRoutes());
 configureApi({
-  locale,
   onUnauthorized: (domain) => {
     const login = loginRouteName(domain);
     if (login) void router.navigate(`${pathTo(login)}?next=${encodeURIComponent(window.location.pathname)}`);
   },
 });
-
-startGate();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -38,3 +40,5 @@ createRoot(document.getElementById('root')!).render(
     </Providers>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../shared/api/client.ts';
+import { NotificationsHost } from '../shared/ui/notifications-host.tsx';
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
 
@@ -21,7 +21,7 @@ export function createQueryClient(): QueryClient {
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme}>
-      <Notifications limit={4} />
+      <NotificationsHost limit={4} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

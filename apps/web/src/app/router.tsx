@@ -1,26 +1,43 @@
-import { useEffect } from 'react';
-import { Outlet, redirect, useLocation, useMatches, type RouteObject } from 'react-router';
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { Outlet, redirect, useLocation, useMatches, useNavigation, useRouteError, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authStore } from '../shared/auth/auth-store.ts';
 import { configureApi } from '../shared/api/client.ts';
-import { PendingPage } from '../shared/ui/pending-page.tsx';
-import { ErrorPage } from '../features/system/components/error-page.tsx';
-import { NotFoundPage } from '../features/system/components/not-found-page.tsx';
+import { ChunkErrorPage } from '../shared/ui/chunk-error-page.tsx';
+import { loadHostInfo, useHostInfo } from '../shared/ui/host-info.ts';
+import { ChunkLoadError, loadChunk } from '../shared/ui/lazy-chunk.ts';
+import { Loader } from '../shared/ui/loader.tsx';
+import { mantineReady } from '../shared/ui/mantine-ready.ts';
+import { NavigationProgress } from '../shared/ui/navigation-progress.tsx';
+import { ConsentNotices } from '../features/consent/components/consent-notices.tsx';
 import { guardRedirect } from './guard.ts';
-import { MobileLayout } from './layouts/mobile-layout.tsx';
 import { administratorMenu, estimatorMenu, loveMobileFooter, ownerMenu, ownerMobileFooter } from './layouts/nav-items.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import { SignedInLayout } from './layouts/signed-in-layout.tsx';
-import { pages } from './pages.tsx';
-import { keepsScroll, routeTable, type LayoutName, type RouteDef } from './routes.ts';
+import { pages, type Screen } from './pages.tsx';
+import { keepsScroll, pathTo, routeTable, type LayoutName, type RouteDef } from './routes.ts';
 
 type Handle = { route: RouteDef };
+
+/** Mantine's stylesheets travel with the screens that use Mantine, so light public pages never fetch them. */
+const loadMantineStyles = () =>
+  Promise.all([import('@mantine/core/styles.css'), import('@mantine/notifications/styles.css')]).then(() => mantineReady.set());
+
+/** Loads a screen's chunk (and Mantine's styles when it needs them) within the 120 s limit. */
+async function loadScreen(screen: Screen): Promise<ComponentType> {
+  if (typeof screen === 'function') {
+    await loadChunk(loadMantineStyles);
+    return screen;
+  }
+  const [component] = await loadChunk(() => Promise.all([screen.load(), screen.mantine ? loadMantineStyles() : null]));
+  return component;
+}
 
 /** Keeps the API client's domain, the document title and the scroll position in step with the current route. */
 function RouteEffects() {
   const matches = useMatches();
   const location = useLocation();
   const { t } = useTranslation();
+  const host = useHostInfo();
   const current = [...matches].reverse().find((match) => (match.handle as Handle | undefined)?.route)?.handle as Handle | undefined;
   const route = current?.route;
   useEffect(() => {
@@ -28,8 +45,8 @@ function RouteEffects() {
   }, [route]);
   useEffect(() => {
     const title = t(`routes.${route?.name ?? 'not-found'}`);
-    document.title = `${title} · ${t('app.title')}`;
-  }, [route, t]);
+    document.title = `${title} · ${host.title}`;
+  }, [route, t, host.title]);
   useEffect(() => {
     if (!keepsScroll(location.pathname)) window.scrollTo(0, 0);
   }, [location.pathname]);
@@ -37,55 +54,101 @@ function RouteEffects() {
 }
 
 function Root() {
+  const navigation = useNavigation();
   return (
     <>
       <RouteEffects />
+      {navigation.state === 'loading' ? <NavigationProgress /> : null}
       <Outlet />
+      <ConsentNotices />
     </>
   );
 }
 
-const layouts: Record<LayoutName, () => React.ReactElement> = {
-  public: () => <PublicLayout />,
-  owner: () => <SignedInLayout role="owner" menu={ownerMenu} loginRoute="owner-login" homeRoute="owner-dashboard" />,
-  ownerMobile: () => <MobileLayout variant="owner" footer={ownerMobileFooter} />,
-  loveMobile: () => <MobileLayout variant="love" footer={loveMobileFooter} />,
-  estimator: () => <SignedInLayout role="estimator" menu={estimatorMenu} loginRoute="estimator-login" homeRoute="estimator" />,
-  administrator: () => (
-    <SignedInLayout role="administrator" menu={administratorMenu} loginRoute="administrator-login" homeRoute="administrator-profiles" />
+const LazyErrorPage = lazy(() => loadScreen(pages.error!).then((Component) => ({ default: Component })));
+
+/** A route that failed: the 'refresh page' message when its code did not arrive, the general error page otherwise. */
+function RouteError() {
+  const error = useRouteError();
+  if (error instanceof ChunkLoadError) return <ChunkErrorPage />;
+  console.error('route error', error);
+  return (
+    <Suspense fallback={<Loader />}>
+      <LazyErrorPage />
+    </Suspense>
+  );
+}
+
+const signedIn = (load: () => Promise<ComponentType>) => async () => ({ Component: await loadScreen({ load, mantine: true }) });
+const desktop = (role: 'estimator' | 'administrator', menu: typeof ownerMenu, loginRoute: string, homeRoute: string) =>
+  signedIn(() =>
+    import('./layouts/signed-in-layout.tsx').then(({ SignedInLayout }) => () => <SignedInLayout role={role} menu={menu} loginRoute={loginRoute} homeRoute={homeRoute} />),
+  );
+/** The owner's desktop shell carries the guided tour, so it can run and be restarted on every owner page. */
+const ownerDesktop = signedIn(() =>
+  Promise.all([import('./layouts/signed-in-layout.tsx'), import('../features/help/components/guide-tour.tsx')]).then(
+    ([{ SignedInLayout }, { GuideTour }]) =>
+      () => (
+        <>
+          <SignedInLayout role="owner" menu={ownerMenu} loginRoute="owner-login" homeRoute="owner-dashboard" />
+          <GuideTour />
+        </>
+      ),
   ),
+);
+const mobile = (variant: 'owner' | 'love', footer: typeof ownerMobileFooter) =>
+  signedIn(() => import('./layouts/mobile-layout.tsx').then(({ MobileLayout }) => () => <MobileLayout variant={variant} footer={footer} />));
+
+/** Each layout's code; only the public one is in the first load, the signed-in shells (Mantine) come with their routes. */
+const layouts: Record<LayoutName, RouteObject['lazy'] | ComponentType> = {
+  public: PublicLayout,
+  owner: ownerDesktop,
+  ownerMobile: mobile('owner', ownerMobileFooter),
+  loveMobile: mobile('love', loveMobileFooter),
+  estimator: desktop('estimator', estimatorMenu, 'estimator-login', 'estimator'),
+  administrator: desktop('administrator', administratorMenu, 'administrator-login', 'administrator-profiles'),
 };
 
-function toRouteObject(route: RouteDef): RouteObject {
-  const Page = pages[route.name];
+function layoutRoute(name: LayoutName): NonIndexRouteObject {
+  const layout = layouts[name];
+  return name === 'public' ? { Component: layout as ComponentType } : { lazy: layout as RouteObject['lazy'] };
+}
+
+const pendingScreen = (routeName: string) => () =>
+  import('../shared/ui/pending-page.tsx').then(({ PendingPage }) => () => <PendingPage routeName={routeName} />);
+
+function toRouteObject(route: RouteDef): NonIndexRouteObject {
+  const screen: Screen = pages[route.name] ?? { load: pendingScreen(route.name), mantine: true };
   return {
     path: route.path,
     handle: { route } satisfies Handle,
     // The guard: stored authorisation is restored first, then the route's domain is checked.
-    loader: ({ request }) => {
+    loader: async ({ request }) => {
       authStore.restore();
       const url = new URL(request.url);
       const target = guardRedirect(route, (role) => Boolean(authStore.get(role)), url.pathname + url.search);
       if (target) throw redirect(target);
+      // Love hosts start in the love-mobile app (spec section 1).
+      if (route.name === 'landing' && (await loadHostInfo()).variant === 'love') throw redirect(pathTo('love-mobile'));
       return null;
     },
-    element: Page ? <Page /> : <PendingPage routeName={route.name} />,
+    lazy: async () => ({ Component: await loadScreen(screen) }),
   };
 }
 
-/** Route objects for React Router, grouped under their layouts; unknown paths show not-found. */
+const notFoundRoute: RouteDef = { name: 'not-found', path: '*', domain: 'public', auth: false, layout: 'public' };
+
+/** Route objects for React Router, grouped under their layouts, every screen and signed-in shell in its own chunk. */
 export function buildRoutes(table: RouteDef[] = routeTable): RouteObject[] {
   const layoutNames = [...new Set(table.map((route) => route.layout))];
   return [
     {
-      element: <Root />,
-      errorElement: <ErrorPage />,
+      Component: Root,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <Loader />,
       children: [
-        ...layoutNames.map((name) => ({
-          element: layouts[name](),
-          children: table.filter((route) => route.layout === name).map(toRouteObject),
-        })),
-        { element: layouts.public(), children: [{ path: '*', element: <NotFoundPage />, handle: { route: { name: 'not-found', path: '*', domain: 'public', auth: false, layout: 'public' } } satisfies Handle }] },
+        ...layoutNames.map((name) => ({ ...layoutRoute(name), children: table.filter((route) => route.layout === name).map(toRouteObject) })),
+        { ...layoutRoute('public'), children: [{ ...toRouteObject(notFoundRoute), loader: undefined }] },
       ],
     },
   ];

@@ -24,6 +24,7 @@ export const routeTable: RouteDef[] = [
   r('couple-questionnaire', '/couple-questionnaire', 'questionnaire', false, 'public'),
   r('result', '/result/:data', 'loveMobile', false, 'public'),
   r('faq', '/faq', 'faq', false, 'public'),
+  r('help', '/help/:topic?', 'faq', false, 'public'),
   r('enterprise', '/enterprise', 'enterprise', false, 'public'),
   r('flame-mobile', '/flame-mobile', 'questionnaire', false, 'public'),
   r('flame-mobile-questionnaire', '/flame-mobile/questionnaire', 'questionnaire', false, 'public'),

@@ -1,15 +1,26 @@
-/** Menu entries per layout, as route names; `pending` marks sections in development. */
-export type NavItem = { route: string; labelKey: string; pending?: boolean };
+/**
+ * Menu entries per layout, as route names. `pending` marks sections in development (shown, not clickable);
+ * `search` and `hash` refine the target; `action` entries run something instead of navigating.
+ */
+export type NavItem = { route: string; labelKey: string; pending?: boolean; search?: string; hash?: string; action?: 'signOut' };
 
+/** The owner desktop menu (spec section 2). */
 export const ownerMenu: NavItem[] = [
-  { route: 'owner-dashboard', labelKey: 'routes.owner-dashboard' },
-  { route: 'owner-dashboard-p2p', labelKey: 'routes.owner-dashboard-p2p' },
-  { route: 'owner-dashboard-team', labelKey: 'routes.owner-dashboard-team' },
-  { route: 'owner-teams', labelKey: 'routes.owner-team' },
-  { route: 'owner-dashboard-compare-teams', labelKey: 'routes.owner-dashboard-compare-teams' },
-  { route: 'owner-profiles', labelKey: 'routes.owner-profiles' },
+  { route: 'owner-dashboard', labelKey: 'dashboard:menu.home' },
+  { route: 'owner-dashboard-p2p', labelKey: 'dashboard:menu.pair' },
+  { route: 'owner-dashboard-team', labelKey: 'dashboard:menu.team' },
+  { route: 'owner-teams', labelKey: 'dashboard:menu.simulator' },
+  { route: 'owner-dashboard-compare-teams', labelKey: 'dashboard:menu.compare' },
+  { route: 'owner-profiles', labelKey: 'dashboard:menu.profiles' },
   { route: 'owner-subscription', labelKey: 'routes.owner-subscription' },
-  { route: 'faq', labelKey: 'routes.faq' },
+  { route: 'owner-dashboard', labelKey: 'dashboard:menu.monitor', pending: true },
+  { route: 'faq', labelKey: 'dashboard:menu.faq' },
+  { route: 'help', labelKey: 'dashboard:menu.info' },
+  { route: 'owner-dashboard', labelKey: 'dashboard:menu.guide', search: '?guide=start' },
+  // The desktop has no settings page of its own: password and deletion live in the owner settings screen.
+  { route: 'owner-mobile-settings', labelKey: 'dashboard:menu.changePassword', hash: '#password' },
+  { route: 'owner-mobile-settings', labelKey: 'dashboard:menu.deleteAccount', hash: '#delete' },
+  { route: 'owner-login', labelKey: 'dashboard:menu.signOut', action: 'signOut' },
 ];
 
 export const ownerMobileFooter: NavItem[] = [

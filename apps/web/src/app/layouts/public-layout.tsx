@@ -1,27 +1,11 @@
-import { Anchor, AppShell, Container, Group } from '@mantine/core';
-import { Link, Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
+import { Outlet } from 'react-router';
+import { SiteShell } from '../../features/site/components/site-shell.tsx';
 
+/** Frame of every public page; built without Mantine so the first load of public pages stays small. */
 export function PublicLayout() {
-  const { t } = useTranslation();
   return (
-    <AppShell header={{ height: 56 }} padding="md">
-      <AppShell.Header>
-        <Container size="lg" h="100%">
-          <Group h="100%" justify="space-between">
-            <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
-              {t('app.title')}
-            </Anchor>
-            <LanguageSwitch />
-          </Group>
-        </Container>
-      </AppShell.Header>
-      <AppShell.Main>
-        <Container size="lg" component="main" id="main">
-          <Outlet />
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
   );
 }

@@ -38,7 +38,21 @@ export function SignedInLayout({ role, menu, loginRoute, homeRoute }: { role: Ro
       <AppShell.Navbar p="xs" aria-label={t('nav.menu')}>
         <ScrollArea>
           {menu.map((item) => (
-            <NavLink key={item.route} component={RouterNavLink} to={pathTo(item.route)} label={t(item.labelKey)} onClick={close} disabled={item.pending} />
+            <NavLink
+              key={item.labelKey}
+              component={RouterNavLink}
+              to={{ pathname: pathTo(item.route), search: item.search ?? '', hash: item.hash ?? '' }}
+              end
+              label={t(item.labelKey)}
+              onClick={(event) => {
+                close();
+                if (item.action === 'signOut') {
+                  event.preventDefault();
+                  signOut();
+                }
+              }}
+              disabled={item.pending}
+            />
           ))}
         </ScrollArea>
       </AppShell.Navbar>

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '@teamcast/contracts';
+import { configureApi } from '../../../shared/api/client.ts';
+import { changeLocale } from '../../../shared/i18n/i18n.ts';
+import { useHostInfo } from '../../../shared/ui/host-info.ts';
+import classes from './site.module.css';
+
+const languages: Locale[] = ['ru', 'en'];
+
+/** Russian / English buttons that switch every text at once and remember the choice. */
+function LanguageButtons() {
+  const { t, i18n } = useTranslation('site');
+  return (
+    <div className={classes.languages} role="group" aria-label={t('layout.language')}>
+      {languages.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          aria-pressed={i18n.language === language}
+          onClick={() => void changeLocale(language).then(() => configureApi({ locale: language }))}
+        >
+          {language.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The public pages' frame: title, sections, language, and a footer with the host's support contact. No Mantine, to stay light. */
+export function SiteShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('site');
+  const host = useHostInfo();
+  const love = host.variant === 'love';
+  return (
+    <div className={`${classes.shell} ${love ? classes.love : ''}`} data-variant={host.variant}>
+      <a className={classes.skip} href="#main">
+        {t('common:app.skipToContent')}
+      </a>
+      <header className={classes.header}>
+        <div className={classes.bar}>
+          <Link to="/" className={classes.brand} data-testid="site-title">
+            {host.title}
+          </Link>
+          <nav className={classes.nav} aria-label={t('layout.sections')}>
+            <Link to="/faq">{t('layout.faq')}</Link>
+            <Link to="/help">{t('layout.help')}</Link>
+            {love ? null : <Link to="/enterprise">{t('layout.enterprise')}</Link>}
+            <Link to={love ? '/love-mobile/login' : '/owner/login'}>{t('layout.signIn')}</Link>
+          </nav>
+          <LanguageButtons />
+        </div>
+      </header>
+      <main id="main" className={classes.main}>
+        {children}
+      </main>
+      <footer className={classes.footer}>
+        <div className={classes.bar}>
+          <span>
+            © {host.title}
+            {host.supportEmail ? (
+              <>
+                {' · '}
+                {t('layout.support')} <a href={`mailto:${host.supportEmail}`}>{host.supportEmail}</a>
+              </>
+            ) : null}
+          </span>
+          <nav className={classes.footerLinks} aria-label={t('layout.more')}>
+            <Link to="/help/privacy">{t('layout.privacy')}</Link>
+            <Link to="/help/cookies">{t('layout.cookies')}</Link>
+            <Link to="/estimator/login">{t('layout.estimators')}</Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}
