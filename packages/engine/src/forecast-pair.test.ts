@@ -64,7 +64,7 @@ describe('forecastPair: properties', () => {
     );
   });
 
-  it('is symmetric: swapping the people mirrors the per-person parts and keeps the shared parts', () => {
+  it('is symmetric: swapping the people mirrors the per-person parts and keeps the shared parts, band included', () => {
     const shared = (f: PairForecast) => {
       const { persons: _p, explanation: _e, ...rest } = f;
       return rest;
@@ -72,8 +72,8 @@ describe('forecastPair: properties', () => {
     const key = (f: PairForecast) => f.explanation.map((e) => `${e.factor}|${e.personId}|${e.input}|${e.points}`).sort();
     fc.assert(
       fc.property(arbRequest, (req) => {
-        const f = forecastPair(req, undefined, { explainTop: 100 });
-        const g = forecastPair({ ...req, a: req.b, b: req.a }, undefined, { explainTop: 100 });
+        const f = forecastPair(req, undefined, { explainTop: 100, band: { samples: 8 } });
+        const g = forecastPair({ ...req, a: req.b, b: req.a }, undefined, { explainTop: 100, band: { samples: 8 } });
         expect(shared(g)).toEqual(shared(f));
         expect(g.persons).toEqual([f.persons[1], f.persons[0]]);
         expect(key(g)).toEqual(key(f));

@@ -24,11 +24,19 @@ export type {
   RecommendationLevel,
 } from './pair-types.ts';
 
-/** Stable text of everything that shapes the forecast: the band's seed. */
-function digest(req: PairRequest, kind: PairKind, mode: InteractionMode, hours: number): string {
-  const person = (s: Specialist | null | undefined): unknown[] =>
-    s ? [s.id, s.k, s.p, s.l, s.age, s.grade, s.scoreError ?? 0, Object.entries(s.traits ?? {}).sort(([x], [y]) => (x < y ? -1 : 1))] : [];
-  return JSON.stringify([person(req.a), person(req.b), person(req.manager), kind, mode, hours, req.startDay ?? '']);
+/** Reused daily buffers: forecastPair is synchronous and copies what it returns, so one set suffices. */
+const SCRATCH = { shared: new Float64Array(DAYS), ab: new Float64Array(DAYS), ba: new Float64Array(DAYS) };
+
+/**
+ * Seeds of the band: a hash of everything that shapes the forecast (the two people in sorted order, so the
+ * seeds do not depend on which one is `a`) plus each person's own text.
+ */
+function bandSeeds(req: PairRequest, kind: PairKind, mode: InteractionMode, hours: number): { a: number; b: number; m: number } {
+  const person = (s: Specialist | null | undefined): string =>
+    s ? JSON.stringify([s.id, s.k, s.p, s.l, s.age, s.grade, s.scoreError ?? 0, Object.entries(s.traits ?? {}).sort(([x], [y]) => (x < y ? -1 : 1))]) : '';
+  const [pa, pb, pm] = [person(req.a), person(req.b), person(req.manager)];
+  const common = JSON.stringify([[pa, pb].sort(), pm, kind, mode, hours, req.startDay ?? '']);
+  return { a: hashString(`${common}|${pa}`), b: hashString(`${common}|${pb}`), m: hashString(`${common}|m|${pm}`) };
 }
 
 /**
@@ -52,9 +60,7 @@ export function forecastPair(input: PairRequest, params: Params = DEFAULT_PARAMS
 
   const terms = { ab: [] as Term[], ba: [] as Term[], rel: [] as Term[] };
   const { core, setup, shift } = coreOf(w, a, b, m, mode, hours, params, terms);
-  const shared = new Float64Array(DAYS);
-  const ab = new Float64Array(DAYS);
-  const ba = new Float64Array(DAYS);
+  const { shared, ab, ba } = SCRATCH;
   const yearly = run(core, shared, ab, ba, params);
   const bounds = monthBoundaries(input.startDay, MONTHS, DAYS);
   const monthly = monthlyMeans(shared, bounds);
@@ -116,7 +122,7 @@ export function forecastPair(input: PairRequest, params: Params = DEFAULT_PARAMS
   };
   if (options.band) {
     const samples = typeof options.band === 'object' && options.band.samples ? options.band.samples : params.band.pairSamples;
-    forecast.band = pairBand({ w, a, b, m, mode, hours, params, samples, seed: hashString(digest(input, kind, mode, hours)) });
+    forecast.band = pairBand({ w, a, b, m, mode, hours, params, samples, seeds: bandSeeds(input, kind, mode, hours) });
   }
   return forecast;
 }

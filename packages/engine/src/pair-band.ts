@@ -12,7 +12,11 @@ function sampleUnit(u: Unit, rng: ReturnType<typeof createRng>): Unit {
   return u.scoreError > 0 ? withScores(u, draw(u.k), draw(u.p), draw(u.l)) : u;
 }
 
-/** 10th-90th percentile band by seeded sampling of every person's score error (docs section 7). */
+/**
+ * 10th-90th percentile band by seeded sampling of every person's score error (docs section 7).
+ * Each person draws from their own generator (seeds from the caller), so swapping the two people swaps
+ * their draws and leaves the band unchanged.
+ */
 export function pairBand(x: {
   w: KindWeights;
   a: Unit;
@@ -22,9 +26,11 @@ export function pairBand(x: {
   hours: number;
   params: Params;
   samples: number;
-  seed: number;
+  seeds: { a: number; b: number; m: number };
 }): PairBand {
-  const rng = createRng(x.seed);
+  const rngA = createRng(x.seeds.a);
+  const rngB = createRng(x.seeds.b);
+  const rngM = createRng(x.seeds.m);
   const n = Math.max(1, Math.floor(x.samples));
   const daily = new Float64Array(n * DAYS);
   const compat = new Float64Array(n);
@@ -34,9 +40,9 @@ export function pairBand(x: {
   const ab = new Float64Array(DAYS);
   const ba = new Float64Array(DAYS);
   for (let i = 0; i < n; i++) {
-    const a = sampleUnit(x.a, rng);
-    const b = sampleUnit(x.b, rng);
-    const m = x.m ? sampleUnit(x.m, rng) : null;
+    const a = sampleUnit(x.a, rngA);
+    const b = sampleUnit(x.b, rngB);
+    const m = x.m ? sampleUnit(x.m, rngM) : null;
     const { core } = coreOf(x.w, a, b, m, x.mode, x.hours, x.params);
     compat[i] = run(core, shared, ab, ba, x.params);
     daily.set(shared, i * DAYS);

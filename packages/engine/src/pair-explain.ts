@@ -4,6 +4,9 @@ import { coreOf, DAYS, run } from './pair-dynamics.ts';
 import type { ExplanationItem } from './pair-types.ts';
 import type { InteractionMode } from './types.ts';
 
+/** Reused buffer for the counterfactual runs (synchronous, never returned). */
+const scratch = new Float64Array(DAYS);
+
 /** The inputs that moved the shared settled rating (and, for settings, compatibility) most; docs section 3.2. */
 export function explainPair(x: {
   w: KindWeights;
@@ -27,7 +30,6 @@ export function explainPair(x: {
   for (const t of x.terms.ab) items.push({ factor: t.factor, personId: t.personId, input: t.input, points: (slopeAB * t.raw) / 2 });
   for (const t of x.terms.ba) items.push({ factor: t.factor, personId: t.personId, input: t.input, points: (slopeBA * t.raw) / 2 });
   for (const t of x.terms.rel) items.push({ factor: 'relationship', personId: null, input: t.input, points: ((slopeAB + slopeBA) / 2) * t.raw });
-  const scratch = new Float64Array(DAYS);
   const yearlyWith = (mode: InteractionMode, hours: number): number => run(coreOf(x.w, x.a, x.b, x.m, mode, hours, x.params).core, scratch, null, null, x.params);
   items.push({ factor: 'interaction', personId: null, input: 'intensity', points: x.yearly - yearlyWith(x.mode, x.params.dynamics.referenceHours) });
   items.push({ factor: 'interaction', personId: null, input: 'mode', points: x.yearly - yearlyWith(0, x.hours) });

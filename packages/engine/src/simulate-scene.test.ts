@@ -118,6 +118,12 @@ describe('simulateScene: properties', () => {
           for (const key of ['basePower', 'totalStatisticPower', 'cohesion', 'microclimate', 'teamingEffect', 'performance'] as const) {
             expect(b.teamColumns[key][d]).toBe(a.teamColumns[key][d]);
           }
+          // Every other actor's own numbers too (the visitor is appended, so indices match).
+          for (let x = 0; x < others.length; x++) {
+            for (const key of ['power', 'satisfaction', 'integration', 'support', 'importance', 'inGroupRateByPeak', 'mood'] as const) {
+              expect(b.actorColumns[key][x * b.days + d]).toBe(a.actorColumns[key][x * a.days + d]);
+            }
+          }
           const day = sceneDay(b, a.firstDay + d);
           expect(day.activeActors).not.toContain('visitor');
         }
