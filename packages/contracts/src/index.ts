@@ -10,3 +10,4 @@ export * from './roles.ts';
 export * from './site.ts';
 export * from './system.ts';
 export * from './validation.ts';
+export * from './scoring.ts';

@@ -5,6 +5,9 @@ import { gateModule } from './gate/gate.routes.ts';
 import { siteModule } from './site/site.routes.ts';
 import { paymentsModule } from './payments/payments.routes.ts';
 import { systemModule } from './system/system.routes.ts';
+import { scoringModule } from './scoring/scoring.routes.ts';
+import { estimatorModule } from './estimator/estimator.routes.ts';
+import { neuronetModule } from './neuronet/neuronet.routes.ts';
 
 /** Every service group's plugin, registered in this order. */
-export const modules: FastifyPluginAsync[] = [systemModule, gateModule, siteModule, paymentsModule, questionnairesModule, profilesModule];
+export const modules: FastifyPluginAsync[] = [systemModule, gateModule, siteModule, paymentsModule, questionnairesModule, profilesModule, scoringModule, estimatorModule, neuronetModule];

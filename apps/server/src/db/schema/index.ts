@@ -5,3 +5,4 @@ export * from './questionnaires.ts';
 export * from './profiles.ts';
 export * from './compute.ts';
 export * from './payments.ts';
+export * from './scoring.ts';

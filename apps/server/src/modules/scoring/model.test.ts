@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { NO_ANSWER, type Answer } from '@teamcast/contracts';
+import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
+import { generateLabels, generatePeople } from '../demo/demo-data.ts';
+import { extractFeatures, featureSpecFromSteps } from './features.ts';
+import { combineLabels } from './labels.ts';
+import { meanMae } from './metrics.ts';
+import { createNetwork, inputGradient, lossAndGradient, predict } from './mlp.ts';
+import { gradeOfOverall, scoresToVector } from './outputs.ts';
+import { priorScore } from './prior.ts';
+import { createRng } from './rng.ts';
+import { DEFAULT_TRAINING, trainModel, type TrainingData } from './train.ts';
+
+const standard = shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps;
+const spec = featureSpecFromSteps(standard);
+const column = (name: string) => spec.columns.indexOf(name);
+
+function dataset(count: number, labelled: number, seed: number): TrainingData {
+  const people = generatePeople(standard, count, seed);
+  const ratings = generateLabels(people, labelled, seed).map((label) => ({ profileId: String(label.person), estimatorId: String(label.estimator), score: label.score, precise: label.precise }));
+  const { labels } = combineLabels(ratings);
+  const ids = [...labels.keys()];
+  const d = spec.columns.length;
+  const features = new Float64Array(ids.length * d);
+  const y = new Float64Array(ids.length * 3);
+  const prior = new Float64Array(ids.length * 3);
+  ids.forEach((id, row) => {
+    const person = people[Number(id)]!;
+    features.set(extractFeatures(spec, person.answers), row * d);
+    y.set(scoresToVector(labels.get(id)!), row * 3);
+    prior.set(scoresToVector(priorScore(person.answers).scores), row * 3);
+  });
+  return { n: ids.length, d, features, labels: y, prior };
+}
+
+describe('feature extraction', () => {
+  it('scales numbers by the question bounds, one-hot encodes choices, keeps sets and marks missing answers', () => {
+    const answers: Answer[] = [
+      { neuron: 'С_Возр', value: 52 },
+      { neuron: 'С_ВУЗ', value: 'Магистр' },
+      { neuron: 'С_Языки', value: ['Русский', 'Английский'] },
+      { neuron: 'С_Колледж', value: NO_ANSWER },
+    ];
+    const x = extractFeatures(spec, answers);
+    expect(x).toHaveLength(spec.columns.length);
+    expect(x[column('С_Возр')]).toBeCloseTo((52 - 14) / (90 - 14));
+    expect(x[column('С_Возр:missing')]).toBe(0);
+    expect(x[column('С_ВУЗ=Магистр')]).toBe(1);
+    expect(x[column('С_ВУЗ=Бакалавр')]).toBe(0);
+    expect(x[column('С_Языки=Русский')]).toBe(1);
+    expect(x[column('С_Языки=Английский')]).toBe(1);
+    expect(x[column('С_Языки=Немецкий')]).toBe(0);
+    expect(x[column(`С_Колледж=${NO_ANSWER}`)]).toBe(1);
+    expect(x[column('С_Колледж:missing')]).toBe(0);
+    expect(x[column('С_Стаж')]).toBe(0);
+    expect(x[column('С_Стаж:missing')]).toBe(1);
+    expect(x[column('С_Дети_Возр:missing')]).toBe(1);
+  });
+
+  it('never uses gender and versions the layout by its content', () => {
+    expect(spec.columns.some((name) => name.startsWith('С_Пол'))).toBe(false);
+    expect(featureSpecFromSteps(standard).version).toBe(spec.version);
+    const edited = standard.map((step) => ({ ...step, questions: step.questions.filter((q) => q.neuronName !== 'С_Курсы') }));
+    expect(featureSpecFromSteps(edited).version).not.toBe(spec.version);
+  });
+});
+
+describe('the prior', () => {
+  it('adds documented points for education, experience, management, languages and age', () => {
+    const junior = priorScore([{ neuron: 'С_Возр', value: 18 }]);
+    expect(junior.scores).toEqual({ competencies: 20, professionalism: 20, maturity: 20 });
+    const senior = priorScore([
+      { neuron: 'С_Возр', value: 45 },
+      { neuron: 'С_ВУЗ', value: 'Магистр' },
+      { neuron: 'С_Степень', value: 'Кандидат' },
+      { neuron: 'С_Языки', value: ['Русский', 'Английский', 'Немецкий'] },
+      { neuron: 'С_Стаж', value: 20 },
+      { neuron: 'С_Руков_Стаж', value: 8 },
+      { neuron: 'С_Подчинённые', value: 100 },
+    ]);
+    expect(senior.scores.competencies).toBe(20 + 22 + 10 + 10);
+    expect(senior.scores.professionalism).toBe(20 + 40 + 12 + 6);
+    expect(senior.scores.maturity).toBeCloseTo(20 + 1.2 * 22 + 0.8 * 20 + 8);
+    expect(senior.contributions.competencies.get('С_ВУЗ')).toBe(22);
+    expect(gradeOfOverall(20)).toBe('JUNIOR');
+    expect(gradeOfOverall(80)).toBe('SENIOR PLUS');
+  });
+});
+
+describe('the network', () => {
+  it('has analytic gradients that match finite differences', () => {
+    const rng = createRng(7);
+    const net = createNetwork(5, 4, 3, rng);
+    const x = Float64Array.from({ length: 4 * 5 }, () => rng.next());
+    const y = Float64Array.from({ length: 4 * 3 }, () => rng.next());
+    const batch = [0, 1, 2, 3];
+    const grad = new Float64Array(net.params.length);
+    lossAndGradient(net, x, y, batch, 0.01, grad);
+    const scratch = new Float64Array(net.params.length);
+    for (let i = 0; i < net.params.length; i++) {
+      const original = net.params[i]!;
+      net.params[i] = original + 1e-6;
+      const up = lossAndGradient(net, x, y, batch, 0.01, scratch);
+      net.params[i] = original - 1e-6;
+      const down = lossAndGradient(net, x, y, batch, 0.01, scratch);
+      net.params[i] = original;
+      expect(grad[i]).toBeCloseTo((up - down) / 2e-6, 6);
+    }
+    const sample = x.subarray(0, 5);
+    const jacobian = inputGradient(net, sample);
+    for (let i = 0; i < 5; i++) {
+      const moved = Float64Array.from(sample);
+      moved[i]! += 1e-6;
+      const back = Float64Array.from(sample);
+      back[i]! -= 1e-6;
+      const [up, down] = [predict(net, moved), predict(net, back)];
+      for (let k = 0; k < 3; k++) expect(jacobian[k * 5 + i]).toBeCloseTo((up[k]! - down[k]!) / 2e-6, 6);
+    }
+  });
+
+  it('fits a known smooth function of its inputs', () => {
+    const rng = createRng(3);
+    const n = 300;
+    const d = 3;
+    const features = Float64Array.from({ length: n * d }, () => rng.next());
+    const labels = new Float64Array(n * 3);
+    for (let i = 0; i < n; i++) {
+      const [a, b, c] = [features[i * d]!, features[i * d + 1]!, features[i * d + 2]!];
+      labels.set([100 * (0.2 + 0.6 * a * b), 100 * (0.5 + 0.3 * Math.sin(3 * c)), 100 * (0.3 + 0.4 * a)], i * 3);
+    }
+    const trained = trainModel({ n, d, features, labels, prior: new Float64Array(n * 3).fill(50) }, { ...DEFAULT_TRAINING, epochs: 400, hidden: 12 });
+    expect(meanMae(trained.metrics.model)).toBeLessThan(3);
+    expect(trained.metrics.model.competencies.r2).toBeGreaterThan(0.9);
+  });
+});
+
+describe('training on demo data', () => {
+  const data = dataset(260, 260, 11);
+
+  it('is reproducible: the same seed gives the same model', () => {
+    const options = { ...DEFAULT_TRAINING, epochs: 30 };
+    const first = trainModel(data, options);
+    const second = trainModel(data, options);
+    expect(second.params).toEqual(first.params);
+    expect(second.metrics).toEqual(first.metrics);
+    expect(trainModel(data, { ...options, seed: options.seed + 1 }).params).not.toEqual(first.params);
+  });
+
+  it('beats the prior on the held-out set by a clear margin', () => {
+    const trained = trainModel(data, DEFAULT_TRAINING);
+    const model = meanMae(trained.metrics.model);
+    const prior = meanMae(trained.metrics.prior);
+    expect(model).toBeLessThan(prior * 0.75);
+    expect(trained.metrics.model.professionalism.r2).toBeGreaterThan(trained.metrics.prior.professionalism.r2);
+  });
+});
+
+describe('labels', () => {
+  it('averages estimators with each one’s bias removed, and the final scores override them', () => {
+    const same = (value: number) => ({ competencies: value, professionalism: value, maturity: value });
+    const ratings = [
+      ...['p1', 'p2', 'p3', 'p4'].flatMap((profileId, i) => [
+        { profileId, estimatorId: 'soft', score: null, precise: same(40 + i * 10) },
+        { profileId, estimatorId: 'strict', score: null, precise: same(30 + i * 10) },
+      ]),
+      { profileId: 'only-soft', estimatorId: 'soft', score: 70, precise: null },
+      { profileId: 'final', estimatorId: 'soft', score: null, precise: same(50) },
+    ];
+    const finals = new Map([
+      ['p1', { score: null, precise: { competencies: 90, professionalism: 80, maturity: 70 } }],
+      ['final', { score: 20, precise: null }],
+    ]);
+    const { labels, biases, estimatorsUsed } = combineLabels(ratings, finals);
+    expect(estimatorsUsed).toBe(2);
+    expect(biases.get('soft')!.competencies).toBeCloseTo(5);
+    expect(biases.get('strict')!.competencies).toBeCloseTo(-5);
+    expect(labels.get('p2')!.maturity).toBeCloseTo(45);
+    expect(labels.get('only-soft')!.competencies).toBeCloseTo(65);
+    expect(labels.get('p1')).toEqual({ competencies: 90, professionalism: 80, maturity: 70 });
+    expect(labels.get('final')!.professionalism).toBeCloseTo(20);
+  });
+});

@@ -1,0 +1,262 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Fairness, ForecastAccuracy, ScoreExplanation, ScoringMetrics } from '@teamcast/contracts';
+import type { Db } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Storage } from '../../core/storage.ts';
+import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
+import { accuracyFromMetrics } from './accuracy.ts';
+import { fairnessReport } from './fairness.ts';
+import { extractFeatures, featureSpecFromSteps, type FeatureSpec } from './features.ts';
+import { combineLabels } from './labels.ts';
+import { gradeOf, gradeOfOverall, scoresToVector, type Grade, type Scores } from './outputs.ts';
+import { priorScore } from './prior.ts';
+import {
+  activeStandardSteps,
+  allFinalScores,
+  allRatings,
+  completedProfiles,
+  currentModel,
+  failInterruptedTraining,
+  findFinalScores,
+  findModel,
+  findScorableProfile,
+  insertModel,
+  latestTrainedModel,
+  makeCurrent,
+  updateModel,
+  writeScores,
+  type ModelRow,
+  type ScorableProfile,
+  SCORED_KINDS,
+} from './scoring.repository.ts';
+import { modelScorer, priorScorer, textsOfSteps, type ModelParameters, type Scorer } from './scorer.ts';
+import { DEFAULT_TRAINING, type TrainingData, type TrainingOptions } from './train.ts';
+import type { Trainer } from './trainer.ts';
+
+/** The family of every model trained here: a multi-output perceptron over the features of the standard questionnaire. */
+export const MODEL_FAMILY = 'mlp-kpl';
+/** Fewest labelled profiles training accepts. */
+export const MIN_LABELLED = 20;
+
+export type ScoringDeps = { db: Db; storage: Storage; trainer: Trainer; log: FastifyBaseLogger };
+
+const standardSteps = async (db: Db) => (await activeStandardSteps(db)) ?? shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps;
+
+const runtimeCache = new Map<string, Scorer>();
+
+/** The scorer of a trained model (cached per model and training time), or the prior when `model` is absent. */
+export async function scorerFor(db: Db, model: ModelRow | undefined): Promise<Scorer> {
+  if (!model) return priorScorer(textsOfSteps(await standardSteps(db)));
+  if (!model.parameters || model.status !== 'trained') throw new AppError('model_not_ready');
+  const key = `${model.id}:${model.trainedAt?.getTime()}`;
+  let scorer = runtimeCache.get(key);
+  if (!scorer) {
+    scorer = modelScorer(model.id, model.featureSpec as FeatureSpec, model.parameters as ModelParameters);
+    runtimeCache.set(key, scorer);
+  }
+  return scorer;
+}
+
+/** The current model's scorer, or the prior before any model is published. */
+export async function currentScorer(db: Db): Promise<Scorer> {
+  return scorerFor(db, await currentModel(db));
+}
+
+/** Scores shown on a profile and its grade: the administrator's final precise scores replace the prediction, his final score sets the grade. */
+function applyFinal(scores: Scores, final: Awaited<ReturnType<typeof findFinalScores>>): { scores: Scores; grade: Grade } {
+  const shown = final?.precise ?? scores;
+  return { scores: shown, grade: final?.score != null ? gradeOfOverall(final.score) : gradeOf(shown) };
+}
+
+const isScorable = (profile: ScorableProfile) => profile.state === 'ack_a' && (SCORED_KINDS as readonly string[]).includes(profile.kind);
+
+async function scoreOne(db: Db, profile: ScorableProfile, scorer: Scorer, at: Date): Promise<void> {
+  const { scores, explanation } = scorer.score(profile.answers);
+  const { scores: shown, grade } = applyFinal(scores, await findFinalScores(db, profile.id));
+  await writeScores(db, profile.id, { scores: shown, grade, modelId: scorer.modelId, explanation, at });
+}
+
+/**
+ * Scores one profile with the current model (or the prior) and stores scores, grade and explanation. The profiles
+ * module calls it when a profile is completed or its answers change. Returns false for a profile that is not a
+ * completed standard or short one (love and couple profiles are not scored).
+ */
+export async function scoreProfile(db: Db, profileId: string): Promise<boolean> {
+  const profile = await findScorableProfile(db, profileId);
+  if (!profile || !isScorable(profile)) return false;
+  await scoreOne(db, profile, await currentScorer(db), new Date());
+  return true;
+}
+
+/** Rescores completed profiles (all, or the listed ones) with the current model; answers how many were scored. */
+export async function rescoreProfiles(db: Db, ids?: readonly string[]): Promise<number> {
+  const scorer = await currentScorer(db);
+  const at = new Date();
+  const list = await completedProfiles(db, ids);
+  for (const profile of list) await scoreOne(db, profile, scorer, at);
+  return list.length;
+}
+
+/** Scores one profile with a chosen model ('prior' for the rules) without storing anything. */
+export async function predictProfile(db: Db, profileId: string, modelId: string): Promise<{ scores: Scores; grade: Grade; explanation: ScoreExplanation; modelId: string | null }> {
+  const profile = await findScorableProfile(db, profileId);
+  if (!profile || !(SCORED_KINDS as readonly string[]).includes(profile.kind) || profile.state === 'deleted') throw new AppError('profile_not_found');
+  if (profile.state !== 'ack_a') throw new AppError('profile_not_completed');
+  let model: ModelRow | undefined;
+  if (modelId !== 'prior') {
+    model = await findModel(db, modelId);
+    if (!model) throw new AppError('model_not_found');
+  }
+  const { scores, explanation } = (await scorerFor(db, model)).score(profile.answers);
+  return { scores, grade: gradeOf(scores), explanation, modelId: model?.id ?? null };
+}
+
+/** Grade outcomes of a scorer over every completed profile. */
+export async function fairnessOf(db: Db, scorer: Scorer, profiles?: ScorableProfile[]): Promise<Fairness> {
+  const list = profiles ?? (await completedProfiles(db));
+  return fairnessReport(list.map((profile) => ({ gender: profile.gender, age: profile.age, grade: gradeOf(scorer.score(profile.answers).scores) })));
+}
+
+/** Labels per profile from the estimators' ratings and the administrators' final scores, and how many estimators gave them. */
+export async function currentLabels(db: Db) {
+  return combineLabels(await allRatings(db), await allFinalScores(db));
+}
+
+/** What training would use now: labelled completed profiles as features, labels and the prior's scores. */
+export async function trainingData(db: Db, spec: FeatureSpec): Promise<{ data: TrainingData; profiles: number; estimators: number }> {
+  const { labels, estimatorsUsed } = await currentLabels(db);
+  const profiles = (await completedProfiles(db, [...labels.keys()])).filter((profile) => labels.has(profile.id));
+  const d = spec.columns.length;
+  const data: TrainingData = { n: profiles.length, d, features: new Float64Array(profiles.length * d), labels: new Float64Array(profiles.length * 3), prior: new Float64Array(profiles.length * 3) };
+  profiles.forEach((profile, row) => {
+    data.features.set(extractFeatures(spec, profile.answers), row * d);
+    data.labels.set(scoresToVector(labels.get(profile.id)!), row * 3);
+    data.prior.set(scoresToVector(priorScore(profile.answers).scores), row * 3);
+  });
+  return { data, profiles: profiles.length, estimators: estimatorsUsed };
+}
+
+type TrainingRequest = { seed?: number | undefined; epochs?: number | undefined; hidden?: number | undefined };
+
+function trainingOptionsOf(request: TrainingRequest): TrainingOptions {
+  return { ...DEFAULT_TRAINING, ...(request.seed !== undefined ? { seed: request.seed } : {}), ...(request.epochs ? { epochs: request.epochs } : {}), ...(request.hidden ? { hidden: request.hidden } : {}) };
+}
+
+/** Trains a model record in the background: data is read now, the network is trained in the worker thread. */
+async function runTraining(deps: ScoringDeps, model: ModelRow): Promise<void> {
+  const spec = model.featureSpec as FeatureSpec;
+  const { data, profiles, estimators } = await trainingData(deps.db, spec);
+  if (data.n < MIN_LABELLED) throw new AppError('not_enough_labels', { count: MIN_LABELLED });
+  let lastWrite = 0;
+  const trained = await deps.trainer.train(data, model.options as TrainingOptions, ({ fraction, loss }) => {
+    const now = Date.now();
+    // At most a few progress writes per second.
+    if (now - lastWrite < 250 && fraction < 1) return;
+    lastWrite = now;
+    void updateModel(deps.db, model.id, { progress: Math.min(1, fraction), loss }, true).catch(() => {});
+  });
+  const parameters: ModelParameters = { hidden: trained.hidden, params: trained.params, reference: trained.reference };
+  const scorer = modelScorer(model.id, spec, parameters);
+  const all = await completedProfiles(deps.db);
+  const fairness = { model: await fairnessOf(deps.db, scorer, all), prior: await fairnessOf(deps.db, priorScorer(new Map()), all) };
+  await updateModel(deps.db, model.id, {
+    status: 'trained',
+    progress: 1,
+    loss: trained.finalLoss,
+    error: null,
+    parameters,
+    metrics: trained.metrics,
+    fairness,
+    profilesCount: profiles,
+    estimatorsCount: estimators,
+    trainCount: trained.trainCount,
+    testCount: trained.testCount,
+    trainedAt: new Date(),
+  });
+}
+
+function startTraining(deps: ScoringDeps, model: ModelRow): void {
+  deps.trainer.track(
+    runTraining(deps, model).catch(async (error: unknown) => {
+      const message = error instanceof AppError ? error.code : error instanceof Error ? error.message : String(error);
+      deps.log.warn({ err: error, modelId: model.id }, 'scoring: training failed');
+      await updateModel(deps.db, model.id, { status: 'failed', error: message.slice(0, 500) }).catch(() => {});
+    }),
+  );
+}
+
+async function assertEnoughLabels(db: Db): Promise<void> {
+  const { labels } = await currentLabels(db);
+  const completed = await completedProfiles(db, [...labels.keys()]);
+  if (completed.length < MIN_LABELLED) throw new AppError('not_enough_labels', { count: MIN_LABELLED });
+}
+
+/** Creates a candidate model over the active standard questionnaire's features and starts training it. */
+export async function createModel(deps: ScoringDeps, administratorId: string, request: TrainingRequest): Promise<ModelRow> {
+  await assertEnoughLabels(deps.db);
+  const spec = featureSpecFromSteps(await standardSteps(deps.db));
+  const model = await insertModel(deps.db, {
+    id: crypto.randomUUID(),
+    family: MODEL_FAMILY,
+    featureVersion: spec.version,
+    featureSpec: spec,
+    options: trainingOptionsOf(request),
+    status: 'training',
+    createdBy: administratorId,
+  });
+  startTraining(deps, model);
+  return model;
+}
+
+/** Trains an unpublished model again (same options and features) on the current labels. */
+export async function retrainModel(deps: ScoringDeps, id: string): Promise<ModelRow> {
+  const model = await findModel(deps.db, id);
+  if (!model) throw new AppError('model_not_found');
+  if (model.status === 'training') throw new AppError('model_training');
+  if (model.publishedAt) throw new AppError('model_published');
+  await assertEnoughLabels(deps.db);
+  const reset = await updateModel(deps.db, id, { status: 'training', progress: 0, loss: null, error: null, uploadedAt: null, artifactKey: null, artifactSha256: null });
+  startTraining(deps, reset!);
+  return reset!;
+}
+
+const artifactOf = (model: ModelRow) =>
+  Buffer.from(JSON.stringify({ id: model.id, family: model.family, featureVersion: model.featureVersion, featureSpec: model.featureSpec, options: model.options, parameters: model.parameters, metrics: model.metrics, trainedAt: model.trainedAt }));
+
+/** Writes the trained model's artifact (features, parameters, metrics as JSON) to storage. */
+export async function uploadModel(deps: ScoringDeps, id: string): Promise<ModelRow> {
+  const model = await findModel(deps.db, id);
+  if (!model) throw new AppError('model_not_found');
+  if (model.status === 'training') throw new AppError('model_training');
+  if (model.status !== 'trained') throw new AppError('model_not_ready');
+  const artifact = artifactOf(model);
+  const key = `scoring-model-${model.id}`;
+  await deps.storage.put(key, artifact);
+  return (await updateModel(deps.db, id, { artifactKey: key, artifactSha256: crypto.createHash('sha256').update(artifact).digest('hex'), uploadedAt: new Date() }))!;
+}
+
+/** Makes an uploaded model current (its stored artifact must match the record) and rescores every completed profile. */
+export async function publishModel(deps: ScoringDeps, id: string): Promise<{ model: ModelRow; profilesRescored: number }> {
+  const model = await findModel(deps.db, id);
+  if (!model) throw new AppError('model_not_found');
+  if (model.status !== 'trained') throw new AppError(model.status === 'training' ? 'model_training' : 'model_not_ready');
+  if (!model.uploadedAt || !model.artifactKey) throw new AppError('model_not_uploaded');
+  const stored = await deps.storage.get(model.artifactKey);
+  if (!stored || crypto.createHash('sha256').update(stored).digest('hex') !== model.artifactSha256) throw new AppError('model_not_uploaded');
+  const published = await makeCurrent(deps.db, id, new Date());
+  return { model: published, profilesRescored: await rescoreProfiles(deps.db) };
+}
+
+/** The forecast accuracy for owners: the current model's held-out metrics, else the prior's from the newest trained model. */
+export async function forecastAccuracy(db: Db): Promise<ForecastAccuracy> {
+  const current = await currentModel(db);
+  const metrics = current?.metrics as { model: ScoringMetrics } | null | undefined;
+  if (current && metrics) return { value: accuracyFromMetrics(metrics.model), source: 'model', modelId: current.id };
+  const latest = await latestTrainedModel(db);
+  const priorMetrics = latest?.metrics as { prior: ScoringMetrics } | null | undefined;
+  if (priorMetrics) return { value: accuracyFromMetrics(priorMetrics.prior), source: 'prior', modelId: null };
+  return { value: null, source: 'none', modelId: null };
+}
+
+export { failInterruptedTraining };

@@ -1,0 +1,363 @@
+import { z } from 'zod';
+import { defineEndpoint, PagingQuerySchema } from './api.ts';
+import { GRADES } from './constants.ts';
+import { LocalizedTextSchema, QuestionnaireKindSchema } from './questionnaire.ts';
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Scores, explanations, model records (docs/scoring-model.md).
+
+const GradeValueSchema = z.enum(GRADES);
+
+/** One score on the 0-100 scale. */
+export const ScoreValueSchema = z.number({ error: 'required' }).min(0, { error: 'invalid' }).max(100, { error: 'invalid' });
+
+/** Qualification (competencies) K, professionalism P and maturity L, each 0-100. */
+export const KplScoresSchema = z.object({ competencies: ScoreValueSchema, professionalism: ScoreValueSchema, maturity: ScoreValueSchema });
+export type KplScores = z.infer<typeof KplScoresSchema>;
+
+/** What moved one output: a question and the points its answer added (negative: took away). */
+export const ContributionSchema = z.object({ neuron: z.string(), question: LocalizedTextSchema, points: z.number() });
+export type Contribution = z.infer<typeof ContributionSchema>;
+
+/**
+ * Why a profile has its scores. `prior`: the documented rules' points per answer; `model`: gradient × (input −
+ * reference) of the network, summed per question. The largest contributions first, at most 5 per output.
+ */
+export const ScoreExplanationSchema = z.object({
+  source: z.enum(['prior', 'model']),
+  modelId: z.string().nullable(),
+  competencies: z.array(ContributionSchema),
+  professionalism: z.array(ContributionSchema),
+  maturity: z.array(ContributionSchema),
+});
+export type ScoreExplanation = z.infer<typeof ScoreExplanationSchema>;
+
+export const OutputMetricsSchema = z.object({ mae: z.number(), r2: z.number() });
+export const MetricsSchema = z.object({ competencies: OutputMetricsSchema, professionalism: OutputMetricsSchema, maturity: OutputMetricsSchema });
+export type ScoringMetrics = z.infer<typeof MetricsSchema>;
+
+/** Share of a group whose grade is MIDDLE or higher. */
+export const FairnessGroupSchema = z.object({ dimension: z.enum(['gender', 'age']), group: z.string(), count: z.number().int(), middleOrHigher: z.number() });
+/** Grade outcomes by group and the four-fifths ratios (lowest group's rate over the highest's; null with fewer than two groups of 5+). */
+export const FairnessSchema = z.object({
+  groups: z.array(FairnessGroupSchema),
+  genderRatio: z.number().nullable(),
+  ageRatio: z.number().nullable(),
+  /** A ratio below 0.8. */
+  warning: z.boolean(),
+});
+export type Fairness = z.infer<typeof FairnessSchema>;
+
+export const ModelStatusSchema = z.enum(['training', 'trained', 'failed']);
+
+export const TrainingOptionsSchema = z.object({
+  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  epochs: z.number().int().min(10).max(3000).optional(),
+  hidden: z.number().int().min(2).max(64).optional(),
+});
+
+export const ScoringModelSchema = z.object({
+  _id: z.string(),
+  family: z.string(),
+  featureVersion: z.string(),
+  status: ModelStatusSchema,
+  /** Training progress 0..1. */
+  progress: z.number(),
+  loss: z.number().nullable(),
+  error: z.string().nullable(),
+  options: z.object({ seed: z.number(), epochs: z.number(), hidden: z.number() }),
+  profilesCount: z.number().int(),
+  estimatorsCount: z.number().int(),
+  trainCount: z.number().int(),
+  testCount: z.number().int(),
+  metrics: z.object({ model: MetricsSchema, prior: MetricsSchema }).nullable(),
+  fairness: z.object({ model: FairnessSchema, prior: FairnessSchema }).nullable(),
+  isCurrent: z.boolean(),
+  createdAt: z.iso.datetime(),
+  trainedAt: z.iso.datetime().nullable(),
+  uploadedAt: z.iso.datetime().nullable(),
+  publishedAt: z.iso.datetime().nullable(),
+});
+export type ScoringModel = z.infer<typeof ScoringModelSchema>;
+
+/** The forecast accuracy shown to owners as 'more than {value}%': from the current model's held-out error (docs). */
+export const ForecastAccuracySchema = z.object({ value: z.number().int().nullable(), source: z.enum(['model', 'prior', 'none']), modelId: z.string().nullable() });
+export type ForecastAccuracy = z.infer<typeof ForecastAccuracySchema>;
+
+export const forecastAccuracyEndpoint = defineEndpoint({
+  group: 'system',
+  method: 'GET',
+  path: '/scoring/accuracy',
+  summary: "Forecast accuracy ('more than {value}%') derived from the current model's held-out metrics",
+  result: ForecastAccuracySchema,
+});
+
+const IdParams = z.object({ id: z.string().min(1).max(100) });
+
+export const ownerProfileExplanationEndpoint = defineEndpoint({
+  group: 'owner',
+  method: 'GET',
+  path: '/profiles/:id/explanation',
+  summary: "The answers that moved the profile's scores most; null until it is scored",
+  params: IdParams,
+  result: ScoreExplanationSchema.nullable(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Estimator workspace (spec section 7, Estimator).
+
+export const ESTIMATOR_FILTERS = ['all', 'notEstimated', 'estimated', 'skipNormal', 'skipSuspicious', 'view'] as const;
+export const EstimatorFilterSchema = z.enum(ESTIMATOR_FILTERS);
+export type EstimatorFilter = z.infer<typeof EstimatorFilterSchema>;
+export const SkipStatusSchema = z.enum(['normal', 'suspicious']);
+export type SkipStatus = z.infer<typeof SkipStatusSchema>;
+
+const QueryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const EstimatorProfilesQuerySchema = PagingQuerySchema.extend({
+  filter: EstimatorFilterSchema.default('all'),
+  gradeFilter: GradeValueSchema.optional(),
+  /** Only profiles with (true) or without (false) a note. */
+  existComment: QueryFlag.optional(),
+  /** Only profiles without a main estimate. */
+  onlyUnrated: QueryFlag.optional(),
+  estimateStatus: z.enum(['estimated', 'notEstimated']).optional(),
+  skipStatus: SkipStatusSchema.optional(),
+  sort: z.enum(['updatedAt', 'createdAt']).default('updatedAt'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type EstimatorProfilesQuery = z.input<typeof EstimatorProfilesQuerySchema>;
+
+/** The estimator's own work on a profile. */
+export const EstimateSchema = z.object({
+  score: z.number().nullable(),
+  scorePrecise: KplScoresSchema.nullable(),
+  note: z.string(),
+  skipStatus: SkipStatusSchema.nullable(),
+  assignedAt: z.iso.datetime(),
+  viewedAt: z.iso.datetime().nullable(),
+  ratedAt: z.iso.datetime().nullable(),
+});
+export type Estimate = z.infer<typeof EstimateSchema>;
+
+/** A profile as an estimator sees it: no names or contacts, a short code instead. */
+export const EstimatorProfileItemSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  kind: QuestionnaireKindSchema,
+  age: z.number().nullable(),
+  gender: z.enum(['М', 'Ж']).nullable(),
+  position: z.string().nullable(),
+  isDemo: z.boolean(),
+  grade: GradeValueSchema.nullable(),
+  scores: KplScoresSchema.nullable(),
+  estimate: EstimateSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type EstimatorProfileItem = z.infer<typeof EstimatorProfileItemSchema>;
+
+/** One answer in the request's language. */
+export const ShownAnswerSchema = z.object({ step: z.string(), neuron: z.string(), question: z.string(), answer: z.string() });
+
+export const EstimatorProfileViewSchema = EstimatorProfileItemSchema.extend({
+  answers: z.array(ShownAnswerSchema),
+  explanation: ScoreExplanationSchema.nullable(),
+});
+export type EstimatorProfileView = z.infer<typeof EstimatorProfileViewSchema>;
+
+export const estimatorProfilesEndpoint = defineEndpoint({
+  group: 'estimator',
+  method: 'GET',
+  path: '/profiles',
+  summary: 'Profiles assigned to the estimator, with filters; updatedAt ascending by default',
+  query: EstimatorProfilesQuerySchema,
+  result: z.object({ items: z.array(EstimatorProfileItemSchema), total: z.number().int() }),
+});
+
+export const estimatorProfileEndpoint = defineEndpoint({
+  group: 'estimator',
+  method: 'GET',
+  path: '/profiles/:id',
+  summary: 'One assigned profile with its answers; marks it viewed',
+  params: IdParams,
+  result: EstimatorProfileViewSchema,
+});
+
+export const estimatorRateEndpoint = defineEndpoint({
+  group: 'estimator',
+  method: 'PUT',
+  path: '/profiles/:id/rate',
+  summary: 'Main estimate: the overall level 0-100',
+  params: IdParams,
+  body: z.object({ score: ScoreValueSchema }),
+  result: EstimateSchema,
+});
+
+export const estimatorRatePreciseEndpoint = defineEndpoint({
+  group: 'estimator',
+  method: 'PUT',
+  path: '/profiles/:id/rate-precise',
+  summary: 'Precise estimate: competencies, professionalism and maturity 0-100',
+  params: IdParams,
+  body: z.object({ scorePrecise: KplScoresSchema }),
+  result: EstimateSchema,
+});
+
+export const estimatorNoteEndpoint = defineEndpoint({
+  group: 'estimator',
+  method: 'PATCH',
+  path: '/notes/:id',
+  summary: "Sets the estimator's note (comment) on an assigned profile; empty removes it",
+  params: IdParams,
+  body: z.object({ content: z.string().trim().max(2000, { error: 'maxLength' }) }),
+  result: EstimateSchema,
+});
+
+export const estimatorSkipEndpoint = defineEndpoint({
+  group: 'estimator',
+  method: 'PATCH',
+  path: '/profiles/:id',
+  summary: 'Postpones (normal) or marks suspect (suspicious) an assigned profile; null clears it',
+  params: IdParams,
+  body: z.object({ skipStatus: SkipStatusSchema.nullable() }),
+  result: EstimateSchema,
+});
+
+export const estimatorAssignmentEndpoint = defineEndpoint({
+  group: 'estimator',
+  method: 'POST',
+  path: '/profiles/assignment',
+  summary: 'Assigns the next batch of completed profiles (the estimator’s nextProfileBatch); answers how many were assigned',
+  result: z.object({ batchSize: z.number().int() }),
+});
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Administrator: neuronet and final scores (spec section 7, Administrator).
+
+export const NeuronetOverviewSchema = z.object({
+  items: z.array(ScoringModelSchema),
+  currentModelId: z.string().nullable(),
+  /** Profiles with a label (estimators' or final scores) and estimators who gave them: what training would use now. */
+  labelledProfiles: z.number().int(),
+  estimators: z.number().int(),
+  /** Grade outcomes of the prior over all scored profiles, shown when no model is current. */
+  priorFairness: FairnessSchema,
+  accuracy: ForecastAccuracySchema,
+});
+
+export const neuronetModelsEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/neuronet/models',
+  summary: 'Scoring models, newest first, with the current one and what training would use',
+  result: NeuronetOverviewSchema,
+});
+
+export const neuronetModelEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/neuronet/models/:id',
+  summary: 'One model with its training progress, metrics and fairness report',
+  params: IdParams,
+  result: ScoringModelSchema,
+});
+
+export const neuronetCreateModelEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'POST',
+  path: '/neuronet/models',
+  summary: 'Creates a candidate model and starts training it in the background',
+  body: TrainingOptionsSchema,
+  result: ScoringModelSchema,
+});
+
+export const neuronetTrainEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'POST',
+  path: '/neuronet/models/:id/train',
+  summary: 'Trains an unpublished model again on the current labels, in the background',
+  params: IdParams,
+  result: ScoringModelSchema,
+});
+
+export const neuronetUploadEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'POST',
+  path: '/neuronet/models/:id/upload',
+  summary: "Writes the trained model's artifact to storage",
+  params: IdParams,
+  result: ScoringModelSchema,
+});
+
+export const neuronetPublishEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'POST',
+  path: '/neuronet/models/:id/publish',
+  summary: 'Makes an uploaded model current and rescores every completed profile with it',
+  params: IdParams,
+  result: z.object({ model: ScoringModelSchema, profilesRescored: z.number().int() }),
+});
+
+export const NeuronetPredictionSchema = z.object({
+  profileId: z.string(),
+  modelId: z.string().nullable(),
+  scores: KplScoresSchema,
+  grade: GradeValueSchema,
+  explanation: ScoreExplanationSchema,
+});
+
+export const neuronetPredictEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'POST',
+  path: '/neuronet/predict/:id',
+  summary: "Scores one profile with a chosen model ('prior' for the rules) without storing the result",
+  params: IdParams,
+  body: z.object({ modelId: z.string().min(1).max(100) }),
+  result: NeuronetPredictionSchema,
+});
+
+export const NeuronetProfileSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  isDemo: z.boolean(),
+  /** The training label: estimators' ratings averaged with biases removed, or the final scores. */
+  label: KplScoresSchema.nullable(),
+  estimatorsCount: z.number().int(),
+  /** The stored scores (current model or prior). */
+  current: KplScoresSchema.nullable(),
+  grade: GradeValueSchema.nullable(),
+  /** The chosen model's prediction, when a modelId is given. */
+  predicted: KplScoresSchema.nullable(),
+});
+
+export const neuronetProfilesEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/neuronet/profiles',
+  summary: "Labelled profiles with their labels, current scores and a chosen model's predictions",
+  query: PagingQuerySchema.extend({ modelId: z.string().max(100).optional() }),
+  result: z.object({ items: z.array(NeuronetProfileSchema), total: z.number().int() }),
+});
+
+export const FinalScoresResultSchema = z.object({ finalScore: z.number().nullable(), finalScorePrecise: KplScoresSchema.nullable() });
+
+export const adminFinalScoreEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'PUT',
+  path: '/profiles/:id/final-score',
+  summary: "The administrator's final overall score 0-100; overrides estimators' labels and sets the grade",
+  params: IdParams,
+  body: z.object({ score: ScoreValueSchema.nullable() }),
+  result: FinalScoresResultSchema,
+});
+
+export const adminFinalScorePreciseEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'PUT',
+  path: '/profiles/:id/final-score-precise',
+  summary: "The administrator's final K, P, L; overrides estimators' labels and the shown scores",
+  params: IdParams,
+  body: z.object({ scorePrecise: KplScoresSchema.nullable() }),
+  result: FinalScoresResultSchema,
+});
