@@ -228,12 +228,13 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     meanExpertise[d] = meanE;
     const monthAgo = d >= 30 ? meanExpertise[d - 30]! : meanExpertise[0]!;
     tc.teamType[d] = count > 0 && 1 - incumbentShare > team.launchNewcomerShare ? 0 : meanE - monthAgo > team.growthPerMonth ? 1 : 2;
-    if (m >= 0 && count > 0) {
-      const others = count > 1 ? (basePower - expertiseNow[m]!) / (count - 1) : expertiseNow[m]!;
-      const edge = clamp(0.5 + (expertiseNow[m]! - others) / 50, 0, 1);
-      const mutual = sums[6]! > 0 ? (sums[5]! / sums[6]! + 100) / 200 : 0.5;
-      tc.managerSuitability[d] = 100 * (suit.expertiseEdge * edge + suit.maturity * (l[m]! / 100) + suit.experience * mgrExperience[m]! + suit.rating * mutual);
-    }
+    // Computed every day (for actor 0 when there is no manager) and stored as NaN then: no first-time branch.
+    const mi = m >= 0 ? m : 0;
+    const others = count > 1 ? (basePower - expertiseNow[mi]!) / (count - 1) : expertiseNow[mi]!;
+    const edge = clamp(0.5 + (expertiseNow[mi]! - others) / 50, 0, 1);
+    const mutual = sums[6]! > 0 ? (sums[5]! / sums[6]! + 100) / 200 : 0.5;
+    const suitability = 100 * (suit.expertiseEdge * edge + suit.maturity * (l[mi]! / 100) + suit.experience * mgrExperience[mi]! + suit.rating * mutual);
+    tc.managerSuitability[d] = m >= 0 && count > 0 ? suitability : Number.NaN;
 
     // Learning and maturing take effect for the next day, from today's values (a simultaneous update).
     for (let x = 0; x < count; x++) {

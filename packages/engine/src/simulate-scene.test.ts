@@ -49,7 +49,7 @@ describe('simulateScene: properties', () => {
           else if (ac.mood[i] !== 5) expect(MOODS[ac.mood[i]!]).toBe(bandOf(2 * ac.satisfaction[i]! - 100));
         }
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 
@@ -87,7 +87,7 @@ describe('simulateScene: properties', () => {
         const after = simulateScene(raised, { pairDetail: 'none' }).teamColumns.basePower;
         for (let d = 0; d < before.length; d++) expect(after[d]!).toBeGreaterThanOrEqual(before[d]! - 1e-3);
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 
@@ -128,7 +128,7 @@ describe('simulateScene: properties', () => {
           expect(day.activeActors).not.toContain('visitor');
         }
       }),
-      { numRuns: 40 },
+      { numRuns: 30 },
     );
   });
 
@@ -154,7 +154,7 @@ describe('simulateScene: properties', () => {
           for (let d = 0; d < 365; d++) expect(r.pairs.ratings[d]).toBeCloseTo(f.daily[d]!, 3);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 30 },
     );
   });
 

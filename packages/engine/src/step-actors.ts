@@ -87,11 +87,11 @@ export function stepActors(s: ActorState, count: number, d: number): Float64Arra
     if (ex > maxE) maxE = ex;
     if (ex < minE) minE = ex;
     if (l[a]! < minL) minL = l[a]!;
-    if (has) {
-      withPartners++;
-      if (rating < minRating) minRating = rating;
-    }
-    if (tenure >= g.newcomerDays) incumbents++;
+    // Counted without branches (first-time branches deoptimise optimised code).
+    withPartners += has ? 1 : 0;
+    const judged = has ? rating : 100;
+    if (judged < minRating) minRating = judged;
+    incumbents += tenure >= g.newcomerDays ? 1 : 0;
   }
   for (let x = 0; x < count; x++) {
     const a = activeList[x]!;
