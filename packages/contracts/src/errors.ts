@@ -21,6 +21,7 @@ export const errorCatalogue = {
   reset_user_not_found: { status: 404, en: 'Sorry, the user was not found in the database', ru: 'К сожалению, пользователь не найден в базе данных' },
   profile_not_found: { status: 404, en: 'Profile not found', ru: 'Профиль не найден' },
   compatibility_not_found: { status: 404, en: 'Compatibility does not exist', ru: 'Совместимость не существует' },
+  pair_report_locked: { status: 402, en: 'The full love report opens after the one-off payment for this pair', ru: 'Полный отчёт откроется после разовой оплаты этой пары' },
   team_not_found: { status: 404, en: 'Team not exist', ru: 'Команда не существует' },
   comparison_not_found: { status: 404, en: 'Comparison not exist', ru: 'Сравнение не существует' },
   link_invalid: { status: 404, en: 'Check the link or contact its owner', ru: 'Проверь правильность ссылки либо обратитесь к владельцу ссылки' },

@@ -29,6 +29,10 @@ const ConfigSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@teamcast.local'),
   /** Folder of the built web app that the server serves. */
   WEB_DIST: z.string().optional(),
+  /** OpenAI-compatible chat endpoint (base URL, e.g. https://api.openai.com/v1) for pair narratives; unset uses the built-in writer. */
+  CHAT_MODEL_URL: z.url().optional(),
+  CHAT_MODEL_NAME: z.string().min(1).default('gpt-4o-mini'),
+  CHAT_MODEL_KEY: z.string().optional(),
   /** Stripe secret key (sk_...); when set, cards are charged through Stripe instead of the built-in test provider. */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
   /** Signing secret of the Stripe webhook endpoint (whsec_...); enables POST /api/payment/webhook. */

@@ -1,4 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { chatModule } from './chat/chat.routes.ts';
+import { historyModule } from './history/history.routes.ts';
+import { pairsModule } from './pairs/pairs.routes.ts';
+import { sharedResultsModule } from './shared-results/shared-results.routes.ts';
 import { profilesModule } from './profiles/profiles.routes.ts';
 import { questionnairesModule } from './questionnaires/questionnaires.routes.ts';
 import { gateModule } from './gate/gate.routes.ts';
@@ -10,4 +14,4 @@ import { estimatorModule } from './estimator/estimator.routes.ts';
 import { neuronetModule } from './neuronet/neuronet.routes.ts';
 
 /** Every service group's plugin, registered in this order. */
-export const modules: FastifyPluginAsync[] = [systemModule, gateModule, siteModule, paymentsModule, questionnairesModule, profilesModule, scoringModule, estimatorModule, neuronetModule];
+export const modules: FastifyPluginAsync[] = [systemModule, gateModule, siteModule, paymentsModule, questionnairesModule, profilesModule, scoringModule, estimatorModule, neuronetModule, pairsModule, sharedResultsModule, historyModule, chatModule];

@@ -6,3 +6,5 @@ export * from './profiles.ts';
 export * from './compute.ts';
 export * from './payments.ts';
 export * from './scoring.ts';
+export * from './pairs.ts';
+export * from './history.ts';

@@ -1,0 +1,59 @@
+import type { DashboardHistory, HistoryEntry, HistoryEntryType } from '@teamcast/contracts';
+import type { Db } from '../../core/db.ts';
+import type { GateHub } from '../gate/gate.hub.ts';
+import * as repo from './history.repository.ts';
+
+/**
+ * The owner's dashboard history, kept on the server (spec sections 3 and 9).
+ *
+ * Other modules add an entry after each run with `recordHistory`:
+ * - pairs: `{ type: 'pair', id: pairRequestId, title, actors: [a, b], scenes: [] }` after every pair forecast;
+ * - teams: `{ type: 'team', id: sceneId, title, actors, scenes: [sceneId] }` after a team check;
+ * - team comparison: `{ type: 'compare-teams', id: comparisonId, title, actors: [], scenes: sceneIds }`.
+ * Pass the app's gate (`app.gate`) so the owner's open tabs get a `syncHistory` message and re-read
+ * `GET /api/owner/history`. Call `forgetHistory` when the object is deleted.
+ */
+export type NewHistoryEntry = Omit<HistoryEntry, 'at'>;
+
+/**
+ * Adds a run: the entry becomes the newest; an earlier entry for the same object (or, for pairs, the same two people)
+ * is replaced; a team entry replaces any other team entry (one team entry is kept); at most 15 remain. Counts the run
+ * in the p2p or team counter. Runs in a transaction so concurrent runs cannot break the rules.
+ */
+export async function recordHistory(db: Db, ownerId: string, entry: NewHistoryEntry, gate?: GateHub): Promise<DashboardHistory> {
+  const now = new Date();
+  const history = await db.transaction(async (tx) => {
+    await repo.deleteEntry(tx, ownerId, entry.type, entry.id);
+    if (entry.type === 'team') await repo.deleteType(tx, ownerId, 'team');
+    if (entry.type === 'pair' && entry.actors.length === 2) await repo.deletePairsOf(tx, ownerId, [entry.actors[0]!.id, entry.actors[1]!.id]);
+    const newest = await repo.newestAt(tx, ownerId);
+    // Strictly after the newest entry, so 'newest first' holds even for two runs within one millisecond.
+    const at = newest && newest.getTime() >= now.getTime() ? new Date(newest.getTime() + 1) : now;
+    await repo.insertEntry(tx, ownerId, entry, at);
+    await repo.trim(tx, ownerId);
+    if (entry.type === 'pair') await repo.incrementCounter(tx, ownerId, 'p2p');
+    if (entry.type === 'team') await repo.incrementCounter(tx, ownerId, 'team');
+    return readHistory(tx, ownerId);
+  });
+  await syncHistory(gate, ownerId);
+  return history;
+}
+
+/** Removes the entry of a deleted object; counters keep counting past runs. */
+export async function forgetHistory(db: Db, ownerId: string, type: HistoryEntryType, id: string, gate?: GateHub): Promise<void> {
+  if ((await repo.deleteEntry(db, ownerId, type, id)) > 0) await syncHistory(gate, ownerId);
+}
+
+export async function readHistory(db: Db, ownerId: string): Promise<DashboardHistory> {
+  const [entries, counters] = await Promise.all([repo.listEntries(db, ownerId), repo.readCounters(db, ownerId)]);
+  return { entries, counters };
+}
+
+export async function readCounters(db: Db, ownerId: string) {
+  return repo.readCounters(db, ownerId);
+}
+
+/** Tells the owner's open tabs that the history changed; they fetch it over HTTP (gate messages stay small). */
+export async function syncHistory(gate: GateHub | undefined, ownerId: string): Promise<void> {
+  await gate?.publish({ role: 'owner', subjectId: ownerId }, { type: 'syncHistory', payload: { changedAt: new Date().toISOString() } });
+}

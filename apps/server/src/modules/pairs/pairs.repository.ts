@@ -1,0 +1,116 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../core/db.ts';
+import { pairRequests, pairUnlocks, profiles } from '../../db/schema/index.ts';
+
+export type PairRow = typeof pairRequests.$inferSelect;
+export type PairInsert = typeof pairRequests.$inferInsert;
+
+/** What a pair needs to know about a profile; read here so the pairs module does not depend on the profiles module. */
+export type PairProfile = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  avatarName: string | null;
+  gender: 'М' | 'Ж' | null;
+  age: number | null;
+  isDemo: boolean;
+  state: string;
+  answers: typeof profiles.$inferSelect.answers;
+  competencies: number | null;
+  professionalism: number | null;
+  maturity: number | null;
+  grade: typeof profiles.$inferSelect.grade;
+};
+
+const profileColumns = {
+  id: profiles.id,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  avatarName: profiles.avatarName,
+  gender: profiles.gender,
+  age: profiles.age,
+  isDemo: profiles.isDemo,
+  state: profiles.state,
+  answers: profiles.answers,
+  competencies: profiles.competencies,
+  professionalism: profiles.professionalism,
+  maturity: profiles.maturity,
+  grade: profiles.grade,
+};
+
+/** The owner's profiles among these ids (deleted ones excluded); another owner's profile is simply not returned. */
+export async function ownProfiles(db: Db, ownerId: string, ids: string[]): Promise<Map<string, PairProfile>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(profileColumns)
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, ownerId), inArray(profiles.id, ids), sql`${profiles.state} not in ('deleted')`));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function insertPair(db: Db, values: PairInsert): Promise<PairRow> {
+  const [row] = await db.insert(pairRequests).values(values).returning();
+  return row!;
+}
+
+export async function findOwnPair(db: Db, ownerId: string, id: string): Promise<PairRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pairRequests)
+    .where(and(eq(pairRequests.id, id), eq(pairRequests.ownerId, ownerId)));
+  return row;
+}
+
+export async function updatePair(db: Db, id: string, patch: Partial<PairInsert>): Promise<PairRow> {
+  const [row] = await db
+    .update(pairRequests)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(pairRequests.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deletePair(db: Db, id: string): Promise<void> {
+  await db.delete(pairRequests).where(eq(pairRequests.id, id));
+}
+
+/** Whether a team (the scenes module's `scenes` table) belongs to the owner; read with plain SQL, the table is theirs. */
+export async function sceneOwnedBy(db: Db, ownerId: string, sceneId: string): Promise<boolean> {
+  const result = (await db.execute(sql`select 1 from scenes where id = ${sceneId} and owner_id = ${ownerId}`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/** Hours per week of every pair request of the owner, summed per person, for these people. */
+export async function weeklyHours(db: Db, ownerId: string, personIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ a: pairRequests.actor1Id, b: pairRequests.actor2Id, hours: pairRequests.intensity })
+    .from(pairRequests)
+    .where(and(eq(pairRequests.ownerId, ownerId), or(inArray(pairRequests.actor1Id, personIds), inArray(pairRequests.actor2Id, personIds))));
+  const totals = new Map<string, number>();
+  for (const row of rows) {
+    for (const id of [row.a, row.b]) if (id && personIds.includes(id)) totals.set(id, (totals.get(id) ?? 0) + row.hours);
+  }
+  return totals;
+}
+
+/** How many pair requests use a profile (in a slot or as manager). */
+export async function pairUses(db: Db, profileId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pairRequests)
+    .where(or(eq(pairRequests.actor1Id, profileId), eq(pairRequests.actor2Id, profileId), eq(pairRequests.managerId, profileId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Whether the owner paid the one-off unlock of the full love report of these two people. Reads the payments
+ * module's `pair_unlocks` table (one row per owner and unordered pair, lower id first), which its provider fills.
+ */
+export async function isPairUnlocked(db: Db, ownerId: string, id1: string, id2: string): Promise<boolean> {
+  const [low, high] = id1 < id2 ? [id1, id2] : [id2, id1];
+  const [row] = await db
+    .select({ status: pairUnlocks.status })
+    .from(pairUnlocks)
+    .where(and(eq(pairUnlocks.ownerId, ownerId), eq(pairUnlocks.profileLow, low), eq(pairUnlocks.profileHigh, high)));
+  return row?.status === 'paid';
+}

@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import { GRADES, type PairRequest } from '@teamcast/contracts';
+import { forecastPair, type Grade, type PairKind, type Specialist } from '@teamcast/engine';
+import type { Db } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
+import type { GateHub } from '../gate/gate.hub.ts';
+import { forgetHistory, recordHistory } from '../history/history.service.ts';
+import { firstOfMonth } from './pair-months.ts';
+import { isFilled, presentActor, presentPair } from './pairs.presenter.ts';
+import * as repo from './pairs.repository.ts';
+import type { PairProfile, PairRow } from './pairs.repository.ts';
+import { traitsFromAnswers } from './pairs.traits.ts';
+
+/** What the pair service works with: the database and, for history pushes, the gate. */
+export type PairDeps = { db: Db; gate?: GateHub };
+
+type Slots = [string | null, string | null];
+type PairInput = { actors: Slots; startDay?: string; mode: 0 | 1; intensity: number; managerId?: string | null };
+type PairPatch = { actors?: Slots; startDay?: string; mode?: 0 | 1; intensity?: number; managerId?: string | null };
+
+/** Another owner's pair answers the same as a missing one. */
+export async function loadOwnPair(db: Db, ownerId: string, id: string): Promise<PairRow> {
+  const row = await repo.findOwnPair(db, ownerId, id);
+  if (!row) throw new AppError('compatibility_not_found');
+  return row;
+}
+
+const peopleOf = (row: Pick<PairRow, 'actor1Id' | 'actor2Id' | 'managerId'>) => [row.actor1Id, row.actor2Id, row.managerId].filter((id): id is string => Boolean(id));
+
+export async function pairView(db: Db, ownerId: string, row: PairRow): Promise<PairRequest> {
+  const people = await repo.ownProfiles(db, ownerId, peopleOf(row));
+  const slots = [row.actor1Id, row.actor2Id].filter((id): id is string => Boolean(id));
+  const [unlocked, hours] = await Promise.all([
+    row.actor1Id && row.actor2Id ? repo.isPairUnlocked(db, ownerId, row.actor1Id, row.actor2Id) : Promise.resolve(false),
+    repo.weeklyHours(db, ownerId, slots),
+  ]);
+  return presentPair(row, people, unlocked, hours);
+}
+
+/** Checks that every given id is a profile of this owner, not twice, and that the manager is not one of the pair. */
+async function checkPeople(db: Db, ownerId: string, actors: Slots, managerId: string | null | undefined): Promise<void> {
+  if (actors[0] && actors[0] === actors[1]) throw new AppError('validation_failed', undefined, 'actors.1');
+  if (managerId && actors.includes(managerId)) throw new AppError('validation_failed', undefined, 'managerId');
+  const ids = [...actors, managerId].filter((id): id is string => Boolean(id));
+  const found = await repo.ownProfiles(db, ownerId, ids);
+  actors.forEach((id, index) => {
+    if (id && !found.has(id)) throw new AppError('profile_not_found', undefined, `actors.${index}`);
+  });
+  if (managerId && !found.has(managerId)) throw new AppError('profile_not_found', undefined, 'managerId');
+}
+
+export async function createPair(deps: PairDeps, ownerId: string, input: PairInput, sceneId: string | null = null): Promise<PairRequest> {
+  const { db } = deps;
+  if (sceneId !== null && !(await repo.sceneOwnedBy(db, ownerId, sceneId))) throw new AppError('team_not_found');
+  await checkPeople(db, ownerId, input.actors, input.managerId);
+  const row = await repo.insertPair(db, {
+    id: crypto.randomUUID(),
+    ownerId,
+    sceneId,
+    actor1Id: input.actors[0],
+    actor2Id: input.actors[1],
+    managerId: input.managerId ?? null,
+    startDay: input.startDay ?? firstOfMonth(),
+    mode: input.mode,
+    intensity: input.intensity,
+  });
+  return pairView(db, ownerId, row);
+}
+
+export async function getPair(deps: PairDeps, ownerId: string, id: string): Promise<PairRequest> {
+  return pairView(deps.db, ownerId, await loadOwnPair(deps.db, ownerId, id));
+}
+
+/** Applies a change; when any input of the forecast changes, the stored result no longer describes it and is cleared. */
+export async function updatePair(deps: PairDeps, ownerId: string, id: string, patch: PairPatch): Promise<PairRequest> {
+  const { db } = deps;
+  const row = await loadOwnPair(db, ownerId, id);
+  const actors: Slots = patch.actors ?? [row.actor1Id, row.actor2Id];
+  const managerId = patch.managerId === undefined ? row.managerId : patch.managerId;
+  await checkPeople(db, ownerId, actors, managerId);
+  const next = {
+    actor1Id: actors[0],
+    actor2Id: actors[1],
+    managerId,
+    startDay: patch.startDay ?? row.startDay,
+    mode: patch.mode ?? row.mode,
+    intensity: patch.intensity ?? row.intensity,
+  };
+  const changed = (Object.keys(next) as Array<keyof typeof next>).some((key) => next[key] !== row[key]);
+  const updated = await repo.updatePair(db, id, changed ? { ...next, result: null, kind: null, runAt: null } : next);
+  return pairView(db, ownerId, updated);
+}
+
+export async function deletePair(deps: PairDeps, ownerId: string, id: string): Promise<{ deleted: true }> {
+  const row = await loadOwnPair(deps.db, ownerId, id);
+  await repo.deletePair(deps.db, row.id);
+  await forgetHistory(deps.db, ownerId, 'pair', row.id, deps.gate);
+  return { deleted: true };
+}
+
+/** Grade when the scoring module has not set one: the expertise mix of the engine (0.4K + 0.35P + 0.25L) in six equal steps. */
+function gradeOf(profile: PairProfile): Grade {
+  if (profile.grade) return profile.grade;
+  const expertise = 0.4 * profile.competencies! + 0.35 * profile.professionalism! + 0.25 * profile.maturity!;
+  return GRADES[Math.min(GRADES.length - 1, Math.floor(expertise / (100 / GRADES.length)))]!;
+}
+
+function specialistOf(profile: PairProfile): Specialist {
+  return {
+    id: profile.id,
+    k: profile.competencies!,
+    p: profile.professionalism!,
+    l: profile.maturity!,
+    age: profile.age!,
+    gender: profile.gender!,
+    grade: gradeOf(profile),
+    traits: traitsFromAnswers(profile.answers),
+  };
+}
+
+/**
+ * Runs the pair forecast on both profiles' current scores and answers (the engine is fast enough to run in the
+ * request) and stores it. Both slots must hold filled profiles of this owner, and a manager must be filled too;
+ * otherwise actors_ineligible and nothing is stored. Each run is recorded in the dashboard history.
+ */
+export async function runPair(deps: PairDeps, ownerId: string, id: string, type: 'LOVE' | 'FRIEND' | undefined): Promise<PairRequest> {
+  const { db } = deps;
+  const row = await loadOwnPair(db, ownerId, id);
+  const people = await repo.ownProfiles(db, ownerId, peopleOf(row));
+  const a = row.actor1Id ? people.get(row.actor1Id) : undefined;
+  const b = row.actor2Id ? people.get(row.actor2Id) : undefined;
+  const manager = row.managerId ? people.get(row.managerId) : undefined;
+  if (!a || !b || !isFilled(a) || !isFilled(b) || (row.managerId && (!manager || !isFilled(manager)))) throw new AppError('actors_ineligible');
+  const kind: PairKind = type ?? 'work';
+  const forecast = forecastPair(
+    {
+      a: specialistOf(a),
+      b: specialistOf(b),
+      kind,
+      mode: row.mode === 1 ? 1 : 0,
+      intensity: row.intensity,
+      manager: manager ? specialistOf(manager) : null,
+      startDay: row.startDay,
+    },
+    undefined,
+    { band: true },
+  );
+  const updated = await repo.updatePair(db, row.id, { result: forecast, kind, runAt: new Date() });
+  const names = [presentActor(a)!, presentActor(b)!];
+  await recordHistory(
+    db,
+    ownerId,
+    { type: 'pair', id: row.id, title: names.map((actor) => actor.name).join(' & '), actors: names.map((actor) => ({ id: actor._id, name: actor.name })), scenes: row.sceneId ? [row.sceneId] : [] },
+    deps.gate,
+  );
+  return pairView(db, ownerId, updated);
+}
