@@ -15,13 +15,15 @@
  *   (subscribe, change, cancel, resume, payment, renewal, `POST /api/payment/sync-access-rules`); the websocket gate
  *   subscribes to it and pushes `syncAccessRules` with `accessRulesFor(...)`. Other modules call
  *   `notifyAccessRulesChanged(ownerId)` after scene create and delete. Listeners run in this process only.
+ * - `pairUnlocked(db, ownerId, id1, id2)` tells whether the owner paid the one-off unlock of the full love report
+ *   of that pair (either order).
  */
 import { EventEmitter } from 'node:events';
 import { planById, tierCapabilities, type AccessRule, type AccessRules, type PlanId } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { paymentNow } from './payment-clock.ts';
-import { findOwnerAccount, findSubscription, type SubscriptionRow } from './payments.repository.ts';
+import { findOwnerAccount, findPairUnlock, findSubscription, type SubscriptionRow } from './payments.repository.ts';
 
 const changes = new EventEmitter();
 changes.setMaxListeners(0);
@@ -68,4 +70,9 @@ export async function assertTeamCap(db: Db, ownerId: string, currentTeamCount: n
   const rules = await assertAccess(db, ownerId, 'allowCreateTeams');
   if (rules.teamCap !== null && currentTeamCount >= rules.teamCap) throw new AppError('team_limit_reached');
   return rules;
+}
+
+export async function pairUnlocked(db: Db, ownerId: string, id1: string, id2: string): Promise<boolean> {
+  const [low, high] = id1 < id2 ? [id1, id2] : [id2, id1];
+  return (await findPairUnlock(db, ownerId, low, high))?.status === 'paid';
 }

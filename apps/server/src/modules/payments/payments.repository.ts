@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, lt, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
-import { idempotencyKeys, invoices, owners, pairUnlocks, paymentCustomers, paymentEvents, paymentMethods, subscriptions } from '../../db/schema/index.ts';
+import { idempotencyKeys, invoices, owners, pairUnlocks, paymentCustomers, paymentEvents, paymentMethods, profiles, subscriptions } from '../../db/schema/index.ts';
 
 export type CustomerRow = typeof paymentCustomers.$inferSelect;
 export type MethodRow = typeof paymentMethods.$inferSelect;
@@ -194,6 +194,15 @@ export async function savePairUnlock(db: Db, values: typeof pairUnlocks.$inferIn
     .insert(pairUnlocks)
     .values(values)
     .onConflictDoUpdate({ target: [pairUnlocks.ownerId, pairUnlocks.profileLow, pairUnlocks.profileHigh], set: rest });
+}
+
+/** How many of these profile ids are the owner's own, not deleted. */
+export async function countOwnedProfiles(db: Db, ownerId: string, ids: readonly string[]): Promise<number> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, ownerId), inArray(profiles.id, [...ids]), ne(profiles.state, 'deleted')));
+  return rows.length;
 }
 
 /** Marks the pair paid for by an invoice as unlocked. */

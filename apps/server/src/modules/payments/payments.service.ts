@@ -430,14 +430,17 @@ export async function renewDueSubscriptions(payments: Payments): Promise<number>
 
 // ------------------------------------------------------------------------------------------------ love unlock
 
-const pairKey = (id1: string, id2: string) => {
+/** The pair as stored (lower id first), once both profiles are checked to be the owner's; another owner's answers 404. */
+async function ownedPair(db: Db, ownerId: string, id1: string, id2: string): Promise<readonly [string, string]> {
   if (id1 === id2) throw new AppError('validation_failed', undefined, 'id2');
-  return id1 < id2 ? [id1, id2] as const : [id2, id1] as const;
-};
+  const pair = id1 < id2 ? ([id1, id2] as const) : ([id2, id1] as const);
+  if ((await repo.countOwnedProfiles(db, ownerId, pair)) !== 2) throw new AppError('profile_not_found');
+  return pair;
+}
 
 export async function pairStatus(payments: Payments, ownerId: string, id1: string, id2: string, locale: Locale) {
-  const [low, high] = pairKey(id1, id2);
   const { db } = payments;
+  const [low, high] = await ownedPair(db, ownerId, id1, id2);
   const [row, customer] = await Promise.all([repo.findPairUnlock(db, ownerId, low, high), repo.findCustomer(db, ownerId)]);
   const invoice = row?.invoiceId ? await repo.findInvoiceById(db, row.invoiceId) : undefined;
   const currency = invoice?.currency ?? customer?.currency ?? currencyFor(locale);
@@ -457,8 +460,8 @@ export async function payPairUnlock(
   locale: Locale,
   key: string,
 ) {
-  const [low, high] = pairKey(input.id1, input.id2);
   const { db, processor } = payments;
+  const [low, high] = await ownedPair(db, ownerId, input.id1, input.id2);
   const existing = await repo.findPairUnlock(db, ownerId, low, high);
   if (existing?.status === 'paid') return pairStatus(payments, ownerId, low, high, locale);
   const customer = await ensureCustomer(payments, ownerId, currencyFor(locale));

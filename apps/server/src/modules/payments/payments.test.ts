@@ -5,7 +5,8 @@ import { TEST_CARDS, defineEndpoint, planById } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { assertTeamCap, onAccessRulesChanged } from './access-rules.ts';
+import { profiles } from '../../db/schema/index.ts';
+import { assertTeamCap, onAccessRulesChanged, pairUnlocked } from './access-rules.ts';
 import { advancePaymentClock, days } from './payment-clock.ts';
 
 // A team-creation-like gated call, registered the way the teams module will use the access rules.
@@ -50,6 +51,12 @@ async function ownerWithCard(number: string = TEST_CARDS.success) {
   const owner = await createOwner(t);
   const card = await addCard(owner, number);
   return { owner, card };
+}
+
+async function profileOf(owner: SignedIn): Promise<string> {
+  const id = crypto.randomUUID();
+  await t.database.db.insert(profiles).values({ id, ownerId: owner.id, kind: 'love', permalink: crypto.randomUUID(), linkExpiresAt: new Date(Date.now() + days(30)) });
+  return id;
 }
 
 const state = async (owner: SignedIn) => (await call(owner, '/subscription')).body.result;
@@ -355,9 +362,9 @@ describe('cards and invoices', () => {
 });
 
 describe('love unlock per pair', () => {
-  it('unlocks a pair once, in either order, and charges once', async () => {
+  it("unlocks a pair of the owner's own profiles once, in either order, charges once, and answers 404 for another owner", async () => {
     const { owner } = await ownerWithCard();
-    const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+    const [a, b] = [await profileOf(owner), await profileOf(owner)];
     expect((await call(owner, '/check-payment-pair', { id1: a, id2: b })).body.result.status).toBe('unpaid');
     const paid = await call(owner, '/create-payment-intent', { id1: a, id2: b }, { lang: 'ru' });
     expect(paid.status).toBe(200);
@@ -367,13 +374,16 @@ describe('love unlock per pair', () => {
     const invoices = (await call(owner, '/list-all-invoices')).body.result.data;
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ kind: 'pair_unlock', status: 'paid' });
+    expect(await pairUnlocked(t.database.db, owner.id, b, a)).toBe(true);
     const other = await createOwner(t);
-    expect((await call(other, '/check-payment-pair', { id1: a, id2: b })).body.result.status).toBe('unpaid');
+    expect((await call(other, '/check-payment-pair', { id1: a, id2: b })).status).toBe(404);
+    expect((await call(other, '/create-payment-intent', { id1: a, id2: b })).body.error.code).toBe('profile_not_found');
+    expect(await pairUnlocked(t.database.db, other.id, a, b)).toBe(false);
   });
 
   it('keeps a pair incomplete until confirmed, and refuses a pair of one profile', async () => {
     const { owner } = await ownerWithCard(TEST_CARDS.needsConfirmation);
-    const [a, b] = ['profile-a', 'profile-b'];
+    const [a, b] = [await profileOf(owner), await profileOf(owner)];
     const first = await call(owner, '/create-payment-intent', { id1: a, id2: b });
     expect(first.body.error.code).toBe('payment_incomplete');
     expect((await call(owner, '/check-payment-pair', { id1: a, id2: b })).body.result.status).toBe('incomplete');
