@@ -19,6 +19,7 @@ export const pages: Partial<Record<string, Screen>> = {
   faq: lazyScreen(() => import('../features/help/components/faq-page.tsx').then((m) => m.FaqPage), { light: true }),
   help: lazyScreen(() => import('../features/help/components/help-page.tsx').then((m) => m.HelpPage), { light: true }),
   enterprise: lazyScreen(() => import('../features/site/components/enterprise-page.tsx').then((m) => m.EnterprisePage), { light: true }),
+  'owner-subscription': lazyScreen(() => import('../features/subscription/components/subscription-page.tsx').then((m) => m.SubscriptionPage)),
   'owner-dashboard': lazyScreen(() => import('../features/dashboard/components/dashboard-page.tsx').then((m) => m.DashboardPage)),
   error: lazyScreen(() => import('../features/system/components/error-page.tsx').then((m) => m.ErrorPage)),
   'not-found': lazyScreen(() => import('../features/system/components/not-found-page.tsx').then((m) => m.NotFoundPage)),

@@ -86,12 +86,17 @@ function serialiseQuery(query: Record<string, unknown> | undefined): string {
 /**
  * Calls an endpoint: JSON in and out, `result` unwrapped, the bearer token of the current route's domain and the
  * upstream id attached; a 401 signs that domain out and sends it to its login; a missing response is a network error.
+ * `extraHeaders` adds call-specific headers such as Idempotency-Key.
  */
-export async function apiCall<E extends Endpoint>(endpoint: E, input: EndpointInput<E> = {} as EndpointInput<E>): Promise<EndpointResult<E>> {
+export async function apiCall<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E> = {} as EndpointInput<E>,
+  extraHeaders: Record<string, string> = {},
+): Promise<EndpointResult<E>> {
   const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const domain = state.domain;
   const role = domainRole[domain];
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': state.locale };
+  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json', 'accept-language': state.locale };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = role ? authStore.get(role)?.token : undefined;
   if (token) headers.authorization = `Bearer ${token}`;
