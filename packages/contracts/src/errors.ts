@@ -37,6 +37,8 @@ export const errorCatalogue = {
   profile_not_completed: { status: 409, en: 'The profile is not filled in yet', ru: 'Профиль ещё не заполнен' },
   profile_names_required: { status: 422, en: 'Set a name before sending the profile to be filled', ru: 'Задайте имя перед отправкой профиля для заполнения' },
   actors_ineligible: { status: 422, en: 'Every slot needs a filled profile', ru: 'В каждом слоте должен быть заполненный профиль' },
+  team_too_small: { status: 422, en: 'A team needs at least 2 filled profiles', ru: 'Для команды нужно минимум 2 заполненных профиля' },
+  manager_view_too_small: { status: 422, en: 'The manager view needs more than 2 filled profiles', ru: 'Для вида руководителя нужно больше 2 заполненных профилей' },
   events_zero_length: { status: 422, en: 'An actor has no events', ru: 'У участника нет событий' },
   actor_not_found: { status: 422, en: 'NOT FOUND ACTOR', ru: 'Участник не найден' },
   class_instance_forbidden: { status: 422, en: 'This kind of object is not allowed here', ru: 'Такой объект здесь не допускается' },

@@ -42,11 +42,33 @@ export const SceneComputePhaseSchema = z.object({
 });
 export type SceneComputePhase = z.infer<typeof SceneComputePhaseSchema>;
 
+/** The state of a scene's latest computation, as a screen needs it to show progress or render the result. */
+export const RenderCheckTeamSchema = z.object({
+  sceneId: z.string(),
+  ruid: z.string().nullable(),
+  status: z.enum(['none', 'queued', 'running', 'done', 'failed']),
+  phase: z.number().int().min(0).max(5).nullable(),
+  error: ErrorCodeSchema.optional(),
+});
+export type RenderCheckTeam = z.infer<typeof RenderCheckTeamSchema>;
+
+/** The owner's team counters: teams he has, the plan's cap (null = none) and profiles that can take part in forecasts. */
+export const IntegralStatsSchema = z.object({
+  teams: z.number().int(),
+  teamCap: z.number().int().nullable(),
+  eligibleProfiles: z.number().int(),
+});
+export type IntegralStats = z.infer<typeof IntegralStatsSchema>;
+
 /** Messages the browser sends. */
 export const GateClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('reflectState'), payload: z.object({ upstreamId: z.string().max(64).optional() }).optional() }),
   z.object({ type: z.literal('syncTutorial'), payload: TutorialStateSchema }),
+  /** Asks for the state of a scene's latest computation (answered with renderCheckTeam). */
+  z.object({ type: z.literal('teamCheck'), payload: z.object({ sceneId: z.string().min(1).max(100) }) }),
+  /** Asks for the owner's team counters (answered with integralStats). */
+  z.object({ type: z.literal('integralStats') }),
 ]);
 export type GateClientMessage = z.infer<typeof GateClientMessageSchema>;
 
@@ -58,6 +80,12 @@ export const GateServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sceneComputePhase'), payload: SceneComputePhaseSchema }),
   z.object({ type: z.literal('syncAccessRules'), payload: z.record(z.string(), z.union([z.boolean(), z.number(), z.string(), z.null()])) }),
   z.object({ type: z.literal('syncHistory'), payload: z.object({ changedAt: z.string() }) }),
+  z.object({ type: z.literal('renderCheckTeam'), payload: RenderCheckTeamSchema }),
+  /** A comparison's pending scene finished: the screen showing it reloads it. */
+  z.object({ type: z.literal('renderCompareTeam'), payload: z.object({ compareId: z.string(), sceneId: z.string() }) }),
+  /** Scenes were deleted: screens showing them drop them. */
+  z.object({ type: z.literal('rejectScene'), payload: z.object({ sceneIds: z.array(z.string()).max(100), all: z.boolean().optional() }) }),
+  z.object({ type: z.literal('integralStats'), payload: IntegralStatsSchema }),
   z.object({ type: z.literal('error'), payload: z.object({ code: ErrorCodeSchema, message: z.string() }) }),
 ]);
 export type GateServerMessage = z.infer<typeof GateServerMessageSchema>;

@@ -14,3 +14,4 @@ export * from './site.ts';
 export * from './system.ts';
 export * from './validation.ts';
 export * from './scoring.ts';
+export * from './scenes.ts';

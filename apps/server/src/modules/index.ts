@@ -6,6 +6,7 @@ import { sharedResultsModule } from './shared-results/shared-results.routes.ts';
 import { profilesModule } from './profiles/profiles.routes.ts';
 import { questionnairesModule } from './questionnaires/questionnaires.routes.ts';
 import { gateModule } from './gate/gate.routes.ts';
+import { scenesModule } from './scenes/scenes.routes.ts';
 import { siteModule } from './site/site.routes.ts';
 import { paymentsModule } from './payments/payments.routes.ts';
 import { systemModule } from './system/system.routes.ts';
@@ -14,4 +15,4 @@ import { estimatorModule } from './estimator/estimator.routes.ts';
 import { neuronetModule } from './neuronet/neuronet.routes.ts';
 
 /** Every service group's plugin, registered in this order. */
-export const modules: FastifyPluginAsync[] = [systemModule, gateModule, siteModule, paymentsModule, questionnairesModule, profilesModule, scoringModule, estimatorModule, neuronetModule, pairsModule, sharedResultsModule, historyModule, chatModule];
+export const modules: FastifyPluginAsync[] = [systemModule, gateModule, siteModule, paymentsModule, questionnairesModule, profilesModule, scoringModule, estimatorModule, neuronetModule, pairsModule, sharedResultsModule, historyModule, chatModule, scenesModule];

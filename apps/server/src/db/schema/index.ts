@@ -8,3 +8,4 @@ export * from './payments.ts';
 export * from './scoring.ts';
 export * from './pairs.ts';
 export * from './history.ts';
+export * from './scenes.ts';

@@ -64,11 +64,17 @@ export function createComputeRunner(options: ComputeRunnerOptions) {
     const heartbeat = setInterval(() => void renewLock(database.db, job.id, workerId).catch(() => {}), Math.max(1_000, staleMs / 3));
     const channel = new MessageChannel();
     // Phases only move up: the engine's reports and the runner's own (transfer, done) pass through here.
-    const advance = async (next: number) => {
-      if (next <= phase) return;
+    // Each phase is stored and published before the next one starts: with a pool of connections, concurrent NOTIFYs
+    // could otherwise reach the owner out of order.
+    let published = Promise.resolve();
+    const advance = (next: number) => {
+      if (next <= phase) return published;
       phase = next;
-      await raisePhase(database.db, job.id, workerId, next).catch(() => {});
-      await publishPhase(job, next);
+      published = published.then(async () => {
+        await raisePhase(database.db, job.id, workerId, next).catch(() => {});
+        await publishPhase(job, next);
+      });
+      return published;
     };
     channel.port1.on('message', (next: number) => void advance(Math.min(next, 3)));
     try {

@@ -1,7 +1,18 @@
+import os from 'node:os';
 import { gzipSync } from 'node:zlib';
-import type { MessagePort } from 'node:worker_threads';
-import { isEngineError, simulateScene, type EngineErrorCode, type SceneInput, type SceneResult } from '@teamcast/engine';
+import { isMainThread, type MessagePort } from 'node:worker_threads';
+import { compareIndicators, isEngineError, simulateScene, type EngineErrorCode, type SceneInput, type SceneResult } from '@teamcast/engine';
 import type { JobKind } from './compute.repository.ts';
+
+// Computations give way to request handling: a worker thread lowers its own CPU priority (on Linux the nice value is
+// per thread), so under load the server's event loop is scheduled first.
+if (!isMainThread) {
+  try {
+    os.setPriority(19);
+  } catch {
+    // Not permitted on this system: the thread keeps the default priority.
+  }
+}
 
 /** What a worker thread is given: the job kind, its input, and a port for phase reports. */
 export type TaskRequest = { kind: JobKind; input: unknown; port: MessagePort };
@@ -15,10 +26,14 @@ function plainColumns<T extends Record<string, unknown>>(columns: T): Record<key
   ) as Record<keyof T, Array<number | null>>;
 }
 
-/** The dataset a scene computation stores: the engine's result with its columns made plain. */
+/**
+ * The dataset a scene computation stores: the engine's result with its columns made plain, plus the compare-teams
+ * indicators, so a comparison reads them without recomputing.
+ */
 export function sceneDataset(result: SceneResult) {
   return {
     ...result,
+    compare: compareIndicators(result),
     actorColumns: plainColumns(result.actorColumns),
     teamColumns: plainColumns(result.teamColumns),
     pairs: { pairCount: result.pairs.pairCount, days: Array.from(result.pairs.days), ratings: Array.from(result.pairs.ratings, round) },

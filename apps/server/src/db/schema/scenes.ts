@@ -1,0 +1,61 @@
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { owners } from './accounts.ts';
+import { computeJobs } from './compute.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const scenes = pgTable(
+  'scenes',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['team', 'sandbox'] }).notNull().default('team'),
+    title: text('title').notNull(),
+    startDay: date('start_day', { mode: 'string' }).notNull(),
+    summonDay: integer('summon_day').notNull().default(0),
+    lifespan: integer('lifespan').notNull().default(1),
+    actors: jsonb('actors').notNull().default([]),
+    settings: jsonb('settings').notNull().default({}),
+    p2pRequests: jsonb('p2p_requests').notNull().default([]),
+    status: text('status', { enum: ['ok', 'broken'] }).notNull().default('ok'),
+    resultJobId: text('result_job_id'),
+    summary: jsonb('summary'),
+    compareIndicators: jsonb('compare_indicators'),
+    inputChangedAt: ts('input_changed_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('scenes_owner_idx').on(table.ownerId, table.kind, table.createdAt), uniqueIndex('scenes_one_sandbox_idx').on(table.ownerId).where(sql`kind = 'sandbox'`)],
+);
+
+export const sceneSnapshots = pgTable(
+  'scene_snapshots',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => computeJobs.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('scene_snapshots_expiry_idx').on(table.expiresAt)],
+);
+
+export const sceneCompares = pgTable(
+  'scene_compares',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    sceneIds: jsonb('scene_ids').$type<string[]>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('scene_compares_owner_idx').on(table.ownerId, table.createdAt)],
+);

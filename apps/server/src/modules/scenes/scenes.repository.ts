@@ -1,0 +1,281 @@
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../core/db.ts';
+import { computeJobs, profiles, sceneCompares, sceneSnapshots, scenes } from '../../db/schema/index.ts';
+
+export type SceneRow = typeof scenes.$inferSelect;
+export type SceneKind = SceneRow['kind'];
+export type JobRow = typeof computeJobs.$inferSelect;
+type SceneInsert = typeof scenes.$inferInsert;
+
+/** A profile as the scenes need it: identity, state and scores. */
+export type ActorProfile = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  position: string | null;
+  age: number | null;
+  gender: 'М' | 'Ж' | null;
+  state: string;
+  isDemo: boolean;
+  isShort: boolean;
+  competencies: number | null;
+  professionalism: number | null;
+  maturity: number | null;
+  grade: 'JUNIOR' | 'JUNIOR PLUS' | 'MIDDLE' | 'MIDDLE PLUS' | 'SENIOR' | 'SENIOR PLUS' | null;
+};
+
+const GONE_STATES = ['deleted', 'delete_keep'] as const;
+
+const actorProfileColumns = {
+  id: profiles.id,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  position: profiles.position,
+  age: profiles.age,
+  gender: profiles.gender,
+  state: profiles.state,
+  isDemo: profiles.isDemo,
+  isShort: profiles.isShort,
+  competencies: profiles.competencies,
+  professionalism: profiles.professionalism,
+  maturity: profiles.maturity,
+  grade: profiles.grade,
+};
+
+/** Completed and scored, with the age and gender the engine needs. */
+const eligibleCondition = and(
+  eq(profiles.state, 'ack_a'),
+  isNotNull(profiles.competencies),
+  isNotNull(profiles.professionalism),
+  isNotNull(profiles.maturity),
+  isNotNull(profiles.age),
+  isNotNull(profiles.gender),
+);
+
+// ---------------------------------------------------------------------------------------------- scenes
+
+export async function insertScene(db: Db, row: SceneInsert): Promise<SceneRow> {
+  const [created] = await db.insert(scenes).values(row).returning();
+  return created!;
+}
+
+export async function findScene(db: Db, ownerId: string, id: string, kind: SceneKind = 'team'): Promise<SceneRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(scenes)
+    .where(and(eq(scenes.id, id), eq(scenes.ownerId, ownerId), eq(scenes.kind, kind)))
+    .limit(1);
+  return row;
+}
+
+export async function findScenes(db: Db, ownerId: string, ids: string[]): Promise<SceneRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(scenes)
+    .where(and(eq(scenes.ownerId, ownerId), eq(scenes.kind, 'team'), inArray(scenes.id, ids)));
+}
+
+export async function findSandbox(db: Db, ownerId: string): Promise<SceneRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(scenes)
+    .where(and(eq(scenes.ownerId, ownerId), eq(scenes.kind, 'sandbox')))
+    .limit(1);
+  return row;
+}
+
+/** Writes a scene's fields; `inputChanged` marks earlier runs stale and drops the cached result. */
+export async function updateScene(db: Db, id: string, patch: Partial<SceneInsert>, inputChanged: boolean): Promise<SceneRow> {
+  const [row] = await db
+    .update(scenes)
+    .set({
+      ...patch,
+      updatedAt: sql`now()`,
+      ...(inputChanged ? { inputChangedAt: sql`now()`, resultJobId: null, summary: null, compareIndicators: null } : {}),
+    })
+    .where(eq(scenes.id, id))
+    .returning();
+  return row!;
+}
+
+export async function listScenes(db: Db, ownerId: string, query: { search?: string | undefined; limit: number; offset: number }) {
+  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(eq(scenes.ownerId, ownerId), eq(scenes.kind, 'team'), pattern ? ilike(scenes.title, pattern) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(scenes).where(where).orderBy(desc(scenes.createdAt), desc(scenes.id)).limit(query.limit).offset(query.offset),
+    db.select({ value: count() }).from(scenes).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function countTeams(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(scenes)
+    .where(and(eq(scenes.ownerId, ownerId), eq(scenes.kind, 'team')));
+  return row?.value ?? 0;
+}
+
+export async function deleteScenes(db: Db, ownerId: string, ids: string[] | 'all'): Promise<string[]> {
+  const rows = await db
+    .delete(scenes)
+    .where(and(eq(scenes.ownerId, ownerId), eq(scenes.kind, 'team'), ids === 'all' ? undefined : inArray(scenes.id, ids)))
+    .returning({ id: scenes.id });
+  return rows.map((row) => row.id);
+}
+
+/** Teams of any owner whose actors include a profile (for the profile deletion warning). */
+export async function countScenesUsingProfile(db: Db, profileId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(scenes)
+    .where(sql`${scenes.actors} @> ${JSON.stringify([{ id: profileId }])}::jsonb`);
+  return row?.value ?? 0;
+}
+
+/** Stores the indicators read from a run's dataset, unless the scene changed since that run started. */
+export async function cacheResult(db: Db, sceneId: string, job: JobRow, summary: unknown, compareIndicators: unknown): Promise<void> {
+  await db
+    .update(scenes)
+    .set({ resultJobId: job.id, summary, compareIndicators })
+    .where(and(eq(scenes.id, sceneId), sql`${scenes.inputChangedAt} <= ${job.createdAt.toISOString()}::timestamptz`));
+}
+
+// ---------------------------------------------------------------------------------------------- profiles
+
+/** The owner's profiles with these ids (any state). */
+export async function findActorProfiles(db: Db, ownerId: string, ids: string[]): Promise<ActorProfile[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(actorProfileColumns)
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, ownerId), inArray(profiles.id, ids)));
+}
+
+export const isGone = (profile: ActorProfile | undefined) => !profile || (GONE_STATES as readonly string[]).includes(profile.state);
+
+export const isEligible = (p: ActorProfile | undefined): p is ActorProfile & { competencies: number; professionalism: number; maturity: number; age: number; gender: 'М' | 'Ж' } =>
+  Boolean(p && p.state === 'ack_a' && p.competencies !== null && p.professionalism !== null && p.maturity !== null && p.age !== null && p.gender !== null);
+
+/** The owner's live profiles for the actor picker: eligible first, then newest. */
+export async function listPickableProfiles(db: Db, ownerId: string, query: { search?: string | undefined; eligible: boolean; limit: number; offset: number }) {
+  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    eq(profiles.ownerId, ownerId),
+    notInArray(profiles.state, [...GONE_STATES]),
+    eq(profiles.kind, 'standard'),
+    query.eligible ? eligibleCondition : undefined,
+    pattern ? or(ilike(profiles.firstName, pattern), ilike(profiles.lastName, pattern), ilike(profiles.position, pattern)) : undefined,
+  );
+  const eligibleFirst = sql`case when ${eligibleCondition} then 0 else 1 end`;
+  const [rows, [total]] = await Promise.all([
+    db.select(actorProfileColumns).from(profiles).where(where).orderBy(eligibleFirst, desc(profiles.createdAt), desc(profiles.id)).limit(query.limit).offset(query.offset),
+    db.select({ value: count() }).from(profiles).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function countEligibleProfiles(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, ownerId), eq(profiles.kind, 'standard'), eligibleCondition));
+  return row?.value ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------- runs
+
+export async function latestJobs(db: Db, ownerId: string, sceneIds: string[]): Promise<Map<string, JobRow>> {
+  if (sceneIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([computeJobs.subjectId])
+    .from(computeJobs)
+    .where(and(eq(computeJobs.ownerId, ownerId), eq(computeJobs.kind, 'scene'), inArray(computeJobs.subjectId, sceneIds)))
+    .orderBy(computeJobs.subjectId, desc(computeJobs.createdAt));
+  return new Map(rows.map((row) => [row.subjectId, row]));
+}
+
+/** The newest finished run of a scene that started after its input last changed. */
+export async function latestFreshDoneJob(db: Db, scene: SceneRow): Promise<JobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(computeJobs)
+    .where(
+      and(
+        eq(computeJobs.ownerId, scene.ownerId),
+        eq(computeJobs.subjectId, scene.id),
+        eq(computeJobs.status, 'done'),
+        sql`${computeJobs.createdAt} >= ${scene.inputChangedAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(computeJobs.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findSceneJob(db: Db, ownerId: string, sceneId: string, ruid: string): Promise<JobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(computeJobs)
+    .where(and(eq(computeJobs.id, ruid), eq(computeJobs.ownerId, ownerId), eq(computeJobs.subjectId, sceneId), eq(computeJobs.kind, 'scene')))
+    .limit(1);
+  return row;
+}
+
+export async function findJobById(db: Db, id: string): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(computeJobs).where(eq(computeJobs.id, id)).limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------- snapshot links
+
+export async function insertSnapshot(db: Db, row: { tokenHash: string; ownerId: string; jobId: string; expiresAt: Date }): Promise<void> {
+  await db.insert(sceneSnapshots).values(row);
+  // Expired links are of no use: drop them as new ones are made.
+  await db.delete(sceneSnapshots).where(lt(sceneSnapshots.expiresAt, sql`now() - interval '1 day'`));
+}
+
+/** The dataset key behind a link that has not expired. */
+export async function findSnapshot(db: Db, tokenHash: string): Promise<{ resultKey: string | null; expired: boolean } | undefined> {
+  const [row] = await db
+    .select({ resultKey: computeJobs.resultKey, expired: sql<boolean>`${sceneSnapshots.expiresAt} <= now()` })
+    .from(sceneSnapshots)
+    .innerJoin(computeJobs, eq(computeJobs.id, sceneSnapshots.jobId))
+    .where(eq(sceneSnapshots.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------- comparisons
+
+export type CompareRow = typeof sceneCompares.$inferSelect;
+
+export async function insertCompare(db: Db, row: { id: string; ownerId: string; sceneIds: string[] }): Promise<CompareRow> {
+  const [created] = await db.insert(sceneCompares).values(row).returning();
+  return created!;
+}
+
+export async function findCompare(db: Db, ownerId: string, id: string): Promise<CompareRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sceneCompares)
+    .where(and(eq(sceneCompares.id, id), eq(sceneCompares.ownerId, ownerId)))
+    .limit(1);
+  return row;
+}
+
+/** Comparisons of the last day that include a scene: their screens reload when its run ends. */
+export async function recentComparesWithScene(db: Db, ownerId: string, sceneId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: sceneCompares.id })
+    .from(sceneCompares)
+    .where(
+      and(
+        eq(sceneCompares.ownerId, ownerId),
+        gt(sceneCompares.createdAt, sql`now() - interval '1 day'`),
+        sql`${sceneCompares.sceneIds} @> ${JSON.stringify([sceneId])}::jsonb`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}

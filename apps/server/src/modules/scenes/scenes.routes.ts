@@ -1,0 +1,163 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  SCENE_DATASET_PATH,
+  UPSTREAM_ID_HEADER,
+  sandboxCreateEndpoint,
+  sandboxGetEndpoint,
+  sandboxUpdateEndpoint,
+  sceneCopyEndpoint,
+  sceneCreateEndpoint,
+  sceneFixEndpoint,
+  sceneGetEndpoint,
+  sceneProfilesEndpoint,
+  sceneRunEndpoint,
+  scenesBulkDeleteEndpoint,
+  scenesCompareEndpoint,
+  scenesCompareGetEndpoint,
+  scenesDeleteAllEndpoint,
+  sceneSnapshotEndpoint,
+  scenesListEndpoint,
+  sceneUpdateEndpoint,
+} from '@teamcast/contracts';
+import { route } from '../../core/route.ts';
+import { registerProfileUsage } from '../profiles/profile-usage.ts';
+import { countScenesUsingProfile } from './scenes.repository.ts';
+import { watchSceneRuns } from './scenes.gate.ts';
+import {
+  copyScene,
+  createComparison,
+  createScene,
+  datasetByToken,
+  fixScene,
+  getComparison,
+  getSandbox,
+  getScene,
+  integralStats,
+  listOwnScenes,
+  pickableProfiles,
+  removeScenes,
+  runAnyScene,
+  snapshotLink,
+  updateOwnScene,
+  updateSandbox,
+  viewScene,
+  type SceneDeps,
+} from './scenes.service.ts';
+
+const owner = ['owner'] as const;
+/** Scene writes carry whole actor lists; a 300-actor team with its interactions stays well under this. */
+const SCENE_BODY_LIMIT = 8 * 1024 * 1024;
+
+// Deleting a profile warns when teams use it (counted once per process, whatever number of apps it builds).
+registerProfileUsage(async (db, profileId) => ({ teams: await countScenesUsingProfile(db, profileId), evaluations: 0 }));
+
+export const scenesModule: FastifyPluginAsync = async (app) => {
+  const deps: SceneDeps = { database: app.database, storage: app.storage, compute: app.compute };
+  const upstreamOf = (request: FastifyRequest) => {
+    const value = request.headers[UPSTREAM_ID_HEADER];
+    return typeof value === 'string' ? value : undefined;
+  };
+  /** After teams are deleted: the owner's other screens drop them and his counters change. */
+  const afterDelete = async (ownerId: string, ids: string[], all: boolean, request: FastifyRequest) => {
+    const target = { role: 'owner' as const, subjectId: ownerId };
+    await app.gate.publish(target, { type: 'rejectScene', payload: { sceneIds: ids.slice(0, 100), ...(all || ids.length > 100 ? { all: true } : {}) } }, upstreamOf(request));
+    await app.gate.publish(target, { type: 'integralStats', payload: await integralStats(deps, ownerId) });
+  };
+
+  route(app, sceneProfilesEndpoint, { access: owner, handler: async ({ auth, query }) => pickableProfiles(deps, auth.subjectId, query) });
+
+  route(app, sceneCreateEndpoint, {
+    access: owner,
+    status: 201,
+    bodyLimit: SCENE_BODY_LIMIT,
+    handler: async ({ auth, body }) => {
+      const { scene, diff } = await createScene(deps, auth.subjectId, body);
+      await app.gate.publish({ role: 'owner', subjectId: auth.subjectId }, { type: 'integralStats', payload: await integralStats(deps, auth.subjectId) });
+      return { scene: await viewScene(deps, auth.subjectId, scene), diff };
+    },
+  });
+  route(app, sceneUpdateEndpoint, {
+    access: owner,
+    bodyLimit: SCENE_BODY_LIMIT,
+    handler: async ({ auth, params, body }) => {
+      const { scene, diff } = await updateOwnScene(deps, auth.subjectId, params.id, body);
+      return { scene: await viewScene(deps, auth.subjectId, scene), diff };
+    },
+  });
+  route(app, sceneFixEndpoint, {
+    access: owner,
+    bodyLimit: SCENE_BODY_LIMIT,
+    handler: async ({ auth, params, body }) => {
+      const { scene, diff } = await fixScene(deps, auth.subjectId, params.id, body);
+      return { scene: await viewScene(deps, auth.subjectId, scene), diff };
+    },
+  });
+  route(app, scenesListEndpoint, { access: owner, handler: async ({ auth, query }) => listOwnScenes(deps, auth.subjectId, query) });
+  route(app, sceneGetEndpoint, { access: owner, handler: async ({ auth, params }) => getScene(deps, auth.subjectId, params.id) });
+  route(app, scenesBulkDeleteEndpoint, {
+    access: owner,
+    handler: async ({ auth, body, request }) => {
+      const deleted = await removeScenes(deps, auth.subjectId, body.sceneIds);
+      if (deleted.length > 0) await afterDelete(auth.subjectId, deleted, false, request);
+      return { deleted: deleted.length };
+    },
+  });
+  route(app, scenesDeleteAllEndpoint, {
+    access: owner,
+    handler: async ({ auth, request }) => {
+      const deleted = await removeScenes(deps, auth.subjectId, 'all');
+      if (deleted.length > 0) await afterDelete(auth.subjectId, deleted, true, request);
+      return { deleted: deleted.length };
+    },
+  });
+  route(app, sceneCopyEndpoint, {
+    access: owner,
+    status: 201,
+    handler: async ({ auth, params, body }) => {
+      const { scene, diff } = await copyScene(deps, auth.subjectId, params.id, body);
+      return { scene: await viewScene(deps, auth.subjectId, scene), diff };
+    },
+  });
+  route(app, sceneRunEndpoint, { access: owner, handler: async ({ auth, params }) => runAnyScene(deps, auth.subjectId, params.id) });
+  route(app, sceneSnapshotEndpoint, {
+    access: owner,
+    handler: async ({ auth, params, query }) => {
+      const { token, expiresAt } = await snapshotLink(deps, auth.subjectId, params.sceneId, query.ruid);
+      return { url: SCENE_DATASET_PATH.replace(':token', token), expiresAt: expiresAt.toISOString() };
+    },
+  });
+  route(app, scenesCompareEndpoint, { access: owner, handler: async ({ auth, body }) => createComparison(deps, auth.subjectId, body.sceneIds) });
+  route(app, scenesCompareGetEndpoint, { access: owner, handler: async ({ auth, params }) => getComparison(deps, auth.subjectId, params.id) });
+
+  route(app, sandboxGetEndpoint, { access: owner, handler: async ({ auth }) => getSandbox(deps, auth.subjectId) });
+  route(app, sandboxCreateEndpoint, {
+    access: owner,
+    status: 201,
+    bodyLimit: SCENE_BODY_LIMIT,
+    handler: async ({ auth, body }) => {
+      const { scene, diff } = await createScene(deps, auth.subjectId, body, 'sandbox');
+      return { scene: await viewScene(deps, auth.subjectId, scene), diff };
+    },
+  });
+  route(app, sandboxUpdateEndpoint, {
+    access: owner,
+    bodyLimit: SCENE_BODY_LIMIT,
+    handler: async ({ auth, body }) => {
+      const { scene, diff } = await updateSandbox(deps, auth.subjectId, body);
+      return { scene: await viewScene(deps, auth.subjectId, scene), diff };
+    },
+  });
+
+  // The dataset itself: a plain GET whose random token is the credential; the stored gzip is sent as it is.
+  app.accessCatalogue.push({ method: 'GET', url: SCENE_DATASET_PATH, access: 'anonymous' });
+  app.get(SCENE_DATASET_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const data = await datasetByToken(deps, (request.params as { token: string }).token);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-encoding', 'gzip')
+      .header('cache-control', 'private, no-store')
+      .send(data);
+  });
+
+  watchSceneRuns(app, deps);
+};

@@ -1,0 +1,212 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compareScenes, simulateScene, type Actor, type SceneInput, type Specialist } from '@teamcast/engine';
+import { buildApp } from '../../app.ts';
+import { computeJobs, profiles, sceneSnapshots } from '../../db/schema/index.ts';
+import { createOwner, type SignedIn } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { sceneDataset } from '../compute/compute.tasks.ts';
+import { connectGate, scoredProfiles, subscribe, teamBody } from './scenes.test-support.ts';
+
+let t: TestApp;
+let base: string;
+let owner: SignedIn;
+let other: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  owner = await createOwner(t);
+  other = await createOwner(t);
+  await subscribe(t.database.db, owner.id, 'UNLIMITED');
+}, 60_000);
+afterAll(() => t.close());
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, who: SignedIn | null, payload?: unknown) {
+  const response = await t.app.inject({ method, url, headers: { ...(who ? who.headers : {}), 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as Json }) });
+  return { status: response.statusCode, body: response.json() as Json, raw: response };
+}
+
+/** The engine input of a scene, built independently of the service: its actors and the scores of their profile rows. */
+async function engineInputOf(scene: Json): Promise<SceneInput> {
+  const ids = (scene.actors as Actor[]).map((a) => a.id);
+  const rows = await t.database.db.select().from(profiles).where(inArray(profiles.id, ids));
+  const specialists: Specialist[] = rows.map((p) => ({ id: p.id, k: p.competencies!, p: p.professionalism!, l: p.maturity!, age: p.age!, gender: p.gender!, grade: p.grade! }));
+  return { startDay: scene.startDay, lifespan: scene.lifespan, actors: scene.actors, specialists };
+}
+
+async function createTeam(title: string, ids: string[]) {
+  const created = await call('POST', '/api/scene/scene', owner, teamBody(title, ids));
+  expect(created.status).toBe(201);
+  return created.body.result.scene as Json;
+}
+
+describe('scene run', () => {
+  it('runs a team: phases in order over the websocket, then a snapshot url whose dataset is the engine output for that scene', async () => {
+    const gate = await connectGate(base, owner.token);
+    const scene = await createTeam('Checked team', await scoredProfiles(t.database.db, owner.id, 4));
+    const run = await call('PUT', `/api/scene/scene/${scene._id}/run`, owner);
+    expect(run.status).toBe(200);
+    const { ruid } = run.body.result;
+    const phases = await gate.phasesOf(ruid);
+    expect(phases).toEqual([1, 2, 3, 4, 5]);
+    const rendered = await gate.next('renderCheckTeam', (m) => m.payload.ruid === ruid);
+    expect(rendered.payload).toMatchObject({ sceneId: scene._id, status: 'done', phase: 5 });
+
+    const snapshot = await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, owner);
+    const { url, expiresAt } = snapshot.body.result;
+    expect(url).toMatch(/^\/api\/scene\/dataset\/[\w-]{22}$/);
+    expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    const download = await t.app.inject({ method: 'GET', url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-encoding']).toBe('gzip');
+    const dataset = JSON.parse(gunzipSync(download.rawPayload).toString());
+    const expected = JSON.parse(JSON.stringify(sceneDataset(simulateScene(await engineInputOf(scene)))));
+    expect(dataset).toEqual(expected);
+
+    // The token itself is not stored, only its hash.
+    const stored = await t.database.db.select().from(sceneSnapshots);
+    expect(stored.map((row) => row.tokenHash)).not.toContain(url.split('/').pop());
+
+    const after = await call('GET', `/api/scene/scene/${scene._id}`, owner);
+    expect(after.body.result.lastRun).toMatchObject({ ruid, status: 'done', phase: 5, fresh: true });
+    expect(after.body.result.summary).toEqual(expected.summary);
+    const listed = await call('GET', '/api/scene/scenes', owner);
+    expect(listed.body.result.items.find((s: Json) => s._id === scene._id).summary).toEqual(expected.summary);
+
+    // Changing the team makes the run stale.
+    const changed = await call('PATCH', `/api/scene/scene/${scene._id}`, owner, { lifespan: 2 });
+    expect(changed.body.result.scene).toMatchObject({ summary: null, lastRun: { ruid, fresh: false } });
+    gate.close();
+  });
+
+  it('refuses dataset links that expired, were never issued, or whose dataset is gone', async () => {
+    const scene = await createTeam('Links', await scoredProfiles(t.database.db, owner.id, 2));
+    const { ruid } = (await call('PUT', `/api/scene/scene/${scene._id}/run`, owner)).body.result;
+    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${scene._id}`, owner)).body.result.lastRun.status).toBe('done'), { timeout: 20_000, interval: 100 });
+
+    expect((await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=unknown`, owner)).body.error.code).toBe('team_not_found');
+    expect((await call('GET', `/api/scene/scene/snapshot/${scene._id}`, owner)).body.error.code).toBe('validation_failed');
+    expect((await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, other)).status).toBe(404);
+
+    const guessed = await t.app.inject({ method: 'GET', url: `/api/scene/dataset/${crypto.randomBytes(16).toString('base64url')}` });
+    expect(guessed.json().error.code).toBe('link_expired');
+
+    const { url } = (await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, owner)).body.result;
+    await t.database.db.update(sceneSnapshots).set({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await t.app.inject({ method: 'GET', url });
+    expect({ status: expired.statusCode, code: expired.json().error.code }).toEqual({ status: 410, code: 'link_expired' });
+
+    const fresh = (await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, owner)).body.result.url;
+    const [job] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, ruid));
+    await t.app.storage.put(job!.resultKey!, Buffer.alloc(0));
+    const empty = await t.app.inject({ method: 'GET', url: fresh, headers: { 'accept-language': 'ru' } });
+    expect({ status: empty.statusCode, error: empty.json().error }).toEqual({ status: 503, error: { code: 'unstable_connection', message: 'Нестабильное соединение, обновите страницу' } });
+    await t.app.storage.delete([job!.resultKey!]);
+    expect((await t.app.inject({ method: 'GET', url: fresh })).json().error.code).toBe('unstable_connection');
+  });
+
+  it('answers an unscored completed profile in a team with actors ineligible when running', async () => {
+    const ids = await scoredProfiles(t.database.db, owner.id, 2);
+    const scene = await createTeam('Unscored later', ids);
+    await t.database.db.update(profiles).set({ maturity: null }).where(eq(profiles.id, ids[0]!));
+    expect((await call('PUT', `/api/scene/scene/${scene._id}/run`, owner)).body.error.code).toBe('actors_ineligible');
+  });
+});
+
+describe('websocket messages of the scenes', () => {
+  it('answers teamCheck with the state of the latest run, and malformed or foreign requests with errors', async () => {
+    const gate = await connectGate(base, owner.token);
+    const scene = await createTeam('Gate team', await scoredProfiles(t.database.db, owner.id, 2));
+    gate.socket.send(JSON.stringify({ type: 'teamCheck', payload: { sceneId: scene._id } }));
+    expect((await gate.next('renderCheckTeam')).payload).toEqual({ sceneId: scene._id, ruid: null, status: 'none', phase: null });
+
+    for (const bad of [{ type: 'teamCheck' }, { type: 'teamCheck', payload: { sceneId: '' } }, { type: 'teamCheck', payload: { sceneId: 42 } }, { type: 'renderCheckTeam' }]) {
+      gate.socket.send(JSON.stringify(bad));
+      expect((await gate.next('error')).payload).toMatchObject({ code: 'bad_request' });
+    }
+    const intruder = await connectGate(base, other.token);
+    intruder.socket.send(JSON.stringify({ type: 'teamCheck', payload: { sceneId: scene._id } }));
+    expect((await intruder.next('error')).payload).toEqual({ code: 'team_not_found', message: 'Team not exist' });
+
+    gate.socket.send(JSON.stringify({ type: 'integralStats' }));
+    const stats = await gate.next('integralStats');
+    expect(stats.payload).toMatchObject({ teamCap: null, teams: expect.any(Number), eligibleProfiles: expect.any(Number) });
+
+    // Deleting a team tells the owner's screens to drop it.
+    await call('DELETE', '/api/scene/scene/bulk', owner, { sceneIds: [scene._id] });
+    expect((await gate.next('rejectScene')).payload).toEqual({ sceneIds: [scene._id] });
+    gate.close();
+    intruder.close();
+  });
+});
+
+describe('team comparison', () => {
+  it('queues the teams without a fresh run, tells the screen when they finish, then marks the best value of each row', async () => {
+    const gate = await connectGate(base, owner.token);
+    const a = await createTeam('Team A', await scoredProfiles(t.database.db, owner.id, 3));
+    const b = await createTeam('Team B', await scoredProfiles(t.database.db, owner.id, 4));
+    const created = await call('POST', '/api/scene/scenes/compare', owner, { sceneIds: [a._id, b._id] });
+    expect(created.status).toBe(200);
+    const comparison = created.body.result;
+    expect(comparison.pending.map((p: Json) => p.sceneId).sort()).toEqual([a._id, b._id].sort());
+    expect(comparison.scenes.map((s: Json) => [s.title, s.indicators])).toEqual([
+      ['Team A', null],
+      ['Team B', null],
+    ]);
+    await gate.next('renderCompareTeam', (m) => m.payload.compareId === comparison._id);
+    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scenes/compare/${comparison._id}`, owner)).body.result.pending).toEqual([]), { timeout: 20_000, interval: 100 });
+    const ready = (await call('GET', `/api/scene/scenes/compare/${comparison._id}`, owner)).body.result;
+
+    const engine = compareScenes([
+      { id: a._id, scene: await engineInputOf(a) },
+      { id: b._id, scene: await engineInputOf(b) },
+    ]);
+    const round = (value: unknown) => JSON.parse(JSON.stringify(value));
+    expect(ready.scenes.map((s: Json) => s.indicators)).toEqual(round(engine.scenes.map((s) => s.indicators)));
+    expect(ready.best).toEqual(engine.best);
+
+    expect((await call('GET', `/api/scene/scenes/compare/${comparison._id}`, other)).body.error.code).toBe('comparison_not_found');
+    expect((await call('POST', '/api/scene/scenes/compare', owner, { sceneIds: [a._id] })).body.error.code).toBe('validation_failed');
+    gate.close();
+  });
+});
+
+describe('computation and the server', () => {
+  it('finishes a scene run whose server died mid-job once a new server starts on the same database', async () => {
+    const scene = await createTeam('Survivor', await scoredProfiles(t.database.db, owner.id, 3));
+    // This server stops taking jobs (as if it were going down); the run is stored and left half done.
+    await t.app.compute.stop();
+    const { ruid } = (await call('PUT', `/api/scene/scene/${scene._id}/run`, owner)).body.result;
+    await t.database.db
+      .update(computeJobs)
+      .set({ status: 'running', phase: 2, attempts: 1, lockedBy: 'a-server-that-crashed', lockedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(computeJobs.id, ruid));
+
+    const restarted = await buildApp({ config: t.config, database: t.database, secret: crypto.randomBytes(32) });
+    await restarted.ready();
+    try {
+      await vi.waitFor(
+        async () => {
+          const [job] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, ruid));
+          expect(job).toMatchObject({ status: 'done', phase: 5, attempts: 2 });
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      const { token } = await restarted.authenticator.signIn('owner', owner.id);
+      const snapshot = await restarted.inject({ method: 'GET', url: `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, headers: { authorization: `Bearer ${token}` } });
+      const download = await restarted.inject({ method: 'GET', url: snapshot.json().result.url });
+      const dataset = JSON.parse(gunzipSync(download.rawPayload).toString());
+      expect(dataset).toEqual(JSON.parse(JSON.stringify(sceneDataset(simulateScene(await engineInputOf(scene))))));
+    } finally {
+      await restarted.close();
+      await t.app.compute.start();
+    }
+  }, 60_000);
+});

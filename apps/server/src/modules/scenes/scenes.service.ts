@@ -1,0 +1,430 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import {
+  COMPARE_DIRECTION,
+  EngineError,
+  normalizeActors,
+  type Actor as EngineActor,
+  type CompareKey,
+  type SceneInput,
+  type Specialist,
+} from '@teamcast/engine';
+import {
+  MIN_SPECIALISTS,
+  SceneSettingsSchema,
+  type Actor,
+  type CompareIndicators,
+  type Comparison,
+  type DiffEntry,
+  type ErrorCode,
+  type IntegralStats,
+  type P2pRequestSchema,
+  type Scene,
+  type RenderCheckTeam,
+  type SceneCopySchema,
+  type SceneCreateSchema,
+  type SceneUpdateSchema,
+  type TeamIndicators,
+} from '@teamcast/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Storage } from '../../core/storage.ts';
+import type { ComputeRunner } from '../compute/compute.runner.ts';
+import { accessRulesFor, assertAccess, assertTeamCap, notifyAccessRulesChanged } from '../payments/access-rules.ts';
+import {
+  cacheResult,
+  countEligibleProfiles,
+  countTeams,
+  deleteScenes,
+  findActorProfiles,
+  findCompare,
+  findSandbox,
+  findScene,
+  findSceneJob,
+  findScenes,
+  findSnapshot,
+  insertCompare,
+  insertScene,
+  insertSnapshot,
+  isEligible,
+  isGone,
+  latestFreshDoneJob,
+  latestJobs,
+  listPickableProfiles,
+  listScenes,
+  updateScene,
+  type ActorProfile,
+  type JobRow,
+  type SceneKind,
+  type SceneRow,
+} from './scenes.repository.ts';
+import { presentProfile, presentScene } from './scenes.presenter.ts';
+
+/** How long a dataset link stays valid. */
+export const SNAPSHOT_TTL_MS = 15 * 60 * 1000;
+const gunzipAsync = promisify(gunzip);
+
+const ENGINE_ERRORS: Record<string, ErrorCode> = {
+  events_zero_length: 'events_zero_length',
+  actor_not_found: 'actor_not_found',
+  class_instance_forbidden: 'class_instance_forbidden',
+  invalid_input: 'interaction_settings_failure',
+};
+
+export type SceneDeps = { database: Database; storage: Storage; compute: ComputeRunner };
+
+const MANAGER_EVENTS = new Set(['manager_join', 'm_rank']);
+
+/** First day of the current month (UTC), the default start day (spec section 9). */
+function firstOfMonth(now = new Date()): string {
+  return `${now.toISOString().slice(0, 7)}-01`;
+}
+
+export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+
+/**
+ * Checks and normalises an actor list: every actor is a live profile of the owner that can take part in a forecast
+ * (names, gender and position are taken from the profile), then the engine's event rules apply.
+ */
+async function prepareActors(deps: SceneDeps, ownerId: string, actors: Actor[], options: { dropGone?: boolean } = {}) {
+  const profiles = new Map((await findActorProfiles(deps.database.db, ownerId, actors.map((a) => a.id))).map((p) => [p.id, p]));
+  let list = actors;
+  if (options.dropGone) {
+    const gone = new Set(list.filter((a) => isGone(profiles.get(a.id))).map((a) => a.id));
+    list = list
+      .filter((a) => !gone.has(a.id))
+      .map((a) => ({ ...a, interactionType: a.interactionType.filter((i) => !gone.has(i.actorId)), interactionIntensive: a.interactionIntensive.filter((i) => !gone.has(i.actorId)) }));
+  }
+  if (list.some((a) => isGone(profiles.get(a.id)))) throw new AppError('team_changed');
+  if (list.some((a) => !isEligible(profiles.get(a.id)))) throw new AppError('actors_ineligible');
+  if (list.length > 0 && list.length < MIN_SPECIALISTS) throw new AppError('team_too_small');
+  if (list.length <= 2 && list.some((a) => a.events.some((e) => MANAGER_EVENTS.has(e.type)))) throw new AppError('manager_view_too_small');
+  const named: EngineActor[] = list.map((a) => {
+    const p = profiles.get(a.id)!;
+    return {
+      ...a,
+      firstName: p.firstName ?? '',
+      lastName: p.lastName ?? '',
+      ...(p.gender ? { gender: p.gender } : {}),
+      ...(p.position ? { position: p.position } : {}),
+      isShort: p.isShort,
+    };
+  });
+  try {
+    return normalizeActors(named) as { actors: Actor[]; diff: DiffEntry[] };
+  } catch (error) {
+    if (error instanceof EngineError) throw new AppError(ENGINE_ERRORS[error.code] ?? 'interaction_settings_failure');
+    throw error;
+  }
+}
+
+const settingsOf = (stored: unknown, patch: Partial<z.infer<typeof SceneSettingsSchema>> | undefined) =>
+  SceneSettingsSchema.parse({ ...((stored as object | null) ?? {}), ...(patch ?? {}) });
+
+async function loadScene(deps: SceneDeps, ownerId: string, id: string, kind: SceneKind = 'team'): Promise<SceneRow> {
+  const scene = await findScene(deps.database.db, ownerId, id, kind);
+  if (!scene) throw new AppError('team_not_found');
+  return scene;
+}
+
+// ---------------------------------------------------------------------------------------------- writes
+
+export async function createScene(deps: SceneDeps, ownerId: string, body: z.infer<typeof SceneCreateSchema>, kind: SceneKind = 'team') {
+  const db = deps.database.db;
+  if (kind === 'team') await assertTeamCap(db, ownerId, await countTeams(db, ownerId));
+  else await assertAccess(db, ownerId, 'allowScene');
+  if (body.actors.length < MIN_SPECIALISTS) throw new AppError('team_too_small');
+  const { actors, diff } = await prepareActors(deps, ownerId, body.actors);
+  const values = {
+    ownerId,
+    kind,
+    title: body.title,
+    startDay: body.startDay ?? firstOfMonth(),
+    summonDay: body.summonDay,
+    lifespan: body.lifespan,
+    actors,
+    settings: settingsOf({}, body.settings),
+    p2pRequests: body.p2pRequests,
+  };
+  let scene: SceneRow;
+  if (kind === 'sandbox') {
+    const existing = await findSandbox(db, ownerId);
+    scene = existing ? await updateScene(db, existing.id, { ...values, status: 'ok' }, true) : await insertScene(db, { id: crypto.randomUUID(), ...values });
+  } else {
+    scene = await insertScene(db, { id: crypto.randomUUID(), ...values });
+    notifyAccessRulesChanged(ownerId);
+  }
+  return { scene, diff };
+}
+
+type UpdateBody = z.infer<typeof SceneUpdateSchema>;
+
+async function applyUpdate(deps: SceneDeps, scene: SceneRow, body: UpdateBody, extra: { status?: 'ok' | 'broken'; p2pRequests?: unknown[]; dropGone?: boolean } = {}) {
+  let diff: DiffEntry[] = [];
+  let actors: Actor[] | undefined;
+  const sourceActors = body.actors ?? (extra.dropGone ? (scene.actors as Actor[]) : undefined);
+  if (sourceActors) ({ actors, diff } = await prepareActors(deps, scene.ownerId, sourceActors, { dropGone: extra.dropGone ?? false }));
+  const inputChanged = actors !== undefined || body.startDay !== undefined || body.lifespan !== undefined;
+  const updated = await updateScene(
+    deps.database.db,
+    scene.id,
+    {
+      ...(body.title !== undefined ? { title: body.title } : {}),
+      ...(body.startDay !== undefined ? { startDay: body.startDay } : {}),
+      ...(body.lifespan !== undefined ? { lifespan: body.lifespan } : {}),
+      ...(actors !== undefined ? { actors } : {}),
+      // Emptying the actors resets the day to 0 (spec section 4).
+      ...(actors?.length === 0 ? { summonDay: 0 } : body.summonDay !== undefined ? { summonDay: body.summonDay } : {}),
+      ...(body.settings ? { settings: settingsOf(scene.settings, body.settings) } : {}),
+      ...((extra.p2pRequests ?? body.p2pRequests) ? { p2pRequests: extra.p2pRequests ?? body.p2pRequests } : {}),
+      ...(extra.status ? { status: extra.status } : {}),
+    },
+    inputChanged,
+  );
+  return { scene: updated, diff };
+}
+
+export async function updateOwnScene(deps: SceneDeps, ownerId: string, id: string, body: UpdateBody) {
+  return applyUpdate(deps, await loadScene(deps, ownerId, id), body);
+}
+
+export async function fixScene(deps: SceneDeps, ownerId: string, id: string, body: { scene?: UpdateBody | undefined; p2pRequests?: unknown[] | undefined; status?: 'ok' | 'broken' | undefined }) {
+  const scene = await loadScene(deps, ownerId, id);
+  return applyUpdate(deps, scene, body.scene ?? {}, { dropGone: true, ...(body.status ? { status: body.status } : {}), ...(body.p2pRequests ? { p2pRequests: body.p2pRequests } : {}) });
+}
+
+export async function copyScene(deps: SceneDeps, ownerId: string, id: string, body: z.infer<typeof SceneCopySchema>) {
+  const source = await loadScene(deps, ownerId, id);
+  return createScene(deps, ownerId, {
+    title: body.title,
+    startDay: body.startDay ?? source.startDay,
+    summonDay: body.summonDay ?? source.summonDay,
+    lifespan: source.lifespan as 1 | 2,
+    actors: source.actors as Actor[],
+    settings: source.settings as z.infer<typeof SceneSettingsSchema>,
+    p2pRequests: source.p2pRequests as z.infer<typeof P2pRequestSchema>[],
+  });
+}
+
+export async function updateSandbox(deps: SceneDeps, ownerId: string, body: UpdateBody) {
+  await assertAccess(deps.database.db, ownerId, 'allowScene');
+  const sandbox = await findSandbox(deps.database.db, ownerId);
+  if (!sandbox) throw new AppError('team_not_found');
+  return applyUpdate(deps, sandbox, body);
+}
+
+export async function removeScenes(deps: SceneDeps, ownerId: string, ids: string[] | 'all'): Promise<string[]> {
+  const deleted = await deleteScenes(deps.database.db, ownerId, ids);
+  if (deleted.length > 0) notifyAccessRulesChanged(ownerId);
+  return deleted;
+}
+
+// ---------------------------------------------------------------------------------------------- runs
+
+/** The engine input of a scene: its actors with the scores of their profiles. */
+async function sceneInput(deps: SceneDeps, scene: SceneRow): Promise<SceneInput> {
+  const actors = scene.actors as Actor[];
+  const profiles = new Map((await findActorProfiles(deps.database.db, scene.ownerId, actors.map((a) => a.id))).map((p) => [p.id, p]));
+  if (actors.some((a) => isGone(profiles.get(a.id)))) throw new AppError('team_changed');
+  if (actors.some((a) => !isEligible(profiles.get(a.id)))) throw new AppError('actors_ineligible');
+  if (actors.length < MIN_SPECIALISTS) throw new AppError('team_too_small');
+  return { startDay: scene.startDay, lifespan: scene.lifespan as 1 | 2, actors: actors as EngineActor[], specialists: actors.map((a) => specialistOf(profiles.get(a.id)!)) };
+}
+
+function specialistOf(p: ActorProfile): Specialist {
+  if (!isEligible(p)) throw new AppError('actors_ineligible');
+  return { id: p.id, k: p.competencies, p: p.professionalism, l: p.maturity, age: p.age, gender: p.gender, grade: p.grade ?? 'MIDDLE' };
+}
+
+export async function runScene(deps: SceneDeps, ownerId: string, id: string, kind: SceneKind = 'team'): Promise<{ ruid: string }> {
+  const scene = kind === 'sandbox' ? await findSandbox(deps.database.db, ownerId) : await loadScene(deps, ownerId, id);
+  if (!scene || scene.id !== id) throw new AppError('team_not_found');
+  await assertAccess(deps.database.db, ownerId, kind === 'sandbox' ? 'allowScene' : 'allowTeams');
+  const input = await sceneInput(deps, scene);
+  const ruid = await deps.compute.enqueue({ ownerId, kind: 'scene', subjectId: scene.id, input });
+  return { ruid };
+}
+
+/** Finds the scene of either kind (the run and snapshot calls serve the sandbox too). */
+async function loadAnyScene(deps: SceneDeps, ownerId: string, id: string): Promise<SceneRow> {
+  const scene = (await findScene(deps.database.db, ownerId, id, 'team')) ?? (await findScene(deps.database.db, ownerId, id, 'sandbox'));
+  if (!scene) throw new AppError('team_not_found');
+  return scene;
+}
+
+export async function runAnyScene(deps: SceneDeps, ownerId: string, id: string) {
+  const scene = await loadAnyScene(deps, ownerId, id);
+  return runScene(deps, ownerId, id, scene.kind);
+}
+
+/** A fresh, unguessable link to the dataset of a finished run; only its hash is stored. */
+export async function snapshotLink(deps: SceneDeps, ownerId: string, sceneId: string, ruid: string) {
+  await loadAnyScene(deps, ownerId, sceneId);
+  const job = await findSceneJob(deps.database.db, ownerId, sceneId, ruid);
+  if (!job) throw new AppError('team_not_found');
+  if (job.status !== 'done' || !job.resultKey) throw new AppError('unstable_connection');
+  const token = crypto.randomBytes(16).toString('base64url');
+  const expiresAt = new Date(Date.now() + SNAPSHOT_TTL_MS);
+  await insertSnapshot(deps.database.db, { tokenHash: sha256(token), ownerId, jobId: job.id, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The stored gzip'ed dataset behind a link. */
+export async function datasetByToken(deps: SceneDeps, token: string): Promise<Buffer> {
+  const snapshot = await findSnapshot(deps.database.db, sha256(token));
+  if (!snapshot || snapshot.expired) throw new AppError('link_expired');
+  const data = snapshot.resultKey ? await deps.storage.get(snapshot.resultKey) : undefined;
+  if (!data || data.length === 0) throw new AppError('unstable_connection');
+  return data;
+}
+
+type StoredDataset = { summary: TeamIndicators; compare: CompareIndicators };
+
+/** Summary and compare indicators of a finished run, from the scene's cache or else its dataset (then cached). */
+async function resultOf(deps: SceneDeps, scene: SceneRow, job: JobRow): Promise<StoredDataset | undefined> {
+  if (scene.resultJobId === job.id && scene.summary && scene.compareIndicators) {
+    return { summary: scene.summary as TeamIndicators, compare: scene.compareIndicators as CompareIndicators };
+  }
+  const data = job.resultKey ? await deps.storage.get(job.resultKey) : undefined;
+  if (!data || data.length === 0) return undefined;
+  const dataset = JSON.parse((await gunzipAsync(data)).toString('utf8')) as StoredDataset;
+  await cacheResult(deps.database.db, scene.id, job, dataset.summary, dataset.compare);
+  return { summary: dataset.summary, compare: dataset.compare };
+}
+
+/** Latest run of each scene, and whether it started after the scene's input last changed. */
+export async function runsOf(deps: SceneDeps, ownerId: string, scenes: SceneRow[]) {
+  const jobs = await latestJobs(deps.database.db, ownerId, scenes.map((s) => s.id));
+  return new Map(
+    scenes.map((scene) => {
+      const job = jobs.get(scene.id);
+      return [scene.id, job ? { job, fresh: job.createdAt.getTime() >= scene.inputChangedAt.getTime() } : undefined] as const;
+    }),
+  );
+}
+
+/** The cached summary of each scene whose latest fresh run is done (read from the dataset when not cached yet). */
+export async function summariesOf(deps: SceneDeps, scenes: SceneRow[]): Promise<Map<string, TeamIndicators | null>> {
+  const out = new Map<string, TeamIndicators | null>();
+  for (const scene of scenes) {
+    const job = scene.summary && scene.resultJobId ? undefined : await latestFreshDoneJob(deps.database.db, scene);
+    if (!job) {
+      out.set(scene.id, (scene.summary as TeamIndicators | null) ?? null);
+      continue;
+    }
+    out.set(scene.id, (await resultOf(deps, scene, job))?.summary ?? null);
+  }
+  return out;
+}
+
+export async function checkState(deps: SceneDeps, ownerId: string, sceneId: string): Promise<RenderCheckTeam> {
+  const scene = await loadAnyScene(deps, ownerId, sceneId);
+  const job = (await latestJobs(deps.database.db, ownerId, [scene.id])).get(scene.id);
+  if (!job) return { sceneId, ruid: null, status: 'none', phase: null };
+  const error = job.status === 'failed' ? (ENGINE_ERRORS[job.error ?? ''] ?? 'unstable_connection') : undefined;
+  return { sceneId, ruid: job.id, status: job.status, phase: job.phase, ...(error ? { error } : {}) };
+}
+
+// ---------------------------------------------------------------------------------------------- comparisons
+
+export async function createComparison(deps: SceneDeps, ownerId: string, sceneIds: string[]): Promise<Comparison> {
+  const db = deps.database.db;
+  await assertAccess(db, ownerId, 'allowCompareTeams');
+  const unique = [...new Set(sceneIds)];
+  if (unique.length < 2) throw new AppError('validation_failed', undefined, 'sceneIds');
+  const scenes = await findScenes(db, ownerId, unique);
+  if (scenes.length !== unique.length) throw new AppError('team_not_found');
+  const compare = await insertCompare(db, { id: crypto.randomUUID(), ownerId, sceneIds: unique });
+  return comparisonOf(deps, ownerId, compare.id, compare.sceneIds, compare.createdAt);
+}
+
+export async function getComparison(deps: SceneDeps, ownerId: string, id: string): Promise<Comparison> {
+  const compare = await findCompare(deps.database.db, ownerId, id);
+  if (!compare) throw new AppError('comparison_not_found');
+  await assertAccess(deps.database.db, ownerId, 'allowCompareTeams');
+  return comparisonOf(deps, ownerId, compare.id, compare.sceneIds, compare.createdAt);
+}
+
+/** Indicators of each compared scene; scenes without a fresh run are queued (or left running) and listed as pending. */
+async function comparisonOf(deps: SceneDeps, ownerId: string, id: string, sceneIds: string[], createdAt: Date): Promise<Comparison> {
+  const found = new Map((await findScenes(deps.database.db, ownerId, sceneIds)).map((s) => [s.id, s]));
+  const scenes = sceneIds.map((sid) => found.get(sid)).filter((s): s is SceneRow => s !== undefined);
+  if (scenes.length < 2) throw new AppError('comparison_not_found');
+  const runs = await runsOf(deps, ownerId, scenes);
+  const pending: Comparison['pending'] = [];
+  const rows: Comparison['scenes'] = [];
+  for (const scene of scenes) {
+    const run = runs.get(scene.id);
+    let indicators: CompareIndicators | null = null;
+    if (run?.fresh && run.job.status === 'done') indicators = (await resultOf(deps, scene, run.job))?.compare ?? null;
+    if (indicators === null) {
+      if (run?.fresh && (run.job.status === 'queued' || run.job.status === 'running')) pending.push({ sceneId: scene.id, ruid: run.job.id });
+      else pending.push({ sceneId: scene.id, ruid: (await runScene(deps, ownerId, scene.id)).ruid });
+    }
+    rows.push({ _id: scene.id, title: scene.title, indicators });
+  }
+  return { _id: id, sceneIds: scenes.map((s) => s.id), scenes: rows, pending, best: pending.length ? {} : bestOf(rows), createdAt: createdAt.toISOString() };
+}
+
+/** Per indicator with a direction, the ids of the scenes holding the best value (several on a tie). */
+function bestOf(rows: Comparison['scenes']): Comparison['best'] {
+  const best: Comparison['best'] = {};
+  for (const key of Object.keys(COMPARE_DIRECTION) as CompareKey[]) {
+    if (COMPARE_DIRECTION[key] === null) {
+      best[key] = null;
+      continue;
+    }
+    const values = rows.map((row) => (row.indicators?.[key] ?? null) as number | null);
+    const top = Math.max(...values.map((v) => (v === null ? -Infinity : v)));
+    best[key] = top === -Infinity ? null : rows.filter((_, i) => values[i] === top).map((row) => row._id);
+  }
+  return best;
+}
+
+
+// ---------------------------------------------------------------------------------------------- views
+
+/** Scenes as the owner sees them: with deleted-profile actors flagged, the latest run and the cached summary. */
+export async function viewScenes(deps: SceneDeps, ownerId: string, rows: SceneRow[]): Promise<Scene[]> {
+  const actorIds = [...new Set(rows.flatMap((row) => (row.actors as Actor[]).map((a) => a.id)))];
+  const profiles = new Map((await findActorProfiles(deps.database.db, ownerId, actorIds)).map((p) => [p.id, p]));
+  const [runs, summaries] = await Promise.all([runsOf(deps, ownerId, rows), summariesOf(deps, rows)]);
+  return rows.map((row) =>
+    presentScene(row, {
+      missingActorIds: (row.actors as Actor[]).filter((a) => isGone(profiles.get(a.id))).map((a) => a.id),
+      summary: summaries.get(row.id) ?? null,
+      run: runs.get(row.id),
+    }),
+  );
+}
+
+export async function viewScene(deps: SceneDeps, ownerId: string, row: SceneRow): Promise<Scene> {
+  return (await viewScenes(deps, ownerId, [row]))[0]!;
+}
+
+export async function getScene(deps: SceneDeps, ownerId: string, id: string): Promise<Scene> {
+  return viewScene(deps, ownerId, await loadScene(deps, ownerId, id));
+}
+
+export async function listOwnScenes(deps: SceneDeps, ownerId: string, query: { search?: string | undefined; limit: number; offset: number }) {
+  const { rows, total } = await listScenes(deps.database.db, ownerId, query);
+  return { items: await viewScenes(deps, ownerId, rows), total };
+}
+
+export async function getSandbox(deps: SceneDeps, ownerId: string): Promise<Scene | null> {
+  const sandbox = await findSandbox(deps.database.db, ownerId);
+  return sandbox ? viewScene(deps, ownerId, sandbox) : null;
+}
+
+export async function pickableProfiles(deps: SceneDeps, ownerId: string, query: { search?: string | undefined; eligible: boolean; limit: number; offset: number }) {
+  const { rows, total } = await listPickableProfiles(deps.database.db, ownerId, query);
+  return { items: rows.map(presentProfile), total };
+}
+
+export async function integralStats(deps: SceneDeps, ownerId: string): Promise<IntegralStats> {
+  const db = deps.database.db;
+  const [teams, rules, eligibleProfiles] = await Promise.all([countTeams(db, ownerId), accessRulesFor(db, ownerId), countEligibleProfiles(db, ownerId)]);
+  return { teams, teamCap: rules.teamCap, eligibleProfiles };
+}
