@@ -1,0 +1,20 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { profileGetEndpoint, profilePatchEndpoint, type ProfilePatch } from '@teamcast/contracts';
+import { apiCall } from '../../../shared/api/client.ts';
+
+export const profileByLinkQuery = (permalink: string) =>
+  queryOptions({ queryKey: ['profile-link', permalink], queryFn: () => apiCall(profileGetEndpoint, { params: { permalink } }), staleTime: Infinity });
+
+/** The profile a share link opens, with its questionnaire. */
+export function useProfileByLink(permalink: string) {
+  return useQuery(profileByLinkQuery(permalink));
+}
+
+/** Saves answers and names by link; `complete` sends the questionnaire. */
+export function usePatchProfileByLink(permalink: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfilePatch) => apiCall(profilePatchEndpoint, { params: { permalink }, body }),
+    onSuccess: (view) => client.setQueryData(profileByLinkQuery(permalink).queryKey, view),
+  });
+}

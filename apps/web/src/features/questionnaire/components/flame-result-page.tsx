@@ -1,0 +1,40 @@
+import { Alert, Badge, Button, Card, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useGradeByLink } from '../api/flame.ts';
+import { useProfileByLink } from '../api/profile-by-link.ts';
+
+/** The result of the flame questionnaire: the profile made from it, its grade once scored, and the way to an account. */
+export function FlameResultPage() {
+  const { t } = useTranslation('questionnaire');
+  const { id = '' } = useParams();
+  const profile = useProfileByLink(id);
+  const grade = useGradeByLink(id);
+
+  if (profile.isPending) return <Loader m="xl" aria-label={t('loading')} />;
+  if (profile.isError) return <Alert color="red">{profile.error.message}</Alert>;
+  const view = profile.data;
+  return (
+    <Stack maw={640} py="xl" gap="md" data-testid="flame-result">
+      <Title order={1}>{t('flame.resultTitle')}</Title>
+      <Card withBorder>
+        <Group>
+          {view.avatarName ? <Image src={`/avatars/${view.avatarName}.svg`} alt={t('sent.avatar')} w={80} h={80} /> : null}
+          <Stack gap={4}>
+            <Text fw={700} size="lg">
+              {view.firstName}
+            </Text>
+            {view.age !== null ? <Text>{t('sent.age', { age: view.age })}</Text> : null}
+            <Badge variant="light" color={grade.data?.scored ? 'teal' : 'gray'}>
+              {grade.data?.scored && grade.data.grade ? grade.data.grade : t('flame.notScored')}
+            </Badge>
+          </Stack>
+        </Group>
+      </Card>
+      <Text>{t('flame.next')}</Text>
+      <Button component={Link} to={`/love-mobile/first-signup?profile=${encodeURIComponent(id)}`} color="pink" w="fit-content">
+        {t('flame.signUp')}
+      </Button>
+    </Stack>
+  );
+}

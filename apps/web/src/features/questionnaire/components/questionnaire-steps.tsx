@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { computeFormulas, fromAnswerMap, stepValid, toAnswerMap, visibleSlotsByStep, type Answer, type AnswerValue, type Locale, type Step } from '@teamcast/contracts';
+import { QuestionField } from './question-field.tsx';
+
+type Props = {
+  steps: Step[];
+  answers: Answer[];
+  onAnswers: (answers: Answer[]) => void;
+  step: number;
+  onStep: (step: number) => void;
+  /** Shown above the first step's questions (names, birth date); the first step needs it valid too. */
+  intro?: ReactNode;
+  introValid?: boolean;
+  /** Shown under the last step (consent and send). */
+  finish: ReactNode;
+  /** Neurons fixed by an earlier completion. */
+  storedNeurons?: string[];
+  /** Labels of the two sides in the couple questionnaire. */
+  sides?: { self: string; partner: string };
+};
+
+/** The questionnaire step by step, with progress; questions appear and disappear with their conditions. */
+export function QuestionnaireSteps({ steps, answers, onAnswers, step, onStep, intro, introValid = true, finish, storedNeurons = [], sides }: Props) {
+  const { t, i18n } = useTranslation('questionnaire');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const map = toAnswerMap(answers);
+  const shown = computeFormulas(steps, map);
+  const current = Math.min(step, steps.length - 1);
+  const slots = visibleSlotsByStep(steps, map)[current] ?? [];
+  const valid = stepValid(steps, current, map) && (current > 0 || introValid);
+  const last = current === steps.length - 1;
+  const stored = new Set(storedNeurons);
+
+  const setAnswer = (neuron: string, value: AnswerValue | undefined) => {
+    const next = new Map(map);
+    if (value === undefined) next.delete(neuron);
+    else next.set(neuron, value);
+    onAnswers(fromAnswerMap(next));
+  };
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed" data-testid="questionnaire-progress">
+          {t('form.progress', { step: current + 1, total: steps.length })}
+        </Text>
+        <Progress value={((current + 1) / steps.length) * 100} aria-label={t('form.progressLabel')} />
+      </Stack>
+      <Title order={2}>{steps[current]!.title[locale]}</Title>
+      {current === 0 ? intro : null}
+      <Paper withBorder p="md">
+        <Stack gap="lg">
+          {slots.map((slot) => (
+            <QuestionField
+              key={slot.neuron}
+              slot={slot}
+              value={slot.question.type === 'formula' ? shown.get(slot.neuron) : map.get(slot.neuron)}
+              onChange={(value) => setAnswer(slot.neuron, value)}
+              locale={locale}
+              disabled={stored.has(slot.neuron)}
+              sideLabel={slot.question.scope === 'both' && sides ? sides[slot.side] : undefined}
+            />
+          ))}
+        </Stack>
+      </Paper>
+      {last ? finish : null}
+      <Group justify="space-between">
+        <Button variant="default" onClick={() => onStep(current - 1)} disabled={current === 0}>
+          {t('form.back')}
+        </Button>
+        {last ? null : (
+          <Button onClick={() => onStep(current + 1)} disabled={!valid}>
+            {t('form.next')}
+          </Button>
+        )}
+      </Group>
+      {!valid ? (
+        <Text size="sm" c="dimmed">
+          {t('form.answerAll')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Answers to send: only visible questions, formulas left to the server. */
+export function answersToSend(steps: Step[], answers: Answer[]): Answer[] {
+  const map = toAnswerMap(answers);
+  const slots = visibleSlotsByStep(steps, map).flat();
+  return slots.filter((slot) => slot.question.type !== 'formula' && map.has(slot.neuron)).map((slot) => ({ neuron: slot.neuron, value: map.get(slot.neuron)! }));
+}
+
+/** Every step valid: the form can be sent. */
+export function allStepsValid(steps: Step[], answers: Answer[]): boolean {
+  const map = toAnswerMap(answers);
+  return steps.every((_, index) => stepValid(steps, index, map));
+}
