@@ -1,0 +1,59 @@
+import type { EstimatorSelf, OwnerSelf } from '@teamcast/contracts';
+import type { Db } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
+import { revokeSubjectSessions } from '../../core/session.repository.ts';
+import { deleteSubjectLinks, insertTombstone } from '../passport/passport.repository.ts';
+import { deletedAccountHash } from '../passport/passport.service.ts';
+import { deleteOwner, findEstimator, findOwner, type EstimatorRow, type OwnerRow } from './account.repository.ts';
+
+export function presentOwnerSelf(row: OwnerRow): OwnerSelf {
+  return {
+    _id: row.id,
+    email: row.email,
+    companyName: row.companyName,
+    variant: row.variant,
+    verified: row.verifiedAt !== null,
+    hasPassword: row.passwordHash !== null,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function presentEstimatorSelf(row: EstimatorRow): EstimatorSelf {
+  return { _id: row.id, email: row.email, username: row.username, name: row.name, locale: row.locale, createdAt: row.createdAt.toISOString() };
+}
+
+/** The owner's own record; a missing one is 'this user was not found' (the web app then signs out, spec section 6). */
+export async function ownerSelf(db: Db, ownerId: string): Promise<OwnerRow> {
+  const row = await findOwner(db, ownerId);
+  if (!row || row.status === 'deleted') throw new AppError('user_not_found');
+  return row;
+}
+
+export async function estimatorSelf(db: Db, estimatorId: string): Promise<EstimatorRow> {
+  const row = await findEstimator(db, estimatorId);
+  if (!row || row.status === 'deleted') throw new AppError('user_not_found');
+  return row;
+}
+
+/**
+ * What unverified owners may not do (spec section 6, 'verify your account'). They can sign in, see and change their
+ * account, and work with their own profiles; features that reach other people or cost money (teams and the scene,
+ * subscriptions and payments, mailing invitations) call this first.
+ */
+export async function assertOwnerVerified(db: Db, ownerId: string): Promise<void> {
+  const row = await ownerSelf(db, ownerId);
+  if (!row.verifiedAt) throw new AppError('verify_account');
+}
+
+/**
+ * Deletes an owner and everything he owns, ends his sessions and links, and leaves only a keyed hash of his e-mail,
+ * so a later sign-in answers 'this user has been deleted'.
+ */
+export async function deleteOwnerAccount(db: Db, ownerId: string): Promise<void> {
+  const row = await ownerSelf(db, ownerId);
+  await insertTombstone(db, 'owner', await deletedAccountHash(db, 'owner', row.email));
+  await revokeSubjectSessions(db, 'owner', ownerId);
+  await deleteSubjectLinks(db, 'owner', ownerId, ['magic', 'reset', 'verify']);
+  await deleteOwner(db, ownerId);
+}

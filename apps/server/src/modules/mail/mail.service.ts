@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@teamcast/contracts';
+import type { Config } from '../../core/config.ts';
+import type { Db } from '../../core/db.ts';
+import { claimDue, insertMessage, markFailed, markSent, type OutboxRow } from './mail.repository.ts';
+import { renderMail, type Brand, type MailKind } from './mail.templates.ts';
+
+/** How often the retry loop looks for messages whose delivery failed, in milliseconds. */
+export const RETRY_INTERVAL_MS = 30_000;
+
+export type MailRequest = { to: string; kind: MailKind; locale: Locale; brand: Brand; link: string };
+
+export type Mailer = {
+  /** Whether messages leave over SMTP (SMTP_URL set) or stay in the outbox. */
+  readonly mode: 'smtp' | 'outbox';
+  /**
+   * Renders the message, stores it in the outbox and, with SMTP, starts sending it without holding up the request:
+   * a failure leaves it in the outbox for the retry loop. Returns the outbox id.
+   */
+  send(request: MailRequest): Promise<string>;
+  /** One pass of the retry loop: sends every due message. */
+  retryDue(): Promise<void>;
+  /** Starts the periodic retry loop (SMTP only). */
+  start(): void;
+  /** Stops the loop and waits for sends in flight. */
+  stop(): Promise<void>;
+};
+
+export function createMailer({ db, config, log, transport }: { db: Db; config: Config; log: FastifyBaseLogger; transport?: Transporter }): Mailer {
+  const smtp = transport ?? (config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : undefined);
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+
+  const deliver = async (row: OutboxRow) => {
+    if (!smtp) return;
+    try {
+      await smtp.sendMail({ from: config.MAIL_FROM, to: row.toAddress, replyTo: config.SUPPORT_EMAIL, subject: row.subject, text: row.textBody, html: row.htmlBody });
+      await markSent(db, row.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await markFailed(db, row.id, message).catch(() => {});
+      log.warn({ mailId: row.id, attempt: row.attempts, err: { message } }, 'mail delivery failed; it stays in the outbox for retry');
+    }
+  };
+
+  const track = (work: Promise<void>) => {
+    const tracked = work.catch((error: unknown) => log.error({ err: error }, 'mail delivery error')).finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+
+  const retryDue = async () => {
+    if (!smtp) return;
+    for (const row of await claimDue(db)) await deliver(row);
+  };
+
+  return {
+    mode: smtp ? 'smtp' : 'outbox',
+    async send({ to, kind, locale, brand, link }) {
+      const id = crypto.randomUUID();
+      const rendered = renderMail(kind, locale, brand, link);
+      await insertMessage(db, { id, toAddress: to.toLowerCase(), subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, kind, locale });
+      if (smtp) {
+        track(claimDue(db, id).then(async ([row]) => (row ? deliver(row) : undefined)));
+      } else if (config.NODE_ENV !== 'production') {
+        // The link to the message page, never the message's own link: tokens stay out of logs.
+        log.info({ mailId: id, kind }, `mail kept in the outbox: open ${new URL(`/dev/mail/${id}`, config.PUBLIC_URL).href}`);
+      } else {
+        log.warn({ mailId: id, kind }, 'mail kept in the outbox: set SMTP_URL to send mail');
+      }
+      return id;
+    },
+    retryDue,
+    start() {
+      if (!smtp || timer) return;
+      timer = setInterval(() => track(retryDue()), RETRY_INTERVAL_MS);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await Promise.all([...inFlight]);
+      smtp?.close();
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { LINK_TTL_SECONDS, type Locale, type Role, type SignInResult, type Surface } from '@teamcast/contracts';
+import type { Authenticator } from '../../core/auth.ts';
+import type { Config } from '../../core/config.ts';
+import type { Db } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../core/password.ts';
+import { revokeSubjectSessions } from '../../core/session.repository.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import type { Brand, MailKind } from '../mail/mail.templates.ts';
+import {
+  consumeLinkToken,
+  countAdministrators,
+  deleteSubjectLinks,
+  deleteTombstone,
+  findAccountById,
+  findAccountByLogin,
+  findLinkToken,
+  hasTombstone,
+  insertAdministrator,
+  insertLinkToken,
+  insertOwner,
+  markOwnerVerified,
+  serverKey,
+  setPasswordHash,
+  touchLastVisit,
+  type LinkKind,
+} from './passport.repository.ts';
+
+export type PassportDeps = { db: Db; config: Config; mailer: Mailer; authenticator: Authenticator };
+
+/** Where a mail is going: its language, the platform of the request's host, and the app its link opens. */
+export type MailContext = { locale: Locale; brand: Brand & { baseUrl: string }; surface: Surface };
+
+/** 256 bits from the system's secure random source; only its SHA-256 is stored. */
+const newLinkToken = () => crypto.randomBytes(32).toString('base64url');
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+const surfacePrefix: Record<Surface, string> = { desktop: '/owner', ownerMobile: '/owner-mobile', loveMobile: '/love-mobile' };
+
+/** The web page a mailed link opens, per role, kind of link and app. */
+function linkPath(role: Role, kind: MailKind, surface: Surface, token: string): string {
+  const t = encodeURIComponent(token);
+  if (role === 'administrator') return `/administrator-login?magic=${t}`;
+  if (role === 'estimator') return kind === 'reset' ? `/estimator/password-reset?token=${t}` : `/estimator/magic-link?token=${t}`;
+  const prefix = surfacePrefix[surface];
+  if (kind === 'magic') return `${prefix}/magic-link?token=${t}`;
+  if (kind === 'reset') return `${prefix}/login?reset=${t}`;
+  return `${prefix}/registration?token=${t}`;
+}
+
+const linkKindOf: Record<MailKind, LinkKind> = { magic: 'magic', reset: 'reset', verify: 'verify', join: 'verify' };
+
+/** Creates a single-use link for a user and mails it. */
+async function mailLink(deps: PassportDeps, role: Role, subjectId: string, email: string, kind: MailKind, mail: MailContext): Promise<void> {
+  const token = newLinkToken();
+  const linkKind = linkKindOf[kind];
+  await insertLinkToken(deps.db, {
+    id: crypto.randomUUID(),
+    tokenHash: hashToken(token),
+    kind: linkKind,
+    role,
+    subjectId,
+    surface: mail.surface,
+    expiresAt: new Date(Date.now() + LINK_TTL_SECONDS[linkKind] * 1000),
+  });
+  const link = new URL(linkPath(role, kind, mail.surface, token), mail.brand.baseUrl).href;
+  await deps.mailer.send({ to: email, kind, locale: mail.locale, brand: mail.brand, link });
+}
+
+let tombstoneKey: { db: Db; key: Promise<string> } | undefined;
+
+/** Keyed hash of a deleted user's e-mail: enough to recognise the address again, not to recover it. */
+export async function deletedAccountHash(db: Db, role: Role, email: string): Promise<string> {
+  if (tombstoneKey?.db !== db) tombstoneKey = { db, key: serverKey(db, 'deleted-accounts', () => crypto.randomBytes(32).toString('base64url')) };
+  const key = await tombstoneKey.key;
+  return crypto.createHmac('sha256', key).update(`${role}:${email.trim().toLowerCase()}`).digest('hex');
+}
+
+async function startSession(deps: PassportDeps, role: Role, id: string): Promise<SignInResult> {
+  const { token } = await deps.authenticator.signIn(role, id);
+  await touchLastVisit(deps.db, role, id);
+  return { token, id };
+}
+
+/**
+ * Password sign-in. Wrong e-mail and wrong password give the same answer after the same work (a hash is checked
+ * either way); a deleted user is told so.
+ */
+export async function signInWithPassword(deps: PassportDeps, role: Role, login: string, password: string): Promise<SignInResult> {
+  const account = await findAccountByLogin(deps.db, role, login);
+  const matches = await verifyPassword(password, account?.passwordHash);
+  if (account?.deleted || (!account && (await hasTombstone(deps.db, await deletedAccountHash(deps.db, role, login))))) throw new AppError('user_deleted');
+  if (!account || !matches) throw new AppError('invalid_credentials');
+  return startSession(deps, role, account.id);
+}
+
+/** Mails a sign-in or reset link when the user exists; the caller answers the same either way. */
+export async function requestLink(deps: PassportDeps, role: Role, login: string, kind: 'magic' | 'reset', mail: MailContext): Promise<void> {
+  const account = await findAccountByLogin(deps.db, role, login);
+  if (!account || account.deleted) return;
+  await mailLink(deps, role, account.id, account.email, kind, mail);
+}
+
+/** Follows a magic link. Reaching the mailbox proves the address, so an owner is verified on the way. */
+export async function signInWithLink(deps: PassportDeps, role: Role, token: string): Promise<SignInResult> {
+  const link = await consumeLinkToken(deps.db, hashToken(token), 'magic', role);
+  if (!link) throw new AppError('link_expired');
+  const account = await findAccountById(deps.db, role, link.subjectId);
+  if (!account) throw new AppError('link_expired');
+  if (account.deleted) throw new AppError('user_deleted');
+  if (role === 'owner') await markOwnerVerified(deps.db, account.id);
+  return startSession(deps, role, account.id);
+}
+
+/** Sets a new password from a reset link and ends every session and outstanding link of the user. */
+export async function resetPassword(deps: PassportDeps, role: Role, token: string, password: string): Promise<void> {
+  assertAcceptablePassword(password);
+  const link = await consumeLinkToken(deps.db, hashToken(token), 'reset', role);
+  if (!link) throw new AppError('link_expired');
+  const account = await findAccountById(deps.db, role, link.subjectId);
+  if (!account || account.deleted) throw new AppError('reset_user_not_found');
+  await setPasswordHash(deps.db, role, account.id, await hashPassword(password));
+  await revokeSubjectSessions(deps.db, role, account.id);
+  await deleteSubjectLinks(deps.db, role, account.id, ['magic', 'reset']);
+}
+
+/** Owner sign-up (work or love variant): creates an unverified owner, mails the verification link, signs in. */
+export async function signUpOwner(
+  deps: PassportDeps,
+  input: { email: string; password: string; companyName?: string; variant: 'work' | 'love' },
+  mail: MailContext,
+): Promise<SignInResult> {
+  assertAcceptablePassword(input.password);
+  const id = crypto.randomUUID();
+  const passwordHash = await hashPassword(input.password);
+  const created = await insertOwner(deps.db, { id, email: input.email, passwordHash, companyName: input.companyName ?? null, variant: input.variant, locale: mail.locale });
+  if (!created) throw new AppError('email_in_use');
+  await deleteTombstone(deps.db, await deletedAccountHash(deps.db, 'owner', input.email));
+  await mailLink(deps, 'owner', id, input.email, 'verify', mail);
+  return startSession(deps, 'owner', id);
+}
+
+/** A sign-up request without a password: the mailed link verifies the address and lets the owner choose one. */
+export async function requestToJoin(deps: PassportDeps, input: { email: string; companyName: string }, mail: MailContext): Promise<void> {
+  const id = crypto.randomUUID();
+  const created = await insertOwner(deps.db, { id, email: input.email, companyName: input.companyName, variant: 'work', locale: mail.locale });
+  if (!created) throw new AppError('email_in_use');
+  await deleteTombstone(deps.db, await deletedAccountHash(deps.db, 'owner', input.email));
+  await mailLink(deps, 'owner', id, input.email, 'join', mail);
+}
+
+/**
+ * Follows a verification link: verifies the owner and signs him in. A link whose address is verified already
+ * answers so; an unknown, used or expired one has expired.
+ */
+export async function verifyOwner(deps: PassportDeps, token: string): Promise<SignInResult & { hasPassword: boolean }> {
+  const tokenHash = hashToken(token);
+  const known = await findLinkToken(deps.db, tokenHash);
+  const owner = known?.kind === 'verify' && known.role === 'owner' ? await findAccountById(deps.db, 'owner', known.subjectId) : undefined;
+  if (owner?.verified) throw new AppError('email_already_verified');
+  const link = await consumeLinkToken(deps.db, tokenHash, 'verify', 'owner');
+  if (!link || !owner) throw new AppError('link_expired');
+  if (owner.deleted) throw new AppError('user_deleted');
+  await markOwnerVerified(deps.db, owner.id);
+  return { ...(await startSession(deps, 'owner', owner.id)), hasPassword: owner.passwordHash !== null };
+}
+
+/** Mails the signed-in owner a new verification link. */
+export async function resendVerification(deps: PassportDeps, ownerId: string, mail: MailContext): Promise<void> {
+  const owner = await findAccountById(deps.db, 'owner', ownerId);
+  if (!owner) throw new AppError('user_not_found');
+  if (owner.verified) throw new AppError('email_already_verified');
+  await mailLink(deps, 'owner', owner.id, owner.email, 'verify', mail);
+}
+
+export const DEMO_ADMINISTRATOR_EMAIL = 'admin@teamcast.local';
+
+/** Creates an administrator from the command line or for demo data. False when the address is taken. */
+export async function createAdministrator(db: Db, input: { email: string; password: string; name?: string }): Promise<{ created: boolean; id: string }> {
+  assertAcceptablePassword(input.password);
+  const id = crypto.randomUUID();
+  const created = await insertAdministrator(db, { id, email: input.email.trim().toLowerCase(), name: input.name ?? null, passwordHash: await hashPassword(input.password) });
+  return { created, id };
+}
+
+/** With demo data on and no administrator yet, creates one and prints its credentials once. */
+export async function ensureDemoAdministrator(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+  if (!config.DEMO_DATA || (await countAdministrators(db)) > 0) return;
+  const password = crypto.randomBytes(12).toString('base64url');
+  const { created } = await createAdministrator(db, { email: DEMO_ADMINISTRATOR_EMAIL, password, name: 'Demo administrator' });
+  if (created) {
+    log.warn(`demo administrator created: sign in at ${new URL('/administrator-login', config.PUBLIC_URL).href} as ${DEMO_ADMINISTRATOR_EMAIL} with password ${password} (shown once)`);
+  }
+}
+
+/** Changes a signed-in user's password; optionally ends his other sessions. Returns how many were ended. */
+export async function changePassword(db: Db, auth: { role: Role; subjectId: string; sessionId: string }, password: string, endOtherSessions: boolean): Promise<number> {
+  assertAcceptablePassword(password);
+  await setPasswordHash(db, auth.role, auth.subjectId, await hashPassword(password));
+  await deleteSubjectLinks(db, auth.role, auth.subjectId, ['reset']);
+  return endOtherSessions ? revokeSubjectSessions(db, auth.role, auth.subjectId, auth.sessionId) : 0;
+}
