@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
-import { createOwnerToken, prepareData, rssOf, startChild, type Driver } from './bench-server.ts';
+import { createOwnerToken, prepareData, rssOf, startChild, type Driver } from '../src/test/child-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 50;

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createAuthenticator } from '../src/core/auth.ts';
-import { migrate, openDatabase } from '../src/core/db.ts';
-import { loadOrCreateSecret } from '../src/core/secret.ts';
-import { owners } from '../src/db/schema/index.ts';
+import { createAuthenticator } from '../core/auth.ts';
+import { migrate, openDatabase } from '../core/db.ts';
+import { loadOrCreateSecret } from '../core/secret.ts';
+import { owners } from '../db/schema/index.ts';
 
 export type Driver = 'pglite' | 'postgres';
 export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -51,15 +51,24 @@ export async function createOwnerToken(dataDir: string, databaseUrl?: string): P
 }
 
 /** Starts a server script as a child process on a free port and waits until it answers. */
-export async function startChild(script: string, env: Record<string, string>, readyPath: string): Promise<{ child: ChildProcess; base: string; stop(): Promise<void> }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  port = 20_000 + Math.floor(Math.random() * 20_000),
+): Promise<{ child: ChildProcess; base: string; stderr(): string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: path.join(import.meta.dirname, '..'),
+    cwd: path.join(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'false', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   const base = `http://127.0.0.1:${port}`;
+  let exited = false;
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  child.once('exit', () => (exited = true));
   for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (exited) throw new Error(`${script} exited during start-up: ${errors}`);
     try {
       const res = await fetch(base + readyPath);
       if (res.ok) break;
@@ -71,8 +80,10 @@ export async function startChild(script: string, env: Record<string, string>, re
   return {
     child,
     base,
+    stderr: () => errors,
     stop: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
