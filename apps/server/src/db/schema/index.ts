@@ -7,3 +7,7 @@ export * from './questionnaires.ts';
 export * from './profiles.ts';
 export * from './compute.ts';
 export * from './payments.ts';
+export * from './scoring.ts';
+export * from './pairs.ts';
+export * from './history.ts';
+export * from './scenes.ts';
