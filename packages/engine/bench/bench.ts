@@ -3,7 +3,9 @@
  * measured figures beside the targets, with the naive reference in the same run.
  */
 import { loadavg } from 'node:os';
-import { forecastPair, simulateScene, type SceneResult } from '../src/index.ts';
+import { DEFAULT_PARAMS, forecastPair, simulateScene, type SceneResult } from '../src/index.ts';
+import { coreOf, run } from '../src/pair-dynamics.ts';
+import { toUnit } from '../src/pair-model.ts';
 import { pairRequests, scene } from './fixtures.ts';
 import { naivePair, naiveScene } from './naive.ts';
 
@@ -60,6 +62,14 @@ const row = (what: string, measured: string, target = ''): void => {
 console.log(`Teamcast engine benchmark, node ${process.version}, ${new Date().toISOString()}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 const requests = pairRequests(4000);
 row('pair forecasts per second', throughput((i) => forecastPair(requests[i % requests.length]!), 1500), '>= 20000');
+const series = new Float64Array(365);
+row(
+  'engine pair daily series only (same work as naive) per second',
+  throughput((i) => {
+    const r = requests[i % requests.length]!;
+    run(coreOf(DEFAULT_PARAMS.kinds.work, toUnit(r.a), toUnit(r.b), null, 0, r.intensity ?? 5, DEFAULT_PARAMS).core, series, null, null, DEFAULT_PARAMS);
+  }, 1500),
+);
 row(
   'naive pair forecasts per second (series only)',
   throughput((i) => {

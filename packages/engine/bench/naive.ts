@@ -63,6 +63,7 @@ export function naivePair(a: Parameters<typeof toUnit>[0], b: Parameters<typeof 
   const params = DEFAULT_PARAMS;
   const s = pairSetup(params.kinds.work, toUnit(a), toUnit(b), params);
   const rho = Math.exp(-1 / tauDays(hours, 0, params));
+  // Same work as the engine's series: office mode, no manager.
   const daily: Array<{ day: number; rating: number }> = [];
   for (let t = 0; t < 365; t++) {
     const e = Math.pow(rho, t) * (t >= 182 ? 1 - params.dynamics.midpointShift : 1);
