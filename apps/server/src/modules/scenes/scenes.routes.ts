@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   SCENE_DATASET_PATH,
+  type Actor,
   UPSTREAM_ID_HEADER,
   sandboxCreateEndpoint,
   sandboxGetEndpoint,
@@ -20,6 +21,7 @@ import {
   sceneUpdateEndpoint,
 } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
+import { forgetHistory, recordHistory } from '../history/history.service.ts';
 import { registerProfileUsage } from '../profiles/profile-usage.ts';
 import { countScenesUsingProfile } from './scenes.repository.ts';
 import { watchSceneRuns } from './scenes.gate.ts';
@@ -60,6 +62,7 @@ export const scenesModule: FastifyPluginAsync = async (app) => {
   /** After teams are deleted: the owner's other screens drop them and his counters change. */
   const afterDelete = async (ownerId: string, ids: string[], all: boolean, request: FastifyRequest) => {
     const target = { role: 'owner' as const, subjectId: ownerId };
+    for (const id of ids) await forgetHistory(app.database.db, ownerId, 'team', id, app.gate);
     await app.gate.publish(target, { type: 'rejectScene', payload: { sceneIds: ids.slice(0, 100), ...(all || ids.length > 100 ? { all: true } : {}) } }, upstreamOf(request));
     await app.gate.publish(target, { type: 'integralStats', payload: await integralStats(deps, ownerId) });
   };
@@ -118,7 +121,18 @@ export const scenesModule: FastifyPluginAsync = async (app) => {
       return { scene: await viewScene(deps, auth.subjectId, scene), diff };
     },
   });
-  route(app, sceneRunEndpoint, { access: owner, handler: async ({ auth, params }) => runAnyScene(deps, auth.subjectId, params.id) });
+  route(app, sceneRunEndpoint, {
+    access: owner,
+    handler: async ({ auth, params }) => {
+      const { ruid, scene } = await runAnyScene(deps, auth.subjectId, params.id);
+      // A team check goes into the dashboard history (the sandbox is the editor's scratch scene, not a team).
+      if (scene.kind === 'team') {
+        const actors = (scene.actors as Actor[]).map((a) => ({ id: a.id, name: [a.firstName, a.lastName].filter(Boolean).join(' ') }));
+        await recordHistory(app.database.db, auth.subjectId, { type: 'team', id: scene.id, title: scene.title, actors, scenes: [scene.id] }, app.gate);
+      }
+      return { ruid };
+    },
+  });
   route(app, sceneSnapshotEndpoint, {
     access: owner,
     handler: async ({ auth, params, query }) => {
@@ -126,7 +140,15 @@ export const scenesModule: FastifyPluginAsync = async (app) => {
       return { url: SCENE_DATASET_PATH.replace(':token', token), expiresAt: expiresAt.toISOString() };
     },
   });
-  route(app, scenesCompareEndpoint, { access: owner, handler: async ({ auth, body }) => createComparison(deps, auth.subjectId, body.sceneIds) });
+  route(app, scenesCompareEndpoint, {
+    access: owner,
+    handler: async ({ auth, body }) => {
+      const comparison = await createComparison(deps, auth.subjectId, body.sceneIds);
+      const title = comparison.scenes.map((s) => s.title).join(' / ');
+      await recordHistory(app.database.db, auth.subjectId, { type: 'compare-teams', id: comparison._id, title, actors: [], scenes: comparison.sceneIds }, app.gate);
+      return comparison;
+    },
+  });
   route(app, scenesCompareGetEndpoint, { access: owner, handler: async ({ auth, params }) => getComparison(deps, auth.subjectId, params.id) });
 
   route(app, sandboxGetEndpoint, { access: owner, handler: async ({ auth }) => getSandbox(deps, auth.subjectId) });

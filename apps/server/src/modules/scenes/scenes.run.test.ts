@@ -57,6 +57,10 @@ describe('scene run', () => {
     const phases = await gate.phasesOf(ruid);
     expect(phases).toEqual([1, 2, 3, 4, 5]);
     const rendered = await gate.next('renderCheckTeam', (m) => m.payload.ruid === ruid);
+    await gate.next('syncHistory');
+    const history = (await call('GET', '/api/owner/history', owner)).body.result;
+    expect(history.entries[0]).toMatchObject({ type: 'team', id: scene._id, title: 'Checked team', scenes: [scene._id] });
+    expect(history.entries[0].actors).toHaveLength(4);
     expect(rendered.payload).toMatchObject({ sceneId: scene._id, status: 'done', phase: 5 });
 
     const snapshot = await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, owner);
@@ -171,6 +175,8 @@ describe('team comparison', () => {
     const round = (value: unknown) => JSON.parse(JSON.stringify(value));
     expect(ready.scenes.map((s: Json) => s.indicators)).toEqual(round(engine.scenes.map((s) => s.indicators)));
     expect(ready.best).toEqual(engine.best);
+    const history = (await call('GET', '/api/owner/history', owner)).body.result;
+    expect(history.entries[0]).toMatchObject({ type: 'compare-teams', id: comparison._id, title: 'Team A / Team B', scenes: [a._id, b._id] });
 
     expect((await call('GET', `/api/scene/scenes/compare/${comparison._id}`, other)).body.error.code).toBe('comparison_not_found');
     expect((await call('POST', '/api/scene/scenes/compare', owner, { sceneIds: [a._id] })).body.error.code).toBe('validation_failed');

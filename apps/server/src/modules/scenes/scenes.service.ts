@@ -238,13 +238,13 @@ function specialistOf(p: ActorProfile): Specialist {
   return { id: p.id, k: p.competencies, p: p.professionalism, l: p.maturity, age: p.age, gender: p.gender, grade: p.grade ?? 'MIDDLE' };
 }
 
-export async function runScene(deps: SceneDeps, ownerId: string, id: string, kind: SceneKind = 'team'): Promise<{ ruid: string }> {
+export async function runScene(deps: SceneDeps, ownerId: string, id: string, kind: SceneKind = 'team'): Promise<{ ruid: string; scene: SceneRow }> {
   const scene = kind === 'sandbox' ? await findSandbox(deps.database.db, ownerId) : await loadScene(deps, ownerId, id);
   if (!scene || scene.id !== id) throw new AppError('team_not_found');
   await assertAccess(deps.database.db, ownerId, kind === 'sandbox' ? 'allowScene' : 'allowTeams');
   const input = await sceneInput(deps, scene);
   const ruid = await deps.compute.enqueue({ ownerId, kind: 'scene', subjectId: scene.id, input });
-  return { ruid };
+  return { ruid, scene };
 }
 
 /** Finds the scene of either kind (the run and snapshot calls serve the sandbox too). */
