@@ -16,6 +16,7 @@ import { systemModule } from './system/system.routes.ts';
 import { scoringModule } from './scoring/scoring.routes.ts';
 import { estimatorModule } from './estimator/estimator.routes.ts';
 import { neuronetModule } from './neuronet/neuronet.routes.ts';
+import { demoModule } from './demo/demo.routes.ts';
 
 /** Every service group's plugin, registered in this order (mail first: the others use `app.mailer`). */
-export const modules: FastifyPluginAsync[] = [mailModule, systemModule, passportModule, accountModule, gateModule, siteModule, paymentsModule, questionnairesModule, profilesModule, scoringModule, estimatorModule, neuronetModule, pairsModule, sharedResultsModule, historyModule, chatModule, scenesModule];
+export const modules: FastifyPluginAsync[] = [mailModule, systemModule, passportModule, accountModule, gateModule, siteModule, paymentsModule, questionnairesModule, profilesModule, scoringModule, estimatorModule, neuronetModule, pairsModule, sharedResultsModule, historyModule, chatModule, scenesModule, demoModule];

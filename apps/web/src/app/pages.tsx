@@ -34,6 +34,10 @@ export const pages: Partial<Record<string, Screen>> = {
   'flame-mobile': lazyScreen(() => import('../features/questionnaire/components/flame-onboarding-page.tsx').then((m) => m.FlameOnboardingPage)),
   'flame-mobile-questionnaire': lazyScreen(() => import('../features/questionnaire/components/flame-questionnaire-page.tsx').then((m) => m.FlameQuestionnairePage)),
   'flame-mobile-result': lazyScreen(() => import('../features/questionnaire/components/flame-result-page.tsx').then((m) => m.FlameResultPage)),
+  estimator: lazyScreen(() => import('../features/estimator/components/estimator-list-page.tsx').then((m) => m.EstimatorListPage)),
+  'estimator-profile': lazyScreen(() => import('../features/estimator/components/estimator-profile-page.tsx').then((m) => m.EstimatorProfilePage)),
+  'compare-profiles': lazyScreen(() => import('../features/estimator/components/compare-profiles-page.tsx').then((m) => m.CompareProfilesPage)),
+  'administrator-neuronet': lazyScreen(() => import('../features/neuronet/components/neuronet-page.tsx').then((m) => m.NeuronetPage)),
   error: lazyScreen(() => import('../features/system/components/error-page.tsx').then((m) => m.ErrorPage)),
   'not-found': lazyScreen(() => import('../features/system/components/not-found-page.tsx').then((m) => m.NotFoundPage)),
 };

@@ -21,7 +21,6 @@ function weighted<T>(rng: Rng, entries: readonly (readonly [T, number])[]): T {
   }
   return entries[entries.length - 1]![0];
 }
-const between = (rng: Rng, min: number, max: number) => min + rng.int(max - min + 1);
 const clampInt = (value: number, min: number, max: number) => Math.round(Math.min(max, Math.max(min, value)));
 
 /** One person's raw answers, following the questionnaire's visibility rules (the questionnaire check removes the rest). */

@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { pickAvatar } from '@teamcast/contracts';
+import type { Db } from '../../core/db.ts';
+import { hashPassword } from '../../core/password.ts';
+import { estimators, owners, profileEstimates, profiles } from '../../db/schema/index.ts';
+import { newPermalink } from '../profiles/profile-derivation.ts';
+import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
+import { activeQuestionnaireId } from './demo.repository.ts';
+import { DEMO_ESTIMATORS, generateLabels, generatePeople, type DemoPerson } from './demo-data.ts';
+import { rescoreProfiles } from '../scoring/scoring.service.ts';
+
+export const DEMO_OWNER_EMAIL = 'demo-owner@teamcast.local';
+/** Owner of the training profiles: never signs in (no password), keeps the demo owner's own list short. */
+export const DEMO_DATASET_EMAIL = 'demo-dataset@teamcast.local';
+export const demoEstimatorEmail = (index: number) => `demo-estimator-${index + 1}@teamcast.local`;
+
+export type DemoOptions = { seed: number; people: number; labelled: number; ownerProfiles: number };
+export const DEFAULT_DEMO: DemoOptions = { seed: 2026, people: 320, labelled: 260, ownerProfiles: 8 };
+
+export type DemoCredentials = { email: string; password: string; role: 'owner' | 'estimator' };
+
+const FIRST_NAMES = {
+  М: ['Алексей', 'Дмитрий', 'Иван', 'Сергей', 'Андрей', 'Максим', 'Егор', 'Павел', 'Никита', 'Роман'],
+  Ж: ['Анна', 'Елена', 'Мария', 'Ольга', 'Наталья', 'Дарья', 'Ирина', 'Светлана', 'Ксения', 'Юлия'],
+};
+const LAST_NAMES = {
+  М: ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Новиков', 'Морозов', 'Волков', 'Лебедев', 'Козлов'],
+  Ж: ['Иванова', 'Смирнова', 'Кузнецова', 'Попова', 'Васильева', 'Новикова', 'Морозова', 'Волкова', 'Лебедева', 'Козлова'],
+};
+const POSITIONS = ['Аналитик', 'Разработчик', 'Менеджер проектов', 'Дизайнер', 'Маркетолог', 'Бухгалтер', 'Инженер', 'Руководитель отдела', 'Юрист', 'Продавец'];
+
+const password = () => crypto.randomBytes(12).toString('base64url');
+
+function profileValues(person: DemoPerson, index: number, ownerId: string, questionnaireId: string | null, now: Date) {
+  const id = crypto.randomUUID();
+  const createdAt = new Date(now.getTime() - (index % 90) * 86_400_000 - index * 60_000);
+  return {
+    id,
+    ownerId,
+    kind: 'standard' as const,
+    questionnaireId,
+    state: 'ack_a' as const,
+    firstName: FIRST_NAMES[person.gender][index % 10]!,
+    lastName: LAST_NAMES[person.gender][Math.floor(index / 10) % 10]!,
+    position: POSITIONS[index % POSITIONS.length]!,
+    age: person.age,
+    gender: person.gender,
+    avatarName: pickAvatar(person.age, person.gender, id),
+    isDemo: true,
+    answers: person.answers,
+    ...newPermalink(now),
+    createdAt,
+    updatedAt: createdAt,
+    completedAt: createdAt,
+  };
+}
+
+async function insertInChunks<T>(items: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < items.length; start += 100) await insert(items.slice(start, start + 100));
+}
+
+/**
+ * Creates the demo data once: a demo owner with a few completed profiles, demo estimators, and a few hundred demo
+ * training profiles whose estimators' labels follow the hidden rule plus bias and noise; then scores every profile.
+ * Returns the new accounts' credentials, or null when demo data exists already. Every profile has isDemo set.
+ */
+export async function seedDemoData(db: Db, options: DemoOptions = DEFAULT_DEMO, now = new Date()): Promise<DemoCredentials[] | null> {
+  const [existing] = await db.select({ id: owners.id }).from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
+  if (existing) return null;
+  const credentials: DemoCredentials[] = [];
+  const steps = shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps;
+  const people = generatePeople(steps, options.people + options.ownerProfiles, options.seed);
+  const questionnaireId = await activeQuestionnaireId(db, 'standard');
+
+  const ownerPassword = password();
+  const ownerId = crypto.randomUUID();
+  const datasetId = crypto.randomUUID();
+  await db.insert(owners).values([
+    { id: ownerId, email: DEMO_OWNER_EMAIL, companyName: 'Demo company', passwordHash: await hashPassword(ownerPassword), verifiedAt: now },
+    { id: datasetId, email: DEMO_DATASET_EMAIL, companyName: 'Demo dataset', verifiedAt: now },
+  ]);
+  credentials.push({ role: 'owner', email: DEMO_OWNER_EMAIL, password: ownerPassword });
+
+  const estimatorIds: string[] = [];
+  for (const [index, estimator] of DEMO_ESTIMATORS.entries()) {
+    const secret = password();
+    const id = crypto.randomUUID();
+    const email = demoEstimatorEmail(index);
+    await db.insert(estimators).values({ id, email, username: email, name: estimator.name, information: 'Demo estimator', passwordHash: await hashPassword(secret) });
+    estimatorIds.push(id);
+    credentials.push({ role: 'estimator', email, password: secret });
+  }
+
+  const training = people.slice(0, options.people).map((person, index) => profileValues(person, index, datasetId, questionnaireId, now));
+  const own = people.slice(options.people).map((person, index) => profileValues(person, index + options.people, ownerId, questionnaireId, now));
+  await insertInChunks([...training, ...own], (chunk) => db.insert(profiles).values(chunk));
+
+  const labels = generateLabels(people.slice(0, options.people), options.labelled, options.seed);
+  const estimates = labels.map((label) => ({
+    estimatorId: estimatorIds[label.estimator]!,
+    profileId: training[label.person]!.id,
+    assignedAt: now,
+    viewedAt: now,
+    score: label.score,
+    ratedAt: now,
+    ...label.precise,
+    preciseRatedAt: now,
+    updatedAt: now,
+  }));
+  await insertInChunks(estimates, (chunk) => db.insert(profileEstimates).values(chunk));
+  await rescoreProfiles(db);
+  return credentials;
+}

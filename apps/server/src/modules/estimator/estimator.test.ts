@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { profiles } from '../../db/schema/index.ts';
+import { createEstimator, createOwner, type SignedIn } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertCompletedProfile } from '../scoring/scoring.test-support.ts';
+
+let t: TestApp;
+let first: SignedIn;
+let second: SignedIn;
+let owner: SignedIn;
+const ids: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  first = await createEstimator(t, { nextProfileBatch: 3 });
+  second = await createEstimator(t, { nextProfileBatch: 10 });
+  owner = await createOwner(t);
+  for (let i = 0; i < 5; i++) {
+    // Distinct update times: the list sorts by them.
+    ids.push(await insertCompletedProfile(t, owner.id, [{ neuron: 'С_Возр', value: 30 + i }, { neuron: 'С_Пол', value: 'Ж' }], { updatedAt: new Date(Date.UTC(2026, 0, 1 + i)), position: 'Инженер' }));
+  }
+  await insertCompletedProfile(t, owner.id, [], { kind: 'love' });
+  await insertCompletedProfile(t, owner.id, [], { state: 'answered' });
+});
+afterAll(async () => t.close());
+
+const call = (who: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/estimator${url}`, headers: { ...who.headers, 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
+const listIds = async (who: SignedIn, query = '') => ((await call(who, 'GET', `/profiles${query}`)).json().result.items as { _id: string }[]).map((item) => item._id);
+
+describe('assignment', () => {
+  it('hands out batches of the estimator’s size, only completed work profiles, and he sees only his own', async () => {
+    expect(await listIds(first)).toEqual([]);
+    expect((await call(first, 'POST', '/profiles/assignment')).json().result).toEqual({ batchSize: 3 });
+    expect(await listIds(first)).toEqual(ids.slice(0, 3));
+    expect((await call(first, 'POST', '/profiles/assignment')).json().result).toEqual({ batchSize: 2 });
+    expect((await call(first, 'POST', '/profiles/assignment')).json().result).toEqual({ batchSize: 0 });
+    expect(await listIds(first)).toEqual(ids);
+
+    expect(await listIds(second)).toEqual([]);
+    const foreign = await call(second, 'GET', `/profiles/${ids[0]}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toEqual({ code: 'profile_not_found', message: 'Profile not found' });
+    expect((await call(second, 'PUT', `/profiles/${ids[0]}/rate`, { score: 50 })).statusCode).toBe(404);
+    expect((await call(second, 'PATCH', `/notes/${ids[0]}`, { content: 'x' })).statusCode).toBe(404);
+  });
+
+  it('refuses owners and signed-out callers', async () => {
+    expect((await call(owner, 'GET', '/profiles')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/estimator/profiles/assignment' })).statusCode).toBe(401);
+  });
+});
+
+describe('working on profiles', () => {
+  it('shows a profile without names, with its answers in the request language, and marks it viewed', async () => {
+    const view = (await call(first, 'GET', `/profiles/${ids[3]}`)).json().result;
+    expect(view).not.toHaveProperty('firstName');
+    expect(view.code).toHaveLength(8);
+    expect(view.answers).toContainEqual({ step: 'About you', neuron: 'С_Возр', question: 'Your age, full years', answer: '33' });
+    expect(view.answers).toContainEqual({ step: 'About you', neuron: 'С_Пол', question: 'Your gender', answer: 'Female' });
+    expect(view.estimate.viewedAt).not.toBeNull();
+  });
+
+  it('rates, rates precisely, notes and skips, checking the input', async () => {
+    const rated = (await call(first, 'PUT', `/profiles/${ids[0]}/rate`, { score: 64 })).json().result;
+    expect(rated.score).toBe(64);
+    expect(rated.ratedAt).not.toBeNull();
+    const precise = (await call(first, 'PUT', `/profiles/${ids[0]}/rate-precise`, { scorePrecise: { competencies: 70, professionalism: 60, maturity: 62 } })).json().result;
+    expect(precise.scorePrecise).toEqual({ competencies: 70, professionalism: 60, maturity: 62 });
+    const bad = await call(first, 'PUT', `/profiles/${ids[0]}/rate-precise`, { scorePrecise: { competencies: 120, professionalism: 60, maturity: 62 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'validation_failed', field: 'scorePrecise.competencies' });
+    expect((await call(first, 'PATCH', `/notes/${ids[0]}`, { content: '  Strong manager  ' })).json().result.note).toBe('Strong manager');
+    expect((await call(first, 'PATCH', `/profiles/${ids[1]}`, { skipStatus: 'normal' })).json().result.skipStatus).toBe('normal');
+    expect((await call(first, 'PATCH', `/profiles/${ids[2]}`, { skipStatus: 'suspicious' })).json().result.skipStatus).toBe('suspicious');
+    expect((await call(first, 'PATCH', `/profiles/${ids[2]}`, { skipStatus: 'later' })).statusCode).toBe(400);
+  });
+
+  it('filters by every filter, grade, comment, rating and skip status, sorted by update time ascending by default', async () => {
+    await t.database.db.update(profiles).set({ grade: 'SENIOR' }).where(eq(profiles.id, ids[1]!));
+    expect(await listIds(first, '?filter=all')).toEqual(ids);
+    expect(await listIds(first, '?order=desc')).toEqual([...ids].reverse());
+    expect(await listIds(first, '?filter=notEstimated')).toEqual([ids[3], ids[4]]);
+    expect(await listIds(first, '?filter=estimated')).toEqual([ids[0]]);
+    expect(await listIds(first, '?filter=skipNormal')).toEqual([ids[1]]);
+    expect(await listIds(first, '?filter=skipSuspicious')).toEqual([ids[2]]);
+    expect(await listIds(first, '?filter=view')).toEqual([ids[3]]);
+    expect(await listIds(first, '?gradeFilter=SENIOR')).toEqual([ids[1]]);
+    expect(await listIds(first, '?existComment=true')).toEqual([ids[0]]);
+    expect(await listIds(first, '?existComment=false')).toEqual(ids.slice(1));
+    expect(await listIds(first, '?onlyUnrated=true')).toEqual(ids.slice(1));
+    expect(await listIds(first, '?estimateStatus=estimated')).toEqual([ids[0]]);
+    expect(await listIds(first, '?skipStatus=suspicious')).toEqual([ids[2]]);
+    expect(await listIds(first, '?filter=notEstimated&limit=1&offset=1')).toEqual([ids[4]]);
+    const listed = (await call(first, 'GET', '?filter=estimated'.replace('?', '/profiles?'))).json().result;
+    expect(listed.total).toBe(1);
+    expect(listed.items[0].estimate).toMatchObject({ score: 64, note: 'Strong manager' });
+    expect((await call(first, 'GET', '/profiles?filter=unknown')).statusCode).toBe(400);
+  });
+});

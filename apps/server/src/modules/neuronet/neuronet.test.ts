@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { ScoringModel } from '@teamcast/contracts';
+import { owners, profiles } from '../../db/schema/index.ts';
+import { createAdministrator, createEstimator, createOwner, type SignedIn } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { DEMO_OWNER_EMAIL, seedDemoData } from '../demo/demo.service.ts';
+import { meanMae } from '../scoring/metrics.ts';
+import { insertCompletedProfile, profileRow } from '../scoring/scoring.test-support.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+let estimator: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdministrator(t);
+  estimator = await createEstimator(t);
+});
+afterAll(async () => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = admin.headers) =>
+  t.app.inject({ method, url, headers: { ...headers, 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
+
+async function waitForTraining(id: string): Promise<ScoringModel> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const model = (await call('GET', `/api/admin/neuronet/models/${id}`)).json().result as ScoringModel;
+    if (model.status !== 'training') return model;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('training did not finish');
+}
+
+describe('access', () => {
+  it('answers 403 to an estimator and 401 to anyone signed out on every neuronet and final-score route', async () => {
+    const adminRoutes = t.app.accessCatalogue.filter((entry) => entry.url.startsWith('/api/admin/neuronet') || entry.url.includes('/final-score'));
+    expect(adminRoutes.length).toBe(10);
+    for (const entry of adminRoutes) {
+      expect(entry.access).toEqual(['administrator']);
+      const url = entry.url.replace(/:id/g, 'x');
+      const method = entry.method as 'GET' | 'POST' | 'PUT';
+      const forbidden = await call(method, url, method === 'GET' ? undefined : {}, estimator.headers);
+      expect(forbidden.statusCode, `${entry.method} ${url}`).toBe(403);
+      expect(forbidden.json().error.code).toBe('forbidden');
+      expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('without enough labels', () => {
+  it('refuses to train with a localised message and has no accuracy figure yet', async () => {
+    const owner = await createOwner(t);
+    await insertCompletedProfile(t, owner.id, [{ neuron: 'С_Возр', value: 30 }]);
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/neuronet/models', headers: { ...admin.headers, 'accept-language': 'ru' }, payload: {} });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toEqual({ code: 'not_enough_labels', message: 'Для обучения нужно не меньше 20 профилей с оценками экспертов' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/scoring/accuracy' })).json().result).toEqual({ value: null, source: 'none', modelId: null });
+  });
+});
+
+describe('training, upload and publish', () => {
+  let ownerProfile: string;
+
+  beforeAll(async () => {
+    await seedDemoData(t.database.db, { seed: 5, people: 90, labelled: 90, ownerProfiles: 3 });
+    const [owner] = await t.database.db.select().from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
+    const [row] = await t.database.db.select().from(profiles).where(and(eq(profiles.ownerId, owner!.id), eq(profiles.isDemo, true))).limit(1);
+    ownerProfile = row!.id;
+  });
+
+  it('scores demo profiles with the prior before any model is published', async () => {
+    const row = await profileRow(t, ownerProfile);
+    expect(row.modelId).toBeNull();
+    expect(row.grade).not.toBeNull();
+    expect(row.competencies).toBeGreaterThan(0);
+    const overview = (await call('GET', '/api/admin/neuronet/models')).json().result;
+    expect(overview.currentModelId).toBeNull();
+    expect(overview.labelledProfiles).toBe(90);
+    expect(overview.estimators).toBe(4);
+    expect(overview.priorFairness.groups.length).toBeGreaterThan(2);
+  });
+
+  it('trains in the background, refuses to publish before upload, then publishing rescores profiles with the model', async () => {
+    const started = await call('POST', '/api/admin/neuronet/models', { seed: 7, epochs: 120 });
+    expect(started.statusCode).toBe(202);
+    expect(started.json().result.status).toBe('training');
+    const model = await waitForTraining(started.json().result._id);
+    expect(model.status).toBe('trained');
+    expect(model.progress).toBe(1);
+    expect(model.profilesCount).toBe(90);
+    expect(model.estimatorsCount).toBe(4);
+    expect(model.trainCount + model.testCount).toBe(90);
+    expect(model.metrics!.model.maturity.mae).toBeGreaterThan(0);
+    expect(model.metrics!.prior.maturity.mae).toBeGreaterThan(0);
+    expect(model.fairness!.model.groups.find((group) => group.dimension === 'gender')).toBeDefined();
+
+    const early = await call('POST', `/api/admin/neuronet/models/${model._id}/publish`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toMatchObject({ code: 'model_not_uploaded', message: 'Upload the model to storage before publishing it' });
+
+    const before = await profileRow(t, ownerProfile);
+    const predicted = (await call('POST', `/api/admin/neuronet/predict/${ownerProfile}`, { modelId: model._id })).json().result;
+    expect(predicted.modelId).toBe(model._id);
+    expect(predicted.explanation.source).toBe('model');
+
+    const uploaded = (await call('POST', `/api/admin/neuronet/models/${model._id}/upload`)).json().result;
+    expect(uploaded.uploadedAt).not.toBeNull();
+    expect(await t.app.storage.get(`scoring-model-${model._id}`)).toBeDefined();
+
+    const published = await call('POST', `/api/admin/neuronet/models/${model._id}/publish`);
+    expect(published.statusCode).toBe(200);
+    expect(published.json().result.model.isCurrent).toBe(true);
+    expect(published.json().result.profilesRescored).toBe(94);
+
+    const after = await profileRow(t, ownerProfile);
+    expect(after.modelId).toBe(model._id);
+    expect(after.competencies).toBeCloseTo(predicted.scores.competencies, 6);
+    expect([after.competencies, after.professionalism, after.maturity]).not.toEqual([before.competencies, before.professionalism, before.maturity]);
+
+    const accuracy = (await t.app.inject({ method: 'GET', url: '/api/scoring/accuracy' })).json().result;
+    expect(accuracy).toEqual({ value: Math.floor(100 - meanMae(model.metrics!.model)), source: 'model', modelId: model._id });
+
+    const retrain = await call('POST', `/api/admin/neuronet/models/${model._id}/train`);
+    expect(retrain.json().error.code).toBe('model_published');
+  });
+
+  it('lists labelled profiles with labels, current scores and a chosen model’s predictions', async () => {
+    const page = (await call('GET', '/api/admin/neuronet/profiles?limit=5&modelId=prior')).json().result;
+    expect(page.total).toBe(90);
+    expect(page.items).toHaveLength(5);
+    expect(page.items[0].label).not.toBeNull();
+    expect(page.items[0].predicted).not.toBeNull();
+    expect(page.items[0].estimatorsCount).toBeGreaterThan(0);
+  });
+
+  it('final precise scores replace the shown scores and the final score sets the grade', async () => {
+    const precise = await call('PUT', `/api/admin/profiles/${ownerProfile}/final-score-precise`, { scorePrecise: { competencies: 90, professionalism: 85, maturity: 80 } });
+    expect(precise.statusCode).toBe(200);
+    let row = await profileRow(t, ownerProfile);
+    expect([row.competencies, row.professionalism, row.maturity]).toEqual([90, 85, 80]);
+    expect(row.finalScorePrecise).toBe(85);
+    expect(row.grade).toBe('SENIOR PLUS');
+    await call('PUT', `/api/admin/profiles/${ownerProfile}/final-score`, { score: 35 });
+    row = await profileRow(t, ownerProfile);
+    expect(row.finalScore).toBe(35);
+    expect(row.grade).toBe('JUNIOR PLUS');
+    const bad = await call('PUT', `/api/admin/profiles/${ownerProfile}/final-score`, { score: 140 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('validation_failed');
+    expect((await call('PUT', '/api/admin/profiles/missing/final-score', { score: 10 })).statusCode).toBe(404);
+  });
+});
+

@@ -1,0 +1,255 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, NumberInput, Pagination, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { KplScores, ScoringModel } from '@teamcast/contracts';
+import { ApiError } from '../../../shared/api/client.ts';
+import { notify } from '../../../shared/ui/notify.ts';
+import { useNeuronetAction } from '../api/neuronet-actions.ts';
+import { useNeuronetModels } from '../api/neuronet-models.ts';
+import { useNeuronetProfiles } from '../api/neuronet-profiles.ts';
+import { FairnessTable } from './fairness-table.tsx';
+import { MetricsChart } from './metrics-chart.tsx';
+
+const OUTPUTS = ['maturity', 'competencies', 'professionalism'] as const;
+const PAGE_SIZE = 20;
+const scoresText = (scores: KplScores | null) => (scores ? OUTPUTS.map((output) => Math.round(scores[output])).join(' / ') : '—');
+
+/** The administrator's neuronet page: train, upload, publish, metrics against the prior, fairness, predictions. */
+export function NeuronetPage() {
+  const { t, i18n } = useTranslation('neuronet');
+  const overview = useNeuronetModels();
+  const action = useNeuronetAction();
+  const [seed, setSeed] = useState<number | ''>('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const models = overview.data?.items ?? [];
+  const current = models.find((model) => model.isCurrent) ?? null;
+  const candidate = models.find((model) => model._id === selected) ?? models.find((model) => !model.isCurrent && model.status === 'trained') ?? null;
+  const predictions = useNeuronetProfiles(candidate?._id ?? null, page, PAGE_SIZE);
+  const date = (value: string | null) => (value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '—');
+
+  const perform = (variables: Parameters<typeof action.mutate>[0], done: string) =>
+    action.mutate(variables, {
+      onSuccess: () => notify.positive(done),
+      onError: (error) => notify.negative(error instanceof ApiError ? error.message : t('error')),
+    });
+
+  if (overview.isError) return <Text c="red">{overview.error instanceof ApiError ? overview.error.message : t('error')}</Text>;
+  if (!overview.data) return <Text c="dimmed">{t('loading')}</Text>;
+  const data = overview.data;
+
+  const status = (model: ScoringModel) =>
+    model.status === 'training' ? (
+      <Stack gap={2} miw={120}>
+        <Text size="xs">{t('status.training', { percent: Math.round(model.progress * 100) })}</Text>
+        <Progress value={model.progress * 100} animated aria-label={t('status.progress')} />
+      </Stack>
+    ) : (
+      <Badge color={model.status === 'failed' ? 'red' : model.isCurrent ? 'teal' : 'blue'} variant="light">
+        {model.isCurrent ? t('status.current') : t(`status.${model.status}`)}
+      </Badge>
+    );
+
+  return (
+    <Stack gap="md" data-testid="neuronet-page">
+      <Title order={1}>{t('title')}</Title>
+      <Alert color="gray" title={t('uses.title')}>
+        {t('uses.body')}
+      </Alert>
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            {t('counts.profiles')}
+          </Text>
+          <Text fz={28} fw={700} data-testid="labelled-count">
+            {data.labelledProfiles}
+          </Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            {t('counts.estimators')}
+          </Text>
+          <Text fz={28} fw={700}>
+            {data.estimators}
+          </Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            {t('accuracy.title')}
+          </Text>
+          <Text fz={28} fw={700}>
+            {data.accuracy.value === null ? '—' : t('accuracy.value', { value: data.accuracy.value })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`accuracy.source.${data.accuracy.source}`)}
+          </Text>
+        </Card>
+      </SimpleGrid>
+
+      <Group align="flex-end">
+        <NumberInput label={t('train.seed')} description={t('train.seedHint')} value={seed} onChange={(value) => setSeed(typeof value === 'number' ? value : '')} min={0} w={220} />
+        <Button onClick={() => perform({ kind: 'create', ...(seed === '' ? {} : { seed }) }, t('train.started'))} loading={action.isPending} data-testid="train-new">
+          {t('train.new')}
+        </Button>
+      </Group>
+
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          {t('models.title')}
+        </Title>
+        {models.length === 0 ? (
+          <Text c="dimmed">{t('models.empty')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table highlightOnHover data-testid="models-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('models.status')}</Table.Th>
+                  <Table.Th>{t('models.trainedAt')}</Table.Th>
+                  <Table.Th>{t('models.uploadedAt')}</Table.Th>
+                  <Table.Th>{t('models.publishedAt')}</Table.Th>
+                  <Table.Th>{t('models.counts')}</Table.Th>
+                  <Table.Th>{t('models.mae')}</Table.Th>
+                  <Table.Th>{t('models.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {models.map((model) => (
+                  <Table.Tr key={model._id} data-testid="model-row" bg={candidate?._id === model._id ? 'var(--mantine-color-blue-light)' : undefined} onClick={() => setSelected(model._id)} style={{ cursor: 'pointer' }}>
+                    <Table.Td>
+                      {status(model)}
+                      {model.error ? (
+                        <Text size="xs" c="red">
+                          {model.error}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{date(model.trainedAt)}</Table.Td>
+                    <Table.Td>{date(model.uploadedAt)}</Table.Td>
+                    <Table.Td>{date(model.publishedAt)}</Table.Td>
+                    <Table.Td>{t('models.countsValue', { profiles: model.profilesCount, estimators: model.estimatorsCount })}</Table.Td>
+                    <Table.Td>
+                      {model.metrics
+                        ? OUTPUTS.map((output) => `${model.metrics!.model[output].mae.toFixed(1)} (${model.metrics!.prior[output].mae.toFixed(1)})`).join(' / ')
+                        : '—'}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {!model.publishedAt && model.status !== 'training' ? (
+                          <Button size="xs" variant="default" onClick={() => perform({ kind: 'train', id: model._id }, t('train.started'))}>
+                            {t('actions.train')}
+                          </Button>
+                        ) : null}
+                        {model.status === 'trained' && !model.uploadedAt ? (
+                          <Button size="xs" variant="light" onClick={() => perform({ kind: 'upload', id: model._id }, t('actions.uploaded'))} data-testid="upload-model">
+                            {t('actions.upload')}
+                          </Button>
+                        ) : null}
+                        {model.status === 'trained' && model.uploadedAt && !model.isCurrent ? (
+                          <Button size="xs" onClick={() => perform({ kind: 'publish', id: model._id }, t('actions.published'))} data-testid="publish-model">
+                            {t('actions.publish')}
+                          </Button>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('models.maeHint')}
+        </Text>
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            {t('metrics.title')}
+          </Title>
+          {candidate?.metrics ? (
+            <>
+              <Text size="sm" mb="xs">
+                {t('metrics.of', { date: date(candidate.trainedAt), test: candidate.testCount })}
+              </Text>
+              <MetricsChart model={candidate.metrics.model} prior={candidate.metrics.prior} />
+              <Table mt="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th />
+                    <Table.Th>{t('metrics.modelMae')}</Table.Th>
+                    <Table.Th>{t('metrics.priorMae')}</Table.Th>
+                    <Table.Th>{t('metrics.modelR2')}</Table.Th>
+                    <Table.Th>{t('metrics.priorR2')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {OUTPUTS.map((output) => (
+                    <Table.Tr key={output}>
+                      <Table.Td>{t(`outputs.${output}`)}</Table.Td>
+                      <Table.Td>{candidate.metrics!.model[output].mae.toFixed(2)}</Table.Td>
+                      <Table.Td>{candidate.metrics!.prior[output].mae.toFixed(2)}</Table.Td>
+                      <Table.Td>{candidate.metrics!.model[output].r2.toFixed(2)}</Table.Td>
+                      <Table.Td>{candidate.metrics!.prior[output].r2.toFixed(2)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </>
+          ) : (
+            <Text c="dimmed">{t('metrics.none')}</Text>
+          )}
+        </Card>
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            {t('fairness.title')}
+          </Title>
+          <FairnessTable current={current?.fairness?.model ?? data.priorFairness} candidate={candidate && candidate !== current ? (candidate.fairness?.model ?? null) : null} />
+        </Card>
+      </SimpleGrid>
+
+      <Card withBorder>
+        <Title order={2} size="h4" mb="xs">
+          {t('predictions.title')}
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('predictions.hint')}
+        </Text>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped data-testid="predictions-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('predictions.profile')}</Table.Th>
+                <Table.Th>{t('predictions.label')}</Table.Th>
+                <Table.Th>{t('predictions.current')}</Table.Th>
+                <Table.Th>{t('predictions.test')}</Table.Th>
+                <Table.Th>{t('predictions.grade')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(predictions.data?.items ?? []).map((item) => (
+                <Table.Tr key={item._id}>
+                  <Table.Td>
+                    {item.code}{' '}
+                    {item.isDemo ? (
+                      <Badge size="xs" color="grape" variant="outline">
+                        {t('demo')}
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{scoresText(item.label)}</Table.Td>
+                  <Table.Td>{scoresText(item.current)}</Table.Td>
+                  <Table.Td>{scoresText(item.predicted)}</Table.Td>
+                  <Table.Td>{item.grade ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {predictions.data && predictions.data.total > PAGE_SIZE ? <Pagination mt="sm" total={Math.ceil(predictions.data.total / PAGE_SIZE)} value={page} onChange={setPage} /> : null}
+      </Card>
+    </Stack>
+  );
+}
