@@ -51,9 +51,10 @@ export function presentDetails(forecast: PairForecast, startDay: string): PairDe
 
 /**
  * The stored forecast as the owner may see it. A locked love report carries the summary only: the details never
- * leave the server until the pair is paid for. Accuracy stays null until the scoring module publishes model metrics.
+ * leave the server until the pair is paid for. Accuracy is the scoring model's 'more than {value}%', null before any
+ * model has held-out metrics.
  */
-export function presentResult(row: PairRow, unlocked: boolean): PairResult | null {
+export function presentResult(row: PairRow, unlocked: boolean, accuracy: number | null): PairResult | null {
   const forecast = row.result;
   if (!forecast || !row.runAt) return null;
   const locked = isLockable(forecast.kind) && !unlocked;
@@ -63,12 +64,12 @@ export function presentResult(row: PairRow, unlocked: boolean): PairResult | nul
     summary: { compatibility: forecast.compatibility, yearlySatisfaction: forecast.yearlySatisfaction, recommendation: forecast.recommendation },
     locked,
     details: locked ? null : presentDetails(forecast, row.startDay),
-    accuracy: null,
+    accuracy,
     paramsVersion: forecast.paramsVersion,
   };
 }
 
-export function presentPair(row: PairRow, people: Map<string, PairProfile>, unlocked: boolean, hours: Map<string, number>): PairRequest {
+export function presentPair(row: PairRow, people: Map<string, PairProfile>, unlocked: boolean, hours: Map<string, number>, accuracy: number | null): PairRequest {
   const slot = (id: string | null) => (id ? presentActor(people.get(id)) : null);
   const actors = [slot(row.actor1Id), slot(row.actor2Id)];
   return {
@@ -80,7 +81,7 @@ export function presentPair(row: PairRow, people: Map<string, PairProfile>, unlo
     mode: row.mode === 1 ? 1 : 0,
     intensity: row.intensity,
     ready: actors.every((actor) => actor?.filled === true),
-    result: presentResult(row, unlocked),
+    result: presentResult(row, unlocked, accuracy),
     warnings: [...hours]
       .filter(([, total]) => total > INTERACTION_WARNING_HOURS)
       .map(([personId, total]) => ({ personId, hours: total, limit: INTERACTION_WARNING_HOURS })),

@@ -5,6 +5,7 @@ import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import type { GateHub } from '../gate/gate.hub.ts';
 import { forgetHistory, recordHistory } from '../history/history.service.ts';
+import { forecastAccuracy } from '../scoring/scoring.service.ts';
 import { firstOfMonth } from './pair-months.ts';
 import { isFilled, presentActor, presentPair } from './pairs.presenter.ts';
 import * as repo from './pairs.repository.ts';
@@ -30,11 +31,12 @@ const peopleOf = (row: Pick<PairRow, 'actor1Id' | 'actor2Id' | 'managerId'>) => 
 export async function pairView(db: Db, ownerId: string, row: PairRow): Promise<PairRequest> {
   const people = await repo.ownProfiles(db, ownerId, peopleOf(row));
   const slots = [row.actor1Id, row.actor2Id].filter((id): id is string => Boolean(id));
-  const [unlocked, hours] = await Promise.all([
+  const [unlocked, hours, accuracy] = await Promise.all([
     row.actor1Id && row.actor2Id ? repo.isPairUnlocked(db, ownerId, row.actor1Id, row.actor2Id) : Promise.resolve(false),
     repo.weeklyHours(db, ownerId, slots),
+    row.result ? forecastAccuracy(db).then((accuracy) => accuracy.value) : Promise.resolve(null),
   ]);
-  return presentPair(row, people, unlocked, hours);
+  return presentPair(row, people, unlocked, hours, accuracy);
 }
 
 /** Checks that every given id is a profile of this owner, not twice, and that the manager is not one of the pair. */

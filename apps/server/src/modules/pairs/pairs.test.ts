@@ -60,7 +60,7 @@ describe('pair request lifecycle', () => {
     expect(details.blocks.map((block) => block.name)).toEqual(['satisfaction', 'expectations', 'competences', 'outlook']);
     for (const block of details.blocks) expect(block.grade).toBe(Math.min(5, 1 + Math.floor(block.score / 20)));
     expect(details.monthlyBand?.p10).toHaveLength(12);
-    // No scoring model has published metrics yet: accuracy is absent rather than invented.
+    // A fresh database has no trained scoring model: accuracy is absent rather than invented.
     expect(result.accuracy).toBeNull();
 
     const read = await call({ method: 'GET', url: `/api/scene/p2p/${pair._id}` });
