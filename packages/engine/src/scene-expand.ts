@@ -1,3 +1,4 @@
+import { EngineError } from './errors.ts';
 import { MOODS, type SceneResult, type TeamIndicators } from './scene-types.ts';
 import { indicatorsAt } from './scene-summary.ts';
 import type { Mood } from './types.ts';
@@ -41,7 +42,7 @@ export type ExpandedScene = {
 /** One day's plain record (built on demand from the columns). */
 export function sceneDay(result: SceneResult, day: number): DayRecord {
   const d = day - result.firstDay;
-  if (d < 0 || d >= result.days) throw new RangeError(`day ${day} outside the simulated range`);
+  if (!Number.isInteger(d) || d < 0 || d >= result.days) throw new EngineError('invalid_input', `day ${day} outside the simulated range`);
   const { actorColumns: ac, teamColumns: tc, actorIds, days } = result;
   const n = actorIds.length;
   const activeIdx: number[] = [];

@@ -241,6 +241,11 @@ describe('simulateScene: hand-built teams', () => {
     expect(day.actors.reduce((s, a) => s + a.importance, 0)).toBeCloseTo(100, 3);
   });
 
+  it('refuses day records outside the simulated range', () => {
+    expect(() => sceneDay(harmonious, 365)).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    expect(() => sceneDay(harmonious, harmonious.firstDay - 1)).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+  });
+
   it('dismisses an actor from the day of dismissal', () => {
     const scene = structuredClone(HARMONIOUS_TEAM);
     scene.actors[1]!.events.push(ev('dismiss', 50));
