@@ -27,7 +27,7 @@ describe('simulateScene: properties', () => {
       fc.property(arbScene, (scene) => {
         expect(simulateScene(scene, { band: { samples: 2 } })).toEqual(simulateScene(structuredClone(scene), { band: { samples: 2 } }));
       }),
-      { numRuns: 15 },
+      { numRuns: 8 },
     );
   });
 
@@ -44,10 +44,12 @@ describe('simulateScene: properties', () => {
         for (const c of [tc.cohesion, tc.competence, tc.performance, tc.managerSuitability]) expect(within(c, 0, 100)).toBe(true);
         expect(within(tc.microclimate, -100, 100)).toBe(true);
         expect(within(tc.teamingEffect, -100, 100)).toBe(true);
+        let wrongMoods = 0;
         for (let i = 0; i < ac.mood.length; i++) {
-          if (!ac.active[i]) expect(ac.mood[i]).toBe(255);
-          else if (ac.mood[i] !== 5) expect(MOODS[ac.mood[i]!]).toBe(bandOf(2 * ac.satisfaction[i]! - 100));
+          if (!ac.active[i]) wrongMoods += ac.mood[i] === 255 ? 0 : 1;
+          else if (ac.mood[i] !== 5) wrongMoods += MOODS[ac.mood[i]!] === bandOf(2 * ac.satisfaction[i]! - 100) ? 0 : 1;
         }
+        expect(wrongMoods).toBe(0);
       }),
       { numRuns: 40 },
     );
@@ -85,7 +87,8 @@ describe('simulateScene: properties', () => {
         s[key] = Math.min(100, s[key] + delta);
         const before = simulateScene(scene, { pairDetail: 'none' }).teamColumns.basePower;
         const after = simulateScene(raised, { pairDetail: 'none' }).teamColumns.basePower;
-        for (let d = 0; d < before.length; d++) expect(after[d]!).toBeGreaterThanOrEqual(before[d]! - 1e-3);
+        const lower = [...before.keys()].filter((d) => after[d]! < before[d]! - 1e-3);
+        expect(lower).toEqual([]);
       }),
       { numRuns: 40 },
     );
@@ -113,20 +116,22 @@ describe('simulateScene: properties', () => {
         const b = simulateScene(withVisitor, { params, pairDetail: 'none' });
         expect(b.firstDay).toBe(a.firstDay);
         const untouched = (day: number): boolean => day < joinDay || day >= joinDay + stay;
+        // Collected by hand and asserted once: an expect per value would dominate the run time.
+        const mismatches: string[] = [];
         for (let d = 0; d < a.days; d++) {
           if (!untouched(a.firstDay + d)) continue;
           for (const key of ['basePower', 'totalStatisticPower', 'cohesion', 'microclimate', 'teamingEffect', 'performance'] as const) {
-            expect(b.teamColumns[key][d]).toBe(a.teamColumns[key][d]);
+            if (!Object.is(b.teamColumns[key][d], a.teamColumns[key][d])) mismatches.push(`${key}@${d}`);
           }
           // Every other actor's own numbers too (the visitor is appended, so indices match).
           for (let x = 0; x < others.length; x++) {
             for (const key of ['power', 'satisfaction', 'integration', 'support', 'importance', 'inGroupRateByPeak', 'mood'] as const) {
-              expect(b.actorColumns[key][x * b.days + d]).toBe(a.actorColumns[key][x * a.days + d]);
+              if (!Object.is(b.actorColumns[key][x * b.days + d], a.actorColumns[key][x * a.days + d])) mismatches.push(`${key}[${x}]@${d}`);
             }
           }
-          const day = sceneDay(b, a.firstDay + d);
-          expect(day.activeActors).not.toContain('visitor');
+          if (b.actorColumns.active[others.length * b.days + d]) mismatches.push(`visitor active@${d}`);
         }
+        expect(mismatches).toEqual([]);
       }),
       { numRuns: 30 },
     );
