@@ -67,9 +67,18 @@ const sum = (files) => files.reduce((total, file) => {
 }, { raw: 0, gzip: 0, brotli: 0 });
 
 const mantineCss = Object.keys(manifest).filter((key) => /@mantine\/(core|notifications)\/styles\.css$/.test(key));
+// Translation chunks fetched before a screen shows (both languages, as Russian pages also load the English fallback):
+// the public namespaces for light screens, every namespace for Mantine screens. Each is a chunk named after its file.
+const namespaces = fs.readdirSync(path.join(root, 'apps/web/src/locales/en')).map((file) => file.replace(/\.json$/, ''));
+const localeKeys = (all) =>
+  Object.keys(manifest).filter((key) => {
+    const match = /^_([\w-]+)-[\w-]{8}\.js$/.exec(key);
+    return match && namespaces.includes(match[1]) && match[1] !== 'common' && (all || ['site', 'help', 'consent'].includes(match[1]));
+  });
+
 const results = routes.map(({ name, budget }) => {
   const screen = screenOf(name);
-  const keys = closure(['index.html', screen.key, ...(screen.mantine ? mantineCss : [])]);
+  const keys = closure(['index.html', screen.key, ...localeKeys(screen.mantine), ...(screen.mantine ? mantineCss : [])]);
   const chunks = [...keys].map((key) => manifest[key]);
   const js = [...new Set(chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js')))];
   const css = [...new Set(chunks.flatMap((chunk) => [...(chunk.css ?? []), ...(chunk.file.endsWith('.css') ? [chunk.file] : [])]))];

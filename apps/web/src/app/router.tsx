@@ -3,6 +3,7 @@ import { Outlet, redirect, useLocation, useMatches, useNavigation, useRouteError
 import { useTranslation } from 'react-i18next';
 import { authStore } from '../shared/auth/auth-store.ts';
 import { configureApi } from '../shared/api/client.ts';
+import { loadAllNamespaces, loadPublicNamespaces } from '../shared/i18n/i18n.ts';
 import { ChunkErrorPage } from '../shared/ui/chunk-error-page.tsx';
 import { loadHostInfo, useHostInfo } from '../shared/ui/host-info.ts';
 import { ChunkLoadError, loadChunk } from '../shared/ui/lazy-chunk.ts';
@@ -25,10 +26,13 @@ const loadMantineStyles = () =>
 /** Loads a screen's chunk (and Mantine's styles when it needs them) within the 120 s limit. */
 async function loadScreen(screen: Screen): Promise<ComponentType> {
   if (typeof screen === 'function') {
-    await loadChunk(loadMantineStyles);
+    await loadChunk(() => Promise.all([loadMantineStyles(), loadPublicNamespaces(), loadAllNamespaces()]));
     return screen;
   }
-  const [component] = await loadChunk(() => Promise.all([screen.load(), screen.mantine ? loadMantineStyles() : null]));
+  // Mantine screens belong to features whose texts are not in the first load: fetch them alongside.
+  const [component] = await loadChunk(() =>
+    Promise.all([screen.load(), loadPublicNamespaces(), screen.mantine ? loadMantineStyles() : null, screen.mantine ? loadAllNamespaces() : null]),
+  );
   return component;
 }
 

@@ -9,14 +9,53 @@ type Catalogue = { [key: string]: string | Catalogue };
 /**
  * Every catalogue under locales/<language>/<namespace>.json, so each feature keeps its own file.
  * `t('key')` reads the common namespace; `t('profiles:list.title')` another one.
+ *
+ * Only `common` travels with the first load; every other namespace is a small chunk per language fetched on demand
+ * (the router awaits `loadPublicNamespaces` or `loadAllNamespaces` before showing a screen). Unit tests get every
+ * catalogue at once, so components render their texts without waiting.
  */
-const files = import.meta.glob<Catalogue>('../../locales/*/*.json', { eager: true, import: 'default' });
+const BUNDLED = ['common'];
+const PUBLIC = ['site', 'help', 'consent'];
+const bundled = import.meta.glob<Catalogue>('../../locales/*/common.json', { eager: true, import: 'default' });
+const inTests = import.meta.env.MODE === 'test' ? import.meta.glob<Catalogue>('../../locales/*/*.json', { eager: true, import: 'default' }) : {};
+const onDemand = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' });
+
+const fileName = (locale: string, namespace: string) => `../../locales/${locale}/${namespace}.json`;
+const namespaceOf = (file: string) => /locales\/(ru|en)\/([\w-]+)\.json$/.exec(file);
 
 export const resources: Record<Locale, Record<string, Catalogue>> = { ru: {}, en: {} };
-for (const [file, catalogue] of Object.entries(files)) {
-  const match = /locales\/(ru|en)\/([\w-]+)\.json$/.exec(file);
+for (const [file, catalogue] of Object.entries({ ...bundled, ...inTests })) {
+  const match = namespaceOf(file);
   if (match) resources[match[1] as Locale][match[2]!] = catalogue;
 }
+
+/** Every namespace there is, bundled or not. */
+const allNamespaces = [...new Set(Object.keys(onDemand).map((file) => namespaceOf(file)?.[2]).filter((name): name is string => Boolean(name)))];
+
+/** i18next backend reading the on-demand catalogues (one small chunk per language and namespace). */
+const onDemandBackend = {
+  type: 'backend' as const,
+  init: () => {},
+  read(locale: string, namespace: string, callback: (error: unknown, data: Catalogue | null) => void) {
+    const load = onDemand[fileName(locale, namespace)];
+    if (!load) return callback(null, {});
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error, null),
+    );
+  },
+};
+
+function loadMissing(namespaces: string[]): Promise<void> {
+  const missing = namespaces.filter((namespace) => !BUNDLED.includes(namespace) && !i18next.hasLoadedNamespace(namespace));
+  return missing.length ? i18next.loadNamespaces(missing) : Promise.resolve();
+}
+
+/** Loads every namespace of the current language (and the fallback); resolves at once when they are all there. */
+export const loadAllNamespaces = (): Promise<void> => loadMissing(allNamespaces);
+
+/** Loads what the light public pages and their frame use (site, help, consent). */
+export const loadPublicNamespaces = (): Promise<void> => loadMissing(PUBLIC);
 
 export function storedLocale(): Locale | undefined {
   const parsed = LocaleSchema.safeParse(localStorage.getItem(STORAGE_KEY));
@@ -33,8 +72,10 @@ export async function changeLocale(locale: Locale): Promise<void> {
 /** Russian by default, English where a Russian text is missing. */
 export function initI18n(locale: Locale = 'ru'): typeof i18next {
   if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
+    void i18next.use(onDemandBackend).use(initReactI18next).init({
       resources,
+      partialBundledLanguages: true,
+      ns: ['common'],
       lng: locale,
       fallbackLng: 'en',
       defaultNS: 'common',

@@ -1,8 +1,9 @@
 /** Which installable app the page offers: the owner-mobile app, or the love-mobile app on love hosts and love pages. */
 export function applyManifest(variant: 'owner' | 'love'): void {
-  const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
-  const href = `/${variant}-mobile.webmanifest`;
-  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
+  const set = (selector: string, attribute: string, value: string) => document.querySelector(selector)?.setAttribute(attribute, value);
+  set('link[rel="manifest"]', 'href', `/${variant}-mobile.webmanifest`);
+  set('link[rel="apple-touch-icon"]', 'href', `/icons/${variant}-apple-touch.png`);
+  set('meta[name="theme-color"]', 'content', variant === 'love' ? '#c2255c' : '#1864ab');
 }
 
 /**

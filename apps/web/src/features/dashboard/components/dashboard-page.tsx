@@ -1,7 +1,8 @@
-import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { historyStore, type HistoryEntry } from '../../../shared/ui/history-store.ts';
+import type { HistoryEntryType } from '@teamcast/contracts';
+import { useDashboardHistory } from '../api/dashboard-history.ts';
 
 /** Ways to start each kind of check, in the order of the owner menu. */
 const shortcuts = [
@@ -13,7 +14,7 @@ const shortcuts = [
 ] as const;
 
 /** Where a history entry's result reopens. */
-const resultPath: Record<HistoryEntry['type'], string> = {
+const resultPath: Record<HistoryEntryType, string> = {
   pair: '/owner/dashboard/p2p',
   team: '/owner/dashboard/team',
   'compare-teams': '/owner/dashboard/compare-teams',
@@ -22,7 +23,9 @@ const resultPath: Record<HistoryEntry['type'], string> = {
 /** The owner's home: counters, the latest runs (at most 15, newest first) each reopening its result, and shortcuts to start a check. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation('dashboard');
-  const history = historyStore.use();
+  const history = useDashboardHistory();
+  const counters = history.shown?.counters;
+  const entries = history.shown?.entries ?? [];
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Stack gap="lg" data-testid="dashboard-page">
@@ -33,16 +36,16 @@ export function DashboardPage() {
           <Text size="sm" c="dimmed">
             {t('counters.p2p')}
           </Text>
-          <Text fz={32} fw={700}>
-            {history.counters.p2p}
+          <Text component="div" fz={32} fw={700}>
+            {counters ? counters.p2p : <Skeleton h={32} w={48} />}
           </Text>
         </Card>
         <Card withBorder padding="md" data-testid="counter-team">
           <Text size="sm" c="dimmed">
             {t('counters.team')}
           </Text>
-          <Text fz={32} fw={700}>
-            {history.counters.team}
+          <Text component="div" fz={32} fw={700}>
+            {counters ? counters.team : <Skeleton h={32} w={48} />}
           </Text>
         </Card>
       </SimpleGrid>
@@ -67,13 +70,19 @@ export function DashboardPage() {
         <Title order={2} size="h3" mb="sm" id="dashboard-history">
           {t('history.title')}
         </Title>
-        {history.entries.length === 0 ? (
+        {history.isError && !history.shown ? (
+          <Alert color="red" data-testid="history-error">
+            {history.error.message}
+          </Alert>
+        ) : history.isPending && !history.shown ? (
+          <Skeleton h={80} />
+        ) : entries.length === 0 ? (
           <Text c="dimmed" data-testid="history-empty">
             {t('history.empty')}
           </Text>
         ) : (
           <List spacing="xs" listStyleType="none" data-testid="history-list">
-            {history.entries.map((entry) => (
+            {entries.map((entry) => (
               <List.Item key={`${entry.type}-${entry.id}`}>
                 <Group gap="sm">
                   <Badge variant="light">{t(`history.types.${entry.type}`)}</Badge>

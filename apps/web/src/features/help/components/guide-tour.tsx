@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Affix, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TutorialState } from '@teamcast/contracts';
+import { useGateEvent } from '../../../shared/gate/gate.ts';
 import { guide, guideStore } from '../../../shared/ui/guide-store.ts';
 import { GUIDE_START_PARAM, guideSteps } from './guide-steps.ts';
 
@@ -16,6 +18,11 @@ export function GuideTour() {
   const location = useLocation();
   const navigate = useNavigate();
   const restart = search.get(GUIDE_START_PARAM) === 'start';
+  // Another tab or device moved the tour (gate syncTutorial): follow it.
+  const follow = useCallback((message: { payload: TutorialState }) => {
+    guideStore.set(message.payload.completed ? { step: null, done: true } : { step: message.payload.step, done: false });
+  }, []);
+  useGateEvent('syncTutorial', follow);
 
   useEffect(() => {
     if (restart) {

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../../shared/i18n/i18n.ts';
+import { routeByName } from '../routes.ts';
+import { ownerMenu } from './nav-items.ts';
+
+describe('owner menu', () => {
+  it('lists the sections of spec section 2 in order, the monitor marked as in development', () => {
+    const labels = ownerMenu.map((item) => item.labelKey.replace('dashboard:menu.', ''));
+    expect(labels.filter((label) => label !== 'routes.owner-subscription')).toEqual([
+      'home', 'pair', 'team', 'simulator', 'compare', 'profiles', 'monitor', 'faq', 'info', 'guide', 'changePassword', 'deleteAccount', 'signOut',
+    ]);
+    expect(ownerMenu.find((item) => item.labelKey.endsWith('monitor'))?.pending).toBe(true);
+    expect(resources.en.dashboard!.menu).toMatchObject({ monitor: 'Monitor (in development)' });
+  });
+
+  it('points every entry at a route of the table', () => {
+    for (const item of ownerMenu) expect(() => routeByName(item.route)).not.toThrow();
+  });
+});
