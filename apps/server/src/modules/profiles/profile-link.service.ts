@@ -9,6 +9,7 @@ import { checkedAnswers } from './answers-check.ts';
 import { deriveProfile } from './profile-derivation.ts';
 import { presentLinkView } from './profiles.presenter.ts';
 import { findByPermalink, ownerInfo, updateProfile, type ProfileRow } from './profiles.repository.ts';
+import { scoreProfile } from '../scoring/scoring.service.ts';
 
 /**
  * The Profile service: an anonymous visitor reaches a profile only through its permalink. A wrong link, or one of a
@@ -68,6 +69,7 @@ export async function patchByLink(db: Db, permalink: string, input: z.output<typ
   const derived = deriveProfile(questionnaire.steps, answers, merged, now);
   const state = complete ? 'ack_a' : answers.length > 0 ? 'answered' : row.state;
   const updated = await updateProfile(db, row.id, { ...patch, ...derived, state, ...(complete ? { completedAt: now } : {}) });
+  if (complete) await scoreProfile(db, row.id);
   return view(db, updated);
 }
 

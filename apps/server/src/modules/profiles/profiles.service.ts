@@ -19,6 +19,7 @@ import {
   type ProfileListOptions,
   type ProfileRow,
 } from './profiles.repository.ts';
+import { scoreProfile } from '../scoring/scoring.service.ts';
 
 async function mainProfileId(db: Db, ownerId: string): Promise<string | null> {
   return (await ownerInfo(db, ownerId))?.mainProfileId ?? null;
@@ -168,7 +169,8 @@ export async function createFilledProfile(db: Db, ownerId: string | null, kind: 
     completedAt: now,
     ...newPermalink(now),
   });
-  return updateProfile(db, row.id, deriveProfile(questionnaire.steps, answers, row, now));
+  const completed = await updateProfile(db, row.id, deriveProfile(questionnaire.steps, answers, row, now));
+  return (await scoreProfile(db, row.id)) ? ((await findByPermalink(db, completed.permalink)) ?? completed) : completed;
 }
 
 export async function createOwnerFilledProfile(db: Db, ownerId: string, kind: 'short' | 'love', input: FilledInput): Promise<Profile> {

@@ -16,6 +16,7 @@ import {
   type QuestionnaireRow,
 } from './questionnaires.repository.ts';
 import { shippedQuestionnaires } from './shipped-questionnaires.ts';
+import { rescoreProfiles } from '../scoring/scoring.service.ts';
 
 const SEED_LOCK_KEY = 7_240_105;
 
@@ -91,6 +92,7 @@ export async function recalculate(db: Db, id: string): Promise<{ questionnaire: 
     const derived = deriveProfile(questionnaire.steps, row.answers, row);
     await updateProfile(db, row.id, derived);
   }
+  await rescoreProfiles(db, rows.map((row) => row.id));
   const status = questionnaire.status === 'inactive' ? 'inactive' : 'computed';
   const updated = await updateQuestionnaire(db, id, { status, computedAt: new Date() });
   return { questionnaire: await present(db, updated!), profilesRecalculated: rows.length };

@@ -45,7 +45,7 @@ export function EstimateForm({ profileId, estimate }: { profileId: string; estim
                 {t('profile.savePrecise')}
               </Button>
             </Group>
-            <Textarea label={t('profile.comment')} value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={2000} autosize minRows={2} data-testid="comment-input" />
+            <Textarea label={t('profile.comment')} value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={2000} rows={3} data-testid="comment-input" />
             <Group>
               <Button variant="light" onClick={() => save({ kind: 'note', content: note }, t('profile.commentSaved'))} data-testid="save-comment">
                 {t('profile.saveComment')}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { EstimatorProfileItem, EstimatorProfileView } from '@teamcast/contracts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
+import { configureApi } from '../../../shared/api/client.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+type Call = { method: string; url: string; body: unknown };
+let calls: Call[];
+let respond: (call: Call) => { status: number; body: unknown };
+
+const estimate = { score: null, scorePrecise: null, note: '', skipStatus: null, assignedAt: '2026-11-01T00:00:00.000Z', viewedAt: null, ratedAt: null };
+const item = (id: string, code: string, extra: Partial<EstimatorProfileItem> = {}): EstimatorProfileItem => ({
+  _id: id,
+  code,
+  kind: 'standard',
+  age: 34,
+  gender: 'Ж',
+  position: 'Инженер',
+  isDemo: true,
+  grade: 'MIDDLE',
+  scores: { competencies: 50, professionalism: 48, maturity: 60 },
+  estimate,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-02T00:00:00.000Z',
+  ...extra,
+});
+const view: EstimatorProfileView = {
+  ...item('p-1', 'AB12CD34'),
+  answers: [{ step: 'О себе', neuron: 'С_Возр', question: 'Ваш возраст, полных лет', answer: '34' }],
+  explanation: { source: 'prior', modelId: null, competencies: [{ neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University education' }, points: 22 }], professionalism: [], maturity: [] },
+};
+
+beforeEach(() => {
+  calls = [];
+  configureApi({ bases: { fallback: 'http://api.test' }, locale: 'ru' });
+  authStore.set('estimator', { token: 'token-e', subjectId: 'e-1' });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const answer = respond(call);
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const slow = { timeout: 5_000 };
+
+describe('estimator screens', { timeout: 20_000 }, () => {
+  it('lists assigned profiles, sends each filter to the server, and takes the next batch', async () => {
+    const user = userEvent.setup();
+    respond = (call) => {
+      if (call.url.includes('/profiles/assignment')) return { status: 200, body: { result: { batchSize: 10 } } };
+      const filtered = call.url.includes('filter=estimated');
+      return { status: 200, body: { result: { items: filtered ? [item('p-2', 'EF56GH78')] : [item('p-1', 'AB12CD34')], total: 1 } } };
+    };
+    renderApp('/estimator');
+    expect(await screen.findByText('AB12CD34', {}, slow)).toBeTruthy();
+    expect(screen.getByText('Демо')).toBeTruthy();
+    expect(calls[0]!.url).toContain('/api/estimator/profiles?filter=all&order=asc&limit=50&offset=0');
+
+    await user.click(screen.getByText('Оценённые'));
+    expect(await screen.findByText('EF56GH78', {}, slow)).toBeTruthy();
+    expect(calls.at(-1)!.url).toContain('filter=estimated');
+
+    await user.click(screen.getByLabelText('С комментарием'));
+    await waitFor(() => expect(calls.at(-1)!.url).toContain('existComment=true'));
+
+    await user.click(screen.getByTestId('take-batch'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/api/estimator/profiles/assignment'))).toBe(true));
+  });
+
+  it('shows a profile with answers and why it got its scores, and saves the score and the comment', async () => {
+    const user = userEvent.setup();
+    respond = (call) => {
+      if (call.method === 'PUT') return { status: 200, body: { result: { ...estimate, score: 72 } } };
+      if (call.method === 'PATCH') return { status: 200, body: { result: { ...estimate, note: 'Сильный кандидат' } } };
+      return { status: 200, body: { result: view } };
+    };
+    renderApp('/estimator/profiles/p-1');
+    expect(await screen.findByText('Профиль AB12CD34', {}, slow)).toBeTruthy();
+    expect(within(screen.getByTestId('profile-answers')).getByText('Ваш возраст, полных лет')).toBeTruthy();
+    expect(within(screen.getByTestId('score-explanation')).getByText('Высшее образование')).toBeTruthy();
+    expect(screen.getByTestId('profile-grade').textContent).toBe('MIDDLE');
+
+    await user.type(screen.getByLabelText('Оценка, 0–100'), '72');
+    await user.click(screen.getByTestId('save-score'));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')).toEqual({ method: 'PUT', url: 'http://api.test/api/estimator/profiles/p-1/rate', body: { score: 72 } }));
+
+    await user.type(screen.getByTestId('comment-input'), 'Сильный кандидат');
+    await user.click(screen.getByTestId('save-comment'));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toEqual({ method: 'PATCH', url: 'http://api.test/api/estimator/notes/p-1', body: { content: 'Сильный кандидат' } }));
+  });
+});

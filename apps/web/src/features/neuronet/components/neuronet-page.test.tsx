@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Fairness, ScoringModel } from '@teamcast/contracts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
+import { configureApi } from '../../../shared/api/client.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+type Call = { method: string; url: string };
+let calls: Call[];
+
+const metric = (mae: number) => ({ mae, r2: 0.5 });
+const metrics = (mae: number) => ({ competencies: metric(mae), professionalism: metric(mae), maturity: metric(mae) });
+const fair: Fairness = { groups: [{ dimension: 'gender', group: 'М', count: 40, middleOrHigher: 0.5 }, { dimension: 'gender', group: 'Ж', count: 40, middleOrHigher: 0.45 }], genderRatio: 0.9, ageRatio: null, warning: false };
+const unfair: Fairness = { groups: [{ dimension: 'gender', group: 'М', count: 40, middleOrHigher: 0.6 }, { dimension: 'gender', group: 'Ж', count: 40, middleOrHigher: 0.3 }], genderRatio: 0.5, ageRatio: null, warning: true };
+const model = (id: string, extra: Partial<ScoringModel>): ScoringModel => ({
+  _id: id,
+  family: 'mlp-kpl',
+  featureVersion: 'f-1',
+  status: 'trained',
+  progress: 1,
+  loss: 0.01,
+  error: null,
+  options: { seed: 1, epochs: 300, hidden: 16 },
+  profilesCount: 260,
+  estimatorsCount: 4,
+  trainCount: 208,
+  testCount: 52,
+  metrics: { model: metrics(5), prior: metrics(8) },
+  fairness: { model: fair, prior: fair },
+  isCurrent: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  trainedAt: '2026-11-20T10:01:00.000Z',
+  uploadedAt: null,
+  publishedAt: null,
+  ...extra,
+});
+
+beforeEach(() => {
+  calls = [];
+  configureApi({ bases: { fallback: 'http://api.test' }, locale: 'ru' });
+  authStore.set('administrator', { token: 'token-a', subjectId: 'a-1' });
+  const overview = {
+    items: [model('candidate', { uploadedAt: '2026-11-20T10:02:00.000Z', fairness: { model: unfair, prior: fair } }), model('current', { isCurrent: true, uploadedAt: '2026-11-19T10:00:00.000Z', publishedAt: '2026-11-19T11:00:00.000Z' })],
+    currentModelId: 'current',
+    labelledProfiles: 260,
+    estimators: 4,
+    priorFairness: fair,
+    accuracy: { value: 95, source: 'model', modelId: 'current' },
+  };
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    calls.push({ method, url });
+    let result: unknown = overview;
+    if (url.includes('/neuronet/profiles')) result = { items: [{ _id: 'p', code: 'AB12CD34', isDemo: true, label: { competencies: 60, professionalism: 50, maturity: 40 }, estimatorsCount: 2, current: null, grade: null, predicted: { competencies: 58, professionalism: 52, maturity: 41 } }], total: 1 };
+    if (method === 'POST' && url.endsWith('/publish')) result = { model: overview.items[0], profilesRescored: 12 };
+    if (method === 'POST' && url.endsWith('/neuronet/models')) result = model('new', { status: 'training', progress: 0 });
+    return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const slow = { timeout: 5_000 };
+
+describe('neuronet page', { timeout: 20_000 }, () => {
+  it('shows dates, counts, metrics, the accuracy figure and a fairness warning for the candidate, and runs the actions', async () => {
+    const user = userEvent.setup();
+    renderApp('/administrator/neuronet');
+    expect(await screen.findByTestId('neuronet-page', {}, slow)).toBeTruthy();
+    expect(screen.getByTestId('labelled-count').textContent).toBe('260');
+    expect(screen.getByText('более 95%')).toBeTruthy();
+    expect(screen.getAllByTestId('model-row')).toHaveLength(2);
+    expect(screen.getByTestId('metrics-chart')).toBeTruthy();
+    expect(screen.getByTestId('fairness-warning').textContent).toContain('четырёх пятых');
+    expect(within(screen.getByTestId('fairness-table')).getByText('30%')).toBeTruthy();
+    expect(await screen.findByText('40 / 60 / 50', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.url.includes('/api/admin/neuronet/profiles?limit=20&offset=0&modelId=candidate'))).toBe(true));
+
+    await user.click(screen.getByTestId('publish-model'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/models/candidate/publish')).toBe(true));
+    await user.click(screen.getByTestId('train-new'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/models')).toBe(true));
+  });
+});
