@@ -144,7 +144,7 @@ function Checkout({ plan, prices, state, locale, onBack, onDone }: { plan: Price
         <Button variant="default" onClick={onBack}>
           {t('actions.back')}
         </Button>
-        <Button onClick={submit} loading={update.isPending} disabled={needsCard && !selected}>
+        <Button onClick={submit} loading={update.isPending} disabled={needsCard && (!selected || adding)}>
           {free ? t('checkout.startDemo') : atRenewal ? t('checkout.book') : t('checkout.pay', { amount: formatMoney(plan.discountedPrice, plan.currency, locale) })}
         </Button>
       </Group>
