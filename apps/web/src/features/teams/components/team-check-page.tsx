@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MIN_SPECIALISTS, TEAM_REQUEST_SLOTS, teamActors, type Locale, type SceneProfile } from '@teamcast/contracts';
+import { ApiError } from '../../../shared/api/client.ts';
+import { Loader } from '../../../shared/ui/loader.tsx';
+import { useSceneProfiles } from '../api/scene-profiles.ts';
+import { useFixScene, useSaveScene, useScene } from '../api/scenes.ts';
+import { useSceneRun } from '../hooks/use-scene-run.ts';
+import { PhaseProgress } from './phase-progress.tsx';
+import { TeamIndicators } from './team-indicators.tsx';
+
+type Slots = Array<string | null>;
+const emptySlots = (): Slots => Array.from({ length: TEAM_REQUEST_SLOTS }, () => null);
+
+function SlotSelect({ index, value, onChange, profiles, taken }: { index: number; value: string | null; onChange: (id: string | null) => void; profiles: SceneProfile[]; taken: Slots }) {
+  const { t } = useTranslation('teams');
+  const data = profiles
+    .filter((p) => p._id === value || !taken.includes(p._id))
+    .map((p) => ({
+      value: p._id,
+      label: `${p.name || t('check.unnamed')}${p.isDemo ? ` · ${t('check.demo')}` : ''}${p.eligible ? '' : ` · ${t('check.notFilled')}`}`,
+      disabled: !p.eligible,
+    }));
+  return (
+    <Select
+      label={t('check.slot', { number: index + 1 })}
+      placeholder={t('check.pick')}
+      searchable
+      clearable
+      nothingFoundMessage={t('check.nothingFound')}
+      data={data}
+      value={value}
+      onChange={onChange}
+      data-testid={`slot-${index}`}
+    />
+  );
+}
+
+/**
+ * Fast team check (spec section 2): up to 4 people from completed profiles, all starting together and working with each
+ * other; the team is saved as a scene, computed in the background with its phases shown, then its indicators appear.
+ */
+function TeamCheckPage({ basePath }: { basePath: string }) {
+  const { t, i18n } = useTranslation('teams');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const scene = useScene(id);
+  const profiles = useSceneProfiles('');
+  const save = useSaveScene();
+  const fix = useFixScene();
+  const run = useSceneRun(scene.data, locale);
+  const [slots, setSlots] = useState<Slots>(emptySlots);
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  // Opening a saved team fills the slots from it (once per team, adjusted while rendering).
+  const [shownId, setShownId] = useState<string | null>(null);
+  if (scene.data && scene.data._id !== shownId) {
+    const ids = scene.data.actors.map((a) => a.id);
+    setShownId(scene.data._id);
+    setSlots(emptySlots().map((_, i) => ids[i] ?? null));
+    setTitle(scene.data.title);
+  }
+
+  const chosen = slots.filter((s): s is string => s !== null);
+  const canRun = chosen.length >= MIN_SPECIALISTS && run.state.status !== 'running' && run.state.status !== 'loading' && !save.isPending;
+
+  const check = async () => {
+    setError(null);
+    const actors = teamActors(chosen, { timestamp: Date.now() });
+    const name = title.trim() || t('check.defaultTitle', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }).format(new Date()) });
+    try {
+      const saved = await save.mutateAsync({ id, create: { title: name, actors }, update: { title: name, actors } });
+      if (saved.scene._id !== id) await navigate(`${basePath}/${saved.scene._id}`, { replace: Boolean(id) });
+      await run.start(saved.scene._id);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : t('errors.generic'));
+    }
+  };
+
+  if (id && scene.isPending) return <Loader />;
+  if (id && scene.isError) {
+    return (
+      <Alert color="red" data-testid="team-error">
+        {scene.error instanceof ApiError ? scene.error.message : t('errors.generic')}
+      </Alert>
+    );
+  }
+  const missing = scene.data?.missingActorIds ?? [];
+  const showTips = scene.data?.settings.showSceneIndicatorTips ?? true;
+
+  return (
+    <Stack gap="lg" data-testid="team-check-page">
+      <Group justify="space-between">
+        <Title order={1}>{t('check.title')}</Title>
+        {id ? (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              run.reset();
+              setShownId(null);
+              setSlots(emptySlots());
+              setTitle('');
+              void navigate(basePath);
+            }}
+            data-testid="new-check"
+          >
+            {t('check.new')}
+          </Button>
+        ) : null}
+      </Group>
+      <Text c="dimmed">{t('check.intro')}</Text>
+
+      {missing.length > 0 ? (
+        <Alert color="yellow" title={t('check.changedTitle')} data-testid="team-changed">
+          <Stack gap="xs">
+            <Text size="sm">{t('check.changedBody', { count: missing.length })}</Text>
+            <Group>
+              <Button size="xs" loading={fix.isPending} onClick={() => id && fix.mutate(id)} data-testid="confirm-changed">
+                {t('check.changedConfirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+
+      <TextInput label={t('check.teamTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={120} data-testid="team-title" placeholder={t('check.titlePlaceholder')} />
+      {profiles.isError ? <Alert color="red">{profiles.error.message}</Alert> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {slots.map((value, index) => (
+          <SlotSelect
+            key={index}
+            index={index}
+            value={value}
+            profiles={profiles.data?.items ?? []}
+            taken={slots}
+            onChange={(next) => setSlots((current) => current.map((s, i) => (i === index ? next : s)))}
+          />
+        ))}
+      </SimpleGrid>
+      {profiles.data && profiles.data.items.filter((p) => p.eligible).length < MIN_SPECIALISTS ? (
+        <Alert color="blue" data-testid="need-profiles">
+          {t('check.needProfiles')}
+        </Alert>
+      ) : null}
+      <Group>
+        <Button onClick={() => void check()} disabled={!canRun} loading={save.isPending} data-testid="run-check">
+          {t('check.run')}
+        </Button>
+        {chosen.length < MIN_SPECIALISTS ? (
+          <Text size="sm" c="dimmed">
+            {t('check.minimum')}
+          </Text>
+        ) : null}
+      </Group>
+
+      {error ? (
+        <Alert color="red" data-testid="check-error">
+          {error}
+        </Alert>
+      ) : null}
+      {run.state.status === 'running' || run.state.status === 'loading' ? <PhaseProgress phase={run.state.phase} /> : null}
+      {run.state.status === 'error' ? (
+        <Alert color="red" data-testid="run-error">
+          {run.state.message}
+        </Alert>
+      ) : null}
+      {run.state.status === 'done' ? (
+        <>
+          <Badge variant="light" color="teal" data-testid="run-done">
+            {t('phases.done')}
+          </Badge>
+          <TeamIndicators dataset={run.state.dataset} showTips={showTips} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function OwnerTeamCheckScreen() {
+  return <TeamCheckPage basePath="/owner/dashboard/team" />;
+}
+
+export function OwnerMobileTeamCheckScreen() {
+  return <TeamCheckPage basePath="/owner-mobile/team" />;
+}
