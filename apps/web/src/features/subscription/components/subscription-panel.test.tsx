@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccessRules, PriceList, SubscriptionState } from '@teamcast/contracts';
-import { Providers, createQueryClient } from '../../../app/providers.tsx';
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configureApi } from '../../../shared/api/client.ts';
 import { authStore } from '../../../shared/auth/auth-store.ts';
 import { initI18n } from '../../../shared/i18n/i18n.ts';
@@ -37,6 +39,15 @@ const prices: PriceList = {
 const state: SubscriptionState = { subscription: null, access: none, provider: 'builtin' };
 const card = { _id: 'pm_1', brand: 'visa', last4: '0002', expMonth: 12, expYear: 2099, isDefault: true };
 
+function Providers({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <MantineProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
 function answer(status: number, body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 }
@@ -58,7 +69,7 @@ describe('SubscriptionPanel', () => {
     configureApi({ domain: 'subscription', locale: 'ru' });
     initI18n('ru');
     render(
-      <Providers queryClient={createQueryClient()}>
+      <Providers>
         <SubscriptionPanel />
       </Providers>,
     );
@@ -85,7 +96,7 @@ describe('SubscriptionPanel', () => {
     configureApi({ domain: 'subscription', locale: 'ru' });
     initI18n('ru');
     render(
-      <Providers queryClient={createQueryClient()}>
+      <Providers>
         <SubscriptionPanel teamCount={1} />
       </Providers>,
     );
