@@ -30,8 +30,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Lets the browser fetch the landing screen's chunk (and its stylesheet) together with the entry instead of after
+ * it: the landing is the page most visitors open first, and the files are about 2 KB.
+ */
+function preloadLanding(): Plugin {
+  return {
+    name: 'teamcast-preload-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/features/site/components/landing-page.tsx'),
+        );
+        if (!chunk || chunk.type !== 'chunk') return [];
+        const css = [...(chunk.viteMetadata?.importedCss ?? [])];
+        return [
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' },
+          ...css.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${file}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadLanding()],
   server: { proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   build: {
     outDir: 'dist',
