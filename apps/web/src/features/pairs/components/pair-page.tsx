@@ -40,9 +40,11 @@ function ProfileSelect({ label, value, onChange, profiles, exclude, testId, clea
 }) {
   const { t } = useTranslation('pairs');
   const byId = new Map(profiles.map((profile) => [profile._id, profile]));
+  // Love profiles are completed but not scored: the forecast needs K, P and L, so they cannot be paired yet.
+  const readiness = (profile: ProfileSummary) => (isFilled(profile) ? '' : ` · ${t(profile.state === 'ack_a' ? 'setup.notScored' : 'setup.notFilled')}`);
   const data = profiles
     .filter((profile) => profile._id === value || !exclude.includes(profile._id))
-    .map((profile) => ({ value: profile._id, label: `${profile.name || t('setup.unnamed')}${isFilled(profile) ? '' : ` · ${t('setup.notFilled')}`}` }));
+    .map((profile) => ({ value: profile._id, label: `${profile.name || t('setup.unnamed')}${readiness(profile)}` }));
   return (
     <Select
       label={label}
