@@ -77,16 +77,19 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   });
 
   const https = config.PUBLIC_URL.startsWith('https://');
+  // With Stripe configured, Stripe Elements loads Stripe.js, frames the card fields and talks to Stripe's API.
+  const stripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
         // Mantine sets inline style attributes; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(stripe ? ['https://api.stripe.com'] : [])],
+        ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -68,6 +68,7 @@ describe('plans and prices', () => {
     expect(ru.currency).toBe('RUB');
     expect(en.currency).toBe('USD');
     expect(ru.provider).toBe('builtin');
+    expect(ru.publishableKey).toBeNull();
     const monthly = en.plans.find((plan: { subscription: string }) => plan.subscription === 'FULL_1M_2');
     expect(monthly).toMatchObject({ currency: 'USD', period: 'month', teams: 2, product: 'simulator' });
     expect(monthly.discountPercent).toBe(Math.round(((monthly.price - monthly.discountedPrice) / monthly.price) * 100));

@@ -91,6 +91,13 @@ describe('Stripe processor', () => {
     expect(prices).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_teamcast' });
   });
 
+  it('lets Stripe Elements load in the page (script, frames and API in the content security policy)', async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toContain('frame-src https://js.stripe.com');
+    expect(csp).toContain('https://api.stripe.com');
+  });
+
   it('attaches a card made by Stripe Elements and refuses raw card numbers', async () => {
     const res = await call('/attach-payment-method', { paymentMethodId: 'pm_card_visa' });
     expect(res.body.result).toMatchObject({ brand: 'visa', last4: '4242', isDefault: true });
