@@ -30,8 +30,8 @@ export function enterpriseMail(request: NewEnterpriseRequest & { id: string }, i
   return { subject: `${info.title}: enterprise request from ${request.company}`, text: lines.join('\n') };
 }
 
-/** Hands a message to the mail outbox; returns false when no mail sender is wired. */
-export type MailSender = ((message: { to: string; subject: string; text: string; replyTo?: string }) => Promise<void>) | null;
+/** Hands a plain-text message to the mail outbox; null when no mail is wired (the request is then kept as pending). */
+export type MailSender = ((message: { to: string; subject: string; text: string; locale: Locale }) => Promise<void>) | null;
 
 export function createSiteService(repository: SiteRepository, config: Pick<Config, 'LOVE_HOSTS' | 'SUPPORT_EMAIL'>, sendMail: MailSender) {
   return {
@@ -41,7 +41,7 @@ export function createSiteService(repository: SiteRepository, config: Pick<Confi
       const stored = await repository.insertEnterpriseRequest({ ...input, locale, host: bareHost(host) });
       if (!sendMail) return { id: stored.id, mailQueued: false };
       const mail = enterpriseMail(stored, info);
-      await sendMail({ to: info.supportEmail, replyTo: stored.email, ...mail });
+      await sendMail({ to: info.supportEmail, locale, ...mail });
       await repository.markEnterpriseRequestQueued(stored.id);
       return { id: stored.id, mailQueued: true };
     },

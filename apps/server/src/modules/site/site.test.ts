@@ -39,13 +39,19 @@ describe('host info', () => {
 });
 
 describe('enterprise requests', () => {
-  it('stores a request with both consents and reports the mail as not yet queued', async () => {
+  it('stores a request with both consents and queues a message to the support address', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/site/enterprise-requests', headers: { host: 'teamcast.ru', 'accept-language': 'ru' }, payload: validRequest });
     expect(res.statusCode).toBe(201);
     const { id, mailQueued } = res.json().result;
-    expect(mailQueued).toBe(false);
+    expect(mailQueued).toBe(true);
     const [row] = await t.database.query<Record<string, unknown>>('select * from enterprise_requests where id = $1', [id]);
-    expect(row).toMatchObject({ name: 'Анна Петрова', email: 'anna@example.com', company: 'ООО Ромашка', team_size: 40, locale: 'ru', host: 'teamcast.ru', mail_status: 'pending' });
+    expect(row).toMatchObject({ name: 'Анна Петрова', email: 'anna@example.com', company: 'ООО Ромашка', team_size: 40, locale: 'ru', host: 'teamcast.ru', mail_status: 'queued' });
+    const mails = await t.database.query<Record<string, string>>("select * from mail_outbox where kind = 'enterprise' and text_body like $1", [`%${id}%`]);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to_address: 'help@teamcast.example' });
+    expect(mails[0]!.subject).toContain('ООО Ромашка');
+    expect(mails[0]!.text_body).toContain('anna@example.com');
+    expect(mails[0]!.html_body).not.toContain('<script');
     expect(row!.privacy_consent_at).toBeTruthy();
     expect(row!.personal_data_consent_at).toBeTruthy();
   });
