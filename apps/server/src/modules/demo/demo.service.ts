@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { pickAvatar } from '@teamcast/contracts';
+import { normalizeActors, type Actor } from '@teamcast/engine';
 import type { Db } from '../../core/db.ts';
 import { hashPassword } from '../../core/password.ts';
-import { estimators, owners, profileEstimates, profiles } from '../../db/schema/index.ts';
+import { estimators, owners, profileEstimates, profiles, scenes } from '../../db/schema/index.ts';
 import { newPermalink } from '../profiles/profile-derivation.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
 import { activeQuestionnaireId } from './demo.repository.ts';
@@ -110,5 +111,35 @@ export async function seedDemoData(db: Db, options: DemoOptions = DEFAULT_DEMO, 
   }));
   await insertInChunks(estimates, (chunk) => db.insert(profileEstimates).values(chunk));
   await rescoreProfiles(db);
+  await insertDemoTeam(db, ownerId, own.slice(0, 4), now);
   return credentials;
+}
+
+/**
+ * The demo owner's team: four of his profiles, joined two months before the scene starts, working together in the
+ * office 5 hours a week, the first one as lead. Actors are normalised by the engine as the scenes module does.
+ */
+async function insertDemoTeam(db: Db, ownerId: string, members: ReturnType<typeof profileValues>[], now: Date): Promise<void> {
+  const actors: Actor[] = members.map((member, index) => {
+    const others = members.filter((other) => other.id !== member.id);
+    return {
+      id: member.id,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      gender: member.gender,
+      position: member.position,
+      isShort: false,
+      events: [{ type: 'join', date: -60, value: 0, timestamp: index + 1 }, ...(index === 0 ? [{ type: 'l_rank' as const, date: -60, value: 0, timestamp: 10 }] : [])],
+      interactionType: others.map((other) => ({ actorId: other.id, date: -60, value: 0 })),
+      interactionIntensive: others.map((other) => ({ actorId: other.id, date: -60, value: 5 })),
+    };
+  });
+  await db.insert(scenes).values({
+    id: crypto.randomUUID(),
+    ownerId,
+    kind: 'team',
+    title: 'Демо-команда',
+    startDay: `${now.toISOString().slice(0, 7)}-01`,
+    actors: normalizeActors(actors).actors,
+  });
 }

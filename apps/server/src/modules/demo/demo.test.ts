@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { estimators, owners, profileEstimates, profiles, scenes } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { DEMO_OWNER_EMAIL, seedDemoData } from './demo.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('demo data', () => {
+  it('creates a demo owner with profiles and a team, demo estimators and labelled demo profiles, all marked demo, once', async () => {
+    const credentials = await seedDemoData(t.database.db, { seed: 3, people: 30, labelled: 24, ownerProfiles: 4 });
+    expect(credentials!.map((entry) => entry.role)).toEqual(['owner', 'estimator', 'estimator', 'estimator', 'estimator']);
+    expect(credentials!.every((entry) => entry.password.length >= 12)).toBe(true);
+
+    const db = t.database.db;
+    const all = await db.select().from(profiles);
+    expect(all).toHaveLength(34);
+    expect(all.every((profile) => profile.isDemo && profile.state === 'ack_a' && profile.grade !== null && profile.age !== null)).toBe(true);
+    const [owner] = await db.select().from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
+    expect(all.filter((profile) => profile.ownerId === owner!.id)).toHaveLength(4);
+    const [team] = await db.select().from(scenes).where(eq(scenes.ownerId, owner!.id));
+    expect((team!.actors as unknown[]).length).toBe(4);
+    expect((await db.select({ n: count() }).from(estimators))[0]!.n).toBe(4);
+    const ratings = await db.select().from(profileEstimates);
+    expect(new Set(ratings.map((rating) => rating.profileId)).size).toBe(24);
+    expect(ratings.every((rating) => rating.score !== null && rating.competencies !== null)).toBe(true);
+
+    expect(await seedDemoData(t.database.db, { seed: 3, people: 30, labelled: 24, ownerProfiles: 4 })).toBeNull();
+  });
+});
