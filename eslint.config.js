@@ -43,6 +43,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@teamcast/*', 'node:*', 'fs', 'path'] }] },
   },
   {
+    // The service worker runs in its own global scope.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // Module augmentation needs interfaces.
     files: ['**/*.d.ts'],
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
