@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
-import { pairRequests, pairUnlocks, profiles } from '../../db/schema/index.ts';
+import { pairRequests, pairUnlocks, profiles, scenes } from '../../db/schema/index.ts';
 
 export type PairRow = typeof pairRequests.$inferSelect;
 export type PairInsert = typeof pairRequests.$inferInsert;
@@ -74,10 +74,13 @@ export async function deletePair(db: Db, id: string): Promise<void> {
   await db.delete(pairRequests).where(eq(pairRequests.id, id));
 }
 
-/** Whether a team (the scenes module's `scenes` table) belongs to the owner; read with plain SQL, the table is theirs. */
+/** Whether a team (the scenes module's table, read only) belongs to the owner. */
 export async function sceneOwnedBy(db: Db, ownerId: string, sceneId: string): Promise<boolean> {
-  const result = (await db.execute(sql`select 1 from scenes where id = ${sceneId} and owner_id = ${ownerId}`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+  const [row] = await db
+    .select({ id: scenes.id })
+    .from(scenes)
+    .where(and(eq(scenes.id, sceneId), eq(scenes.ownerId, ownerId)));
+  return Boolean(row);
 }
 
 /** Hours per week of every pair request of the owner, summed per person, for these people. */

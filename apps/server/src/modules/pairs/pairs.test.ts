@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PairRequestSchema, type PairRequest } from '@teamcast/contracts';
-import { pairRequests } from '../../db/schema/index.ts';
+import { pairRequests, scenes } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { filledPair, insertProfile } from './pairs.fixtures.ts';
@@ -147,6 +147,27 @@ describe('ownership', () => {
     const answer = await call({ method: 'POST', url: '/api/scene/p2p/no-such-scene', body: { actors: [a, b] } });
     expect(answer.status).toBe(404);
     expect(answer.json.error?.code).toBe('team_not_found');
+  });
+});
+
+describe('pairs inside a team and profile usage', () => {
+  it("creates a pair inside the owner's own team", async () => {
+    const [a, b] = await filledPair(t, owner.id);
+    await t.database.db.insert(scenes).values({ id: 'scene-of-owner', ownerId: owner.id, title: 'Core team', startDay: '2026-01-01' });
+    const answer = await call({ method: 'POST', url: '/api/scene/p2p/scene-of-owner', body: { actors: [a, b] } });
+    expect(answer.status).toBe(201);
+    expect(pairOf(answer.json).sceneId).toBe('scene-of-owner');
+    const stranger = await createOwner(t);
+    const [c, d] = await filledPair(t, stranger.id);
+    const refused = await call({ method: 'POST', url: '/api/scene/p2p/scene-of-owner', body: { actors: [c, d] }, who: stranger });
+    expect(refused.json.error?.code).toBe('team_not_found');
+  });
+
+  it('keeps a profile that a pair uses when it is deleted (delete_keep), as the profiles module warns', async () => {
+    const [a, b] = await filledPair(t, owner.id);
+    await createPair({ actors: [a, b] });
+    const deleted = await call({ method: 'DELETE', url: `/api/owner/profiles/${a}` });
+    expect(deleted.json.result).toEqual({ state: 'delete_keep' });
   });
 });
 
