@@ -29,6 +29,20 @@ describe('compareScenes', () => {
     expect(result.best.participants).toBeNull();
   });
 
+  it('has no best management fit when no scene has a manager', () => {
+    const leaderless = (scene: typeof HARMONIOUS_TEAM) => ({
+      ...scene,
+      actors: scene.actors.map((a) => ({ ...a, events: a.events.map((e) => (e.type === 'manager_join' ? { ...e, type: 'join' as const } : e)) })),
+    });
+    const c = compareScenes([
+      { id: 'a', scene: leaderless(HARMONIOUS_TEAM) },
+      { id: 'b', scene: leaderless(CONFLICT_TEAM) },
+    ]);
+    expect(c.scenes[0]!.indicators.managementFit).toBeNull();
+    expect(c.best.managementFit).toBeNull();
+    expect(c.best.cohesion).toEqual(['a']);
+  });
+
   it('lists every scene on a tie', () => {
     const tie = compareScenes([
       { id: 'a', scene: HARMONIOUS_TEAM },
