@@ -18,7 +18,7 @@ import {
   updateSubscriptionUnsecureEndpoint,
 } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
-import { accessRulesFor, notifyAccessRulesChanged } from './access-rules.ts';
+import { accessRulesFor, notifyAccessRulesChanged, onAccessRulesChanged } from './access-rules.ts';
 import { createBuiltinProcessor } from './builtin-processor.ts';
 import { idempotencyKeyOf, idempotent } from './idempotency.ts';
 import { presentInvoice } from './payments.presenter.ts';
@@ -167,6 +167,15 @@ export const paymentsModule: FastifyPluginAsync = async (app) => {
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
     await registerStripeWebhook(app, { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET });
   }
+
+  // The websocket gate: the owner's open tabs get their new rules as syncAccessRules whenever they may have changed.
+  const stopSync = onAccessRulesChanged((ownerId) => {
+    accessRulesFor(payments.db, ownerId)
+      .then((rules) => app.gate.publish({ role: 'owner', subjectId: ownerId }, { type: 'syncAccessRules', payload: rules }))
+      // Listeners are per process: an owner of another app instance (tests) is simply not found here.
+      .catch((error: unknown) => app.log.debug({ err: error }, 'syncAccessRules not pushed'));
+  });
+  app.addHook('onClose', async () => stopSync());
 
   const sweep = setInterval(() => {
     service.renewDueSubscriptions(payments).catch((error: unknown) => app.log.error({ err: error }, 'renewal sweep failed'));

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { TEST_CARDS, defineEndpoint, planById } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
@@ -306,15 +306,20 @@ describe('access rules gate the product', () => {
     expect(res.json().error.code).toBe('verify_account');
   });
 
-  it('tells listeners when an owner’s rules change, and on sync-access-rules', async () => {
+  it('tells listeners when an owner’s rules change, and pushes syncAccessRules to the owner’s sockets', async () => {
     const { owner } = await ownerWithCard();
     const heard: string[] = [];
     const stop = onAccessRulesChanged((id) => heard.push(id));
+    const publish = vi.spyOn(t.app.gate, 'publish');
     await call(owner, '/update-subscription', { subscribe: 'LITE_7D' });
     const synced = await call(owner, '/sync-access-rules', {});
     stop();
     expect(synced.body.result.plan).toBe('LITE_7D');
     expect(heard.filter((id) => id === owner.id).length).toBeGreaterThanOrEqual(2);
+    await vi.waitFor(() =>
+      expect(publish).toHaveBeenCalledWith({ role: 'owner', subjectId: owner.id }, { type: 'syncAccessRules', payload: expect.objectContaining({ plan: 'LITE_7D', allowCreateTeams: false }) }),
+    );
+    publish.mockRestore();
   });
 });
 

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listPaymentMethodsEndpoint, listPriceEndpoint, subscriptionEndpoint, type Locale } from '@teamcast/contracts';
 import { apiCall } from '../../../shared/api/client.ts';
@@ -18,5 +19,5 @@ export const usePaymentMethods = () => useQuery(paymentMethodsQuery());
 /** Refreshes every payment query (subscription, cards, invoices, access rules). */
 export function useRefreshPayments(): () => Promise<void> {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: PAYMENT_KEY });
+  return useCallback(() => client.invalidateQueries({ queryKey: PAYMENT_KEY }), [client]);
 }

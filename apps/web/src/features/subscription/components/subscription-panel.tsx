@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TEST_CARDS, errorMessage, type Locale } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
-import { usePriceList, useSubscriptionState } from '../api/payment-queries.ts';
+import { useGateEvent } from '../../../shared/gate/gate.ts';
+import { usePriceList, useRefreshPayments, useSubscriptionState } from '../api/payment-queries.ts';
 import { useCancelSubscription, useResumeSubscription } from '../api/subscription-actions.ts';
 import { formatDate, formatMoney } from '../hooks/format.ts';
 import { InvoicesDialog } from './invoices-dialog.tsx';
@@ -29,6 +30,9 @@ export function SubscriptionPanel({ teamCount }: { teamCount?: number }) {
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const refresh = useRefreshPayments();
+  // Rules pushed by the server (another tab subscribed, a renewal failed): read the subscription again.
+  useGateEvent('syncAccessRules', useCallback(() => void refresh(), [refresh]));
   const close = () => setDialog(null);
 
   if (prices.isError || state.isError) {
