@@ -10,6 +10,7 @@ type SceneInsert = typeof scenes.$inferInsert;
 /** A profile as the scenes need it: identity, state and scores. */
 export type ActorProfile = {
   id: string;
+  kind: string;
   firstName: string | null;
   lastName: string | null;
   position: string | null;
@@ -25,9 +26,12 @@ export type ActorProfile = {
 };
 
 const GONE_STATES = ['deleted', 'delete_keep'] as const;
+/** Profiles of the work questionnaire (full or short) take part in teams; love and couple profiles do not. */
+const WORK_KINDS = ['standard', 'short'] as const;
 
 const actorProfileColumns = {
   id: profiles.id,
+  kind: profiles.kind,
   firstName: profiles.firstName,
   lastName: profiles.lastName,
   position: profiles.position,
@@ -44,6 +48,7 @@ const actorProfileColumns = {
 
 /** Completed and scored, with the age and gender the engine needs. */
 const eligibleCondition = and(
+  inArray(profiles.kind, [...WORK_KINDS]),
   eq(profiles.state, 'ack_a'),
   isNotNull(profiles.competencies),
   isNotNull(profiles.professionalism),
@@ -156,7 +161,7 @@ export async function findActorProfiles(db: Db, ownerId: string, ids: string[]):
 export const isGone = (profile: ActorProfile | undefined) => !profile || (GONE_STATES as readonly string[]).includes(profile.state);
 
 export const isEligible = (p: ActorProfile | undefined): p is ActorProfile & { competencies: number; professionalism: number; maturity: number; age: number; gender: 'М' | 'Ж' } =>
-  Boolean(p && p.state === 'ack_a' && p.competencies !== null && p.professionalism !== null && p.maturity !== null && p.age !== null && p.gender !== null);
+  Boolean(p && (WORK_KINDS as readonly string[]).includes(p.kind) && p.state === 'ack_a' && p.competencies !== null && p.professionalism !== null && p.maturity !== null && p.age !== null && p.gender !== null);
 
 /** The owner's live profiles for the actor picker: eligible first, then newest. */
 export async function listPickableProfiles(db: Db, ownerId: string, query: { search?: string | undefined; eligible: boolean; limit: number; offset: number }) {
@@ -164,7 +169,7 @@ export async function listPickableProfiles(db: Db, ownerId: string, query: { sea
   const where = and(
     eq(profiles.ownerId, ownerId),
     notInArray(profiles.state, [...GONE_STATES]),
-    eq(profiles.kind, 'standard'),
+    inArray(profiles.kind, [...WORK_KINDS]),
     query.eligible ? eligibleCondition : undefined,
     pattern ? or(ilike(profiles.firstName, pattern), ilike(profiles.lastName, pattern), ilike(profiles.position, pattern)) : undefined,
   );
@@ -180,7 +185,7 @@ export async function countEligibleProfiles(db: Db, ownerId: string): Promise<nu
   const [row] = await db
     .select({ value: count() })
     .from(profiles)
-    .where(and(eq(profiles.ownerId, ownerId), eq(profiles.kind, 'standard'), eligibleCondition));
+    .where(and(eq(profiles.ownerId, ownerId), eligibleCondition));
   return row?.value ?? 0;
 }
 

@@ -94,12 +94,14 @@ describe('scenes: create, read, update', () => {
     const notFilled = await scoredProfile(t.database.db, owner.id, { state: 'ack_q' });
     const unscored = await scoredProfile(t.database.db, owner.id, { competencies: null });
     const othersProfile = await scoredProfile(t.database.db, other.id);
+    const loveProfile = await scoredProfile(t.database.db, owner.id, { kind: 'love' });
     const cases: Array<[unknown, number, string]> = [
       [{ startDay: '2026-11-01', actors: teamActors(team.slice(0, 2)) }, 400, 'validation_failed'],
       [{ title: 'x', startDay: 'tomorrow', actors: teamActors(team.slice(0, 2)) }, 400, 'validation_failed'],
       [teamBody('Solo', team.slice(0, 1)), 422, 'team_too_small'],
       [teamBody('Unfilled', [team[0]!, notFilled]), 422, 'actors_ineligible'],
       [teamBody('Unscored', [team[0]!, unscored]), 422, 'actors_ineligible'],
+      [teamBody('Love', [team[0]!, loveProfile]), 422, 'actors_ineligible'],
       [teamBody('Foreign', [team[0]!, othersProfile]), 409, 'team_changed'],
       [{ title: 'No events', actors: teamActors(team.slice(0, 2)).map((a) => ({ ...a, events: [] })) }, 422, 'events_zero_length'],
       [{ title: 'Ghost partner', actors: teamActors(team.slice(0, 2)).map((a) => ({ ...a, interactionType: [{ actorId: 'ghost', date: 0, value: 0 }] })) }, 422, 'actor_not_found'],
