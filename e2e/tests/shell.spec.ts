@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 test.describe('web shell', () => {
   test('landing shows in Russian, served by the real server', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Прогноз того, как люди будут работать вместе');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Узнайте, как люди будут работать вместе, ещё до начала работы');
     await expect(page).toHaveTitle(/Teamcast/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   });
@@ -28,9 +28,9 @@ test.describe('web shell', () => {
   test('the language switch changes the texts live', async ({ page }) => {
     await page.goto('/');
     await page.getByText('EN', { exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('A forecast of how people will work together');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('See how people will work together before they start');
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('A forecast of how people will work together');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('See how people will work together before they start');
   });
 
   test('the API reference page and health answer', async ({ page, request }) => {

@@ -1,0 +1,259 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
+
+const PASSWORD = 'amber-meadow-58';
+const uniqueEmail = () => `site-${crypto.randomBytes(4).toString('hex')}@example.com`;
+const isPhone = (projectName: string) => projectName === 'phone';
+
+/** Closes the cookie and privacy notices so they do not cover buttons on small screens. */
+async function closeNotices(page: Page) {
+  for (const notice of ['cookie-notice', 'privacy-notice']) {
+    const box = page.getByTestId(notice);
+    if (await box.isVisible()) await box.getByRole('button').last().click();
+  }
+}
+
+/** From the landing: switch to English, follow the sign-up call to action and create an owner account. */
+async function signUpFromLanding(page: Page, email: string) {
+  await page.goto('/');
+  await closeNotices(page);
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('See how people will work together before they start');
+  await page.getByTestId('landing-signup').click();
+  await expect(page).toHaveURL(/\/owner\/first-signup$/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Company').fill('Acme');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByLabel('I accept the privacy policy').check();
+  await page.getByLabel('I agree to the processing of my personal data').check();
+  await page.getByRole('button', { name: 'Create the account' }).click();
+  await expect(page).toHaveURL(/\/owner\/dashboard$/);
+}
+
+test.describe('public site', () => {
+  test('the landing says what Teamcast forecasts, for whom, the features with the monitor in development, and the ways in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Узнайте, как люди будут работать вместе, ещё до начала работы');
+    await expect(page).toHaveTitle('Главная · Teamcast');
+    for (const audience of ['Владельцы бизнеса', 'Тимлиды', 'Руководители', 'Основатели', 'Инвесторы']) await expect(page.getByText(audience, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('feature-monitor')).toContainText('в разработке');
+    await expect(page.getByRole('heading', { name: 'Тарифы' })).toBeVisible();
+    await expect(page.getByTestId('landing-signup')).toHaveAttribute('href', '/owner/first-signup');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/owner-mobile.webmanifest');
+  });
+
+  test('the cookie and privacy notices stay until closed, and closing is remembered', async ({ page }) => {
+    await page.goto('/');
+    const cookies = page.getByTestId('cookie-notice');
+    const privacy = page.getByTestId('privacy-notice');
+    await expect(cookies).toBeVisible();
+    await page.getByRole('link', { name: 'Вопросы и ответы' }).first().click();
+    await expect(page.getByTestId('faq-page')).toBeVisible();
+    await expect(cookies).toBeVisible();
+    await page.reload();
+    await expect(cookies).toBeVisible();
+    await cookies.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(cookies).toHaveCount(0);
+    await expect(privacy).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('faq-page')).toBeVisible();
+    await expect(cookies).toHaveCount(0);
+    await expect(privacy).toBeVisible();
+    await privacy.getByRole('button', { name: 'Закрыть' }).click();
+    await page.goto('/');
+    await expect(page.getByTestId('landing-page')).toBeVisible();
+    await expect(cookies).toHaveCount(0);
+    await expect(privacy).toHaveCount(0);
+  });
+
+  test('the FAQ opens answers in place and help topics show their pictures', async ({ page }) => {
+    await page.goto('/faq');
+    await closeNotices(page);
+    await page.getByText('Как проверить совместимость двух людей?').click();
+    await expect(page.getByText(/Откройте «Проверку совместимости»/)).toBeVisible();
+    await page.goto('/help');
+    await page.getByRole('link', { name: /Проверка совместимости/ }).click();
+    await expect(page).toHaveURL(/\/help\/pair$/);
+    const picture = page.getByRole('img', { name: /Результат совместимости/ }).first();
+    await expect(picture).toHaveAttribute('src', '/help/default/pair.svg');
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  });
+
+  test('an enterprise request needs both consents, then is received', async ({ page }) => {
+    await page.goto('/enterprise');
+    await closeNotices(page);
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await page.getByLabel('Your name').fill('Anna Petrova');
+    await page.getByLabel('Work e-mail').fill('anna@example.com');
+    await page.getByLabel('Company').fill('Acme');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByText('Consent is required')).toHaveCount(2);
+    await page.getByLabel('I accept the privacy policy.').check();
+    await page.getByLabel('I agree to the processing of my personal data.').check();
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByTestId('enterprise-sent')).toContainText('anna@example.com');
+  });
+});
+
+test.describe('owner home', () => {
+  test('landing → sign up → guided tour → dashboard; the tour does not come back by itself', async ({ page }) => {
+    await signUpFromLanding(page, uniqueEmail());
+    const tour = page.getByTestId('guide-tour');
+    await expect(tour).toBeVisible();
+    await expect(tour).toContainText('Step 1 of 7');
+    for (let step = 2; step <= 7; step += 1) {
+      await tour.getByTestId('guide-next').click();
+      await expect(tour).toContainText(`Step ${step} of 7`);
+    }
+    await tour.getByTestId('guide-finish').click();
+    await expect(tour).toHaveCount(0);
+
+    const dashboard = page.getByTestId('dashboard-page');
+    await expect(dashboard.getByRole('heading', { level: 1 })).toHaveText('Home');
+    await expect(page.getByTestId('counter-p2p')).toContainText('0');
+    await expect(page.getByTestId('counter-team')).toContainText('0');
+    await expect(page.getByTestId('history-empty')).toContainText('fills as you run');
+    await expect(page.getByTestId('shortcut-pair')).toHaveAttribute('href', '/owner/dashboard/p2p');
+    await page.reload();
+    await expect(page.getByTestId('dashboard-page')).toBeVisible();
+    await expect(tour).toHaveCount(0);
+  });
+
+  test('the owner menu reaches every section, restarts the guide and signs out', async ({ page }, testInfo) => {
+    await signUpFromLanding(page, uniqueEmail());
+    await page.getByTestId('guide-tour').getByRole('button', { name: 'Skip the tour' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    const open = async (name: string) => {
+      if (isPhone(testInfo.project.name)) await page.getByRole('button', { name: 'Menu' }).click();
+      await menu.getByRole('link', { name, exact: true }).click();
+    };
+    const sections: [string, RegExp][] = [
+      ['Compatibility check', /\/owner\/dashboard\/p2p$/],
+      ['Team check', /\/owner\/dashboard\/team$/],
+      ["Manager's Simulator", /\/owner\/teams$/],
+      ['Team comparison', /\/owner\/dashboard\/compare-teams$/],
+      ['Profiles', /\/owner\/profiles$/],
+      ['Home', /\/owner\/dashboard$/],
+    ];
+    for (const [name, url] of sections) {
+      await open(name);
+      await expect(page).toHaveURL(url);
+    }
+    if (isPhone(testInfo.project.name)) await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(menu.getByRole('link', { name: 'Monitor (in development)' })).toHaveAttribute('data-disabled', 'true');
+    if (isPhone(testInfo.project.name)) await page.getByRole('button', { name: 'Menu' }).click();
+
+    await open('Guide');
+    await expect(page.getByTestId('guide-tour')).toContainText('Step 1 of 7');
+    await expect(page).toHaveURL(/\/owner\/dashboard$/);
+    await page.getByTestId('guide-tour').getByRole('button', { name: 'Skip the tour' }).click();
+
+    await open('Change password');
+    await expect(page).toHaveURL(/\/owner-mobile\/settings#password$/);
+    await page.goBack();
+    await open('Delete account');
+    await expect(page).toHaveURL(/\/owner-mobile\/settings#delete$/);
+    await page.goBack();
+    await open('FAQ');
+    await expect(page.getByTestId('faq-page')).toBeVisible();
+    await page.goBack();
+    await open('Info');
+    await expect(page.getByTestId('help-index')).toBeVisible();
+    await page.goBack();
+    await open('Sign out');
+    await expect(page).toHaveURL(/\/owner\/login$/);
+  });
+
+  test('settings change the language live', async ({ page }) => {
+    await signUpFromLanding(page, uniqueEmail());
+    await page.goto('/owner-mobile/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    await page.getByText('RU', { exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Настройки');
+    await page.goto('/owner/dashboard');
+    await expect(page.getByTestId('dashboard-page').getByRole('heading', { level: 1 })).toHaveText('Главная');
+  });
+});
+
+/**
+ * The love host: a second server on a free port with LOVE_HOSTS=love.test, reached through a browser whose resolver
+ * maps love.test to this machine, so the request carries the love host name exactly as in production.
+ */
+test.describe('love host', () => {
+  const LOVE_HOST = 'love.test';
+  let server: ChildProcess | undefined;
+  let port = 0;
+  let dataDir = '';
+
+  test.beforeAll(async () => {
+    port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(address.port));
+      });
+    });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-e2e-love-'));
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://${LOVE_HOST}:${port}`, LOG_LEVEL: 'warn', DEMO_DATA: 'off', LOVE_HOSTS: LOVE_HOST },
+      stdio: 'ignore',
+    });
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok ?? false, { timeout: 60_000 }).toBe(true);
+  });
+
+  test.afterAll(() => {
+    server?.kill('SIGTERM');
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('shows the love title and starts in the love-mobile app', async ({ baseURL: _mainServer }, testInfo) => {
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${LOVE_HOST} 127.0.0.1`] });
+    try {
+      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
+      const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+      const page = await context.newPage();
+      await page.goto(`http://${LOVE_HOST}:${port}/`);
+      await expect(page).toHaveURL(new RegExp(`${LOVE_HOST}:${port}/love-mobile/login`));
+      await expect(page).toHaveTitle(/Flame by Teamcast$/);
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/love-mobile.webmanifest');
+      await page.goto(`http://${LOVE_HOST}:${port}/help/pair`);
+      await expect(page.getByTestId('site-title')).toHaveText('Flame by Teamcast');
+      await expect(page.getByRole('img').first()).toHaveAttribute('src', '/help/love/pair.svg');
+      // From the page, so the request goes through the browser's host mapping with the love Host header.
+      const host = await page.evaluate(() => fetch('/api/site/host').then((response) => response.json()));
+      expect(host.result).toMatchObject({ variant: 'love', title: 'Flame by Teamcast' });
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+test.describe('installable app', () => {
+  test('manifests, icons and a service worker that keeps the shell but never the API', async ({ page, request }) => {
+    for (const variant of ['owner', 'love']) {
+      const manifest = await (await request.get(`/${variant}-mobile.webmanifest`)).json();
+      expect(manifest.start_url).toBe(`/${variant}-mobile`);
+      for (const icon of manifest.icons as { src: string }[]) expect((await request.get(icon.src)).status()).toBe(200);
+    }
+    await page.goto('/');
+    await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker?.getRegistration())), { timeout: 20_000 }).toBe(true);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.evaluate(() => fetch('/api/health'));
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(cached).toContain('/');
+    expect(cached.some((url) => url.startsWith('/assets/'))).toBe(true);
+    expect(cached.some((url) => url.startsWith('/api/'))).toBe(false);
+  });
+});
