@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+
+/** Russian texts, and the cookie and privacy notices and the first-visit guide closed: this journey is not about them. */
+async function quietBrowser(context: BrowserContext) {
+  await context.addInitScript(() => {
+    localStorage.setItem('teamcast.locale', 'ru');
+    localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false }));
+    localStorage.setItem('teamcast.guide', JSON.stringify({ step: null, done: true }));
+  });
+}
+
+test.beforeEach(({ context }) => quietBrowser(context));
+
+/** An owner signed up through the passport API; the browser gets his token the way the sign-in screen stores it. */
+async function signUpOwner(page: Page) {
+  const email = `owner-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const res = await page.request.post('/api/passport/owner/signup', {
+    data: { email, password: 'correct-horse-42', repeatPassword: 'correct-horse-42', companyName: 'Acme', privacyPolicy: true, personalData: true },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const { token, id } = (await res.json()).result;
+  await page.addInitScript((auth) => localStorage.setItem('teamcast.auth.owner', JSON.stringify(auth)), { token, subjectId: id });
+}
+
+const question = (page: Page, neuron: string) => page.getByTestId(`question-${neuron}`);
+const choose = (page: Page, neuron: string, label: string) => question(page, neuron).getByLabel(label, { exact: true }).check();
+const type = (page: Page, neuron: string, value: string) => question(page, neuron).getByRole('textbox').first().fill(value);
+async function pick(page: Page, neuron: string, label: string) {
+  await question(page, neuron).locator('input:not([type=hidden])').first().click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+const next = (page: Page) => page.getByRole('button', { name: 'Далее' }).click();
+
+test('an owner invites by link, a visitor fills all 4 steps (reloading midway), the owner sees the profile completed', async ({ page, browser }) => {
+  // A long journey on a machine that may be busy: the first screens load their chunks cold.
+  test.setTimeout(180_000);
+  await signUpOwner(page);
+  await page.goto('/owner/profiles');
+  await expect(page.getByTestId('profile-list')).toBeVisible({ timeout: 30_000 });
+
+  // Create wizard: standard questionnaire, names, then the share link.
+  await page.getByRole('button', { name: 'Создать профиль' }).click();
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await page.getByLabel(/^Имя/).fill('Анна');
+  await page.getByLabel(/^Фамилия/).fill('Смирнова');
+  await page.getByRole('button', { name: 'Создать', exact: true }).click();
+  await page.getByRole('button', { name: 'Получить ссылку на анкету' }).click();
+  const url = await page.getByTestId('share-link-url').inputValue();
+  expect(url).toMatch(/\/owner\/link\/[A-Za-z0-9_-]{24}$/);
+  await page.getByRole('button', { name: 'Скопировать ссылку' }).click();
+  await page.getByRole('button', { name: 'Открыть профиль' }).click();
+  await expect(page.getByTestId('profile-state')).toHaveText('Не заполнен');
+  const profileUrl = page.url();
+
+  // The anonymous visitor, in a browser of his own.
+  const visitorContext = await browser.newContext();
+  await quietBrowser(visitorContext);
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(url);
+  await expect(visitor.getByTestId('link-questionnaire')).toBeVisible();
+  await expect(visitor.getByText('Приглашение от компании Acme')).toBeVisible();
+  await expect(visitor.getByLabel(/^Имя/)).toHaveValue('Анна');
+
+  // Step 1: the study question appears only for an age under 25.
+  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 1 из 4');
+  await choose(visitor, 'С_Пол', 'Женский');
+  await expect(question(visitor, 'С_Учёба_Сейчас')).toHaveCount(0);
+  await type(visitor, 'С_Возр', '20');
+  await expect(question(visitor, 'С_Учёба_Сейчас')).toBeVisible();
+  await choose(visitor, 'С_Учёба_Сейчас', 'Да');
+  await pick(visitor, 'С_Языки', 'Русский');
+  await expect(visitor.getByTestId('question-С_Языки-summary')).toHaveText('Русский');
+  await choose(visitor, 'С_Переезд', 'Один раз');
+  await next(visitor);
+
+  // Step 2, then a reload: the step and the answers come back.
+  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 2 из 4');
+  await question(visitor, 'С_Школа_Типы').getByLabel('Гимназия или лицей').check();
+  await pick(visitor, 'С_Школа_Места', 'Крупный город');
+  await type(visitor, 'С_Школа_Кол', '1');
+  await visitor.reload();
+  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 2 из 4');
+  await expect(question(visitor, 'С_Школа_Кол').getByRole('textbox').first()).toHaveValue('1');
+  await expect(question(visitor, 'С_Школа_Типы').getByLabel('Гимназия или лицей')).toBeChecked();
+  await choose(visitor, 'С_Колледж', 'Нет');
+  await choose(visitor, 'С_ВУЗ', 'Неоконченное высшее');
+  await choose(visitor, 'С_Курсы', '1–2');
+  await next(visitor);
+
+  // Step 3.
+  await choose(visitor, 'С_Служба', 'Нет');
+  await type(visitor, 'С_Стаж', '2');
+  await type(visitor, 'С_Руков_Стаж', '0');
+  await choose(visitor, 'С_Бизнес', 'Нет');
+  await expect(question(visitor, 'С_Опыт_Сумма')).toContainText('2');
+  await next(visitor);
+
+  // Step 4, consent, send.
+  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 4 из 4');
+  await choose(visitor, 'С_Проживание', 'С родителями');
+  await type(visitor, 'С_Дети', '0');
+  await choose(visitor, 'С_Мать', 'Жив(а)');
+  await choose(visitor, 'С_Отец', 'Жив(а)');
+  await type(visitor, 'С_Сиблинги', '0');
+  await choose(visitor, 'С_Утрата', 'Нет');
+  await visitor.getByRole('button', { name: 'Отправить анкету' }).click();
+  await expect(visitor.getByText('Необходимо согласие с политикой конфиденциальности')).toBeVisible();
+  await visitor.getByLabel(/политикой конфиденциальности/).check();
+  await visitor.getByRole('button', { name: 'Отправить анкету' }).click();
+  await expect(visitor.getByTestId('questionnaire-sent')).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByTestId('questionnaire-sent')).toBeVisible();
+  await visitorContext.close();
+
+  // The owner sees the profile completed with age, gender and an avatar of the age band.
+  await page.goto(profileUrl);
+  await expect(page.getByTestId('profile-state')).toHaveText('Заполнен');
+  await expect(page.getByTestId('profile-facts')).toHaveText('Возраст: 20 · женщина');
+  await expect(page.getByRole('img', { name: 'Аватар' }).first()).toHaveAttribute('src', /\/avatars\/female-upTo20-[12]\.svg$/);
+  await expect(page.getByTestId('profile-answers')).toContainText('Русский');
+  await page.goto('/owner/profiles');
+  await page.getByText('Заполненные', { exact: true }).click();
+  await expect(page.getByTestId('profile-card')).toHaveCount(1);
+  await expect(page.getByTestId('profile-card')).toHaveAttribute('data-last-opened', 'true');
+});
+
+test('a wrong questionnaire link says to check it or ask its owner', async ({ page }) => {
+  await page.goto('/profile-questionnaire?link=not-a-real-link');
+  await expect(page.getByTestId('link-problem')).toContainText('Проверь правильность ссылки либо обратитесь к владельцу ссылки');
+});
+
+test('flame onboarding: an anonymous visitor fills the love questionnaire and lands on the result', async ({ page }) => {
+  await page.goto('/flame-mobile');
+  await page.getByRole('link', { name: 'Начать' }).click();
+  await expect(page.getByTestId('flame-questionnaire')).toBeVisible();
+  await page.getByLabel(/^Имя/).fill('Лиса');
+  await page.getByLabel(/^Дата рождения/).fill('1998-04-12');
+  await choose(page, 'С_Пол', 'Женский');
+  await choose(page, 'Л_Место_Знакомства', 'Через друзей');
+  await question(page, 'Л_Интересы').getByLabel('Путешествия').check();
+  await next(page);
+  await type(page, 'Л_Баланс', '5');
+  await choose(page, 'Л_Выходные', 'На природе');
+  await choose(page, 'Л_Расстояние', 'В одном городе');
+  await type(page, 'Л_Время_Вместе', '20');
+  await next(page);
+  await type(page, 'Л_Притяжение', '2');
+  await expect(question(page, 'Л_Второй_Шанс')).toHaveCount(0);
+  await type(page, 'Л_Притяжение', '8');
+  await choose(page, 'Л_Второй_Шанс', 'Да');
+  await choose(page, 'Л_Язык_Любви', 'Время вместе');
+  await choose(page, 'Л_Испытание', 'Быт');
+  await page.getByLabel(/политикой конфиденциальности/).check();
+  await page.getByRole('button', { name: 'Отправить анкету' }).click();
+  await expect(page.getByTestId('flame-result')).toBeVisible();
+  await expect(page).toHaveURL(/\/flame-mobile\/questionnaire\/[A-Za-z0-9_-]{24}$/);
+  await expect(page.getByText('Ещё не оценён')).toBeVisible();
+});
