@@ -53,6 +53,8 @@ export async function scorerFor(db: Db, model: ModelRow | undefined): Promise<Sc
   let scorer = runtimeCache.get(key);
   if (!scorer) {
     scorer = modelScorer(model.id, model.featureSpec as FeatureSpec, model.parameters as ModelParameters);
+    // A handful of models are in use at a time (current and candidates); older entries are dropped.
+    if (runtimeCache.size >= 16) runtimeCache.delete(runtimeCache.keys().next().value!);
     runtimeCache.set(key, scorer);
   }
   return scorer;

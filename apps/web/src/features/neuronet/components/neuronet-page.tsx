@@ -25,7 +25,7 @@ export function NeuronetPage() {
   const models = overview.data?.items ?? [];
   const current = models.find((model) => model.isCurrent) ?? null;
   const candidate = models.find((model) => model._id === selected) ?? models.find((model) => !model.isCurrent && model.status === 'trained') ?? null;
-  const predictions = useNeuronetProfiles(candidate?._id ?? null, page, PAGE_SIZE);
+  const predictions = useNeuronetProfiles(candidate?.status === 'trained' ? candidate._id : null, page, PAGE_SIZE);
   const date = (value: string | null) => (value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '—');
 
   const perform = (variables: Parameters<typeof action.mutate>[0], done: string) =>
