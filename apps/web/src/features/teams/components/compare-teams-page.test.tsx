@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { COMPARE_KEYS, type CompareIndicators } from '@teamcast/contracts';
+import { CompareTeamsPage } from './compare-teams-page.tsx';
+import { renderAt, stubApi } from './teams-test-support.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const indicators = (over: Partial<CompareIndicators>): CompareIndicators => ({
+  kTotal: 60,
+  pTotal: 55,
+  lTotal: 50,
+  monthsTogether: 8,
+  launch: 10,
+  growth: 80,
+  support: 10,
+  teamType: 'growth',
+  maxPower: 70,
+  avgPower: 60,
+  leads: 0,
+  participants: 4,
+  managers: 0,
+  cohesion: 65,
+  managementFit: null,
+  unitingEffect: 4,
+  atmosphere: 30,
+  profile: 'КПЛ',
+  ...over,
+});
+
+const comparison = {
+  _id: 'cmp-1',
+  sceneIds: ['a', 'b'],
+  scenes: [
+    { _id: 'a', title: 'Alpha', indicators: indicators({ kTotal: 70, cohesion: 50 }) },
+    { _id: 'b', title: 'Beta', indicators: indicators({ kTotal: 40, cohesion: 80 }) },
+  ],
+  pending: [],
+  best: { kTotal: ['a'], cohesion: ['b'], teamType: null },
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+const path = '/owner/dashboard/compare-teams/:id?';
+
+describe('CompareTeamsPage', () => {
+  it('shows every indicator row with one column per team and marks the best value of each row', async () => {
+    stubApi([[/\/api\/scene\/scenes\/compare\/cmp-1$/, () => [200, { result: comparison }]]]);
+    renderAt('/owner/dashboard/compare-teams/cmp-1', path, <CompareTeamsPage />);
+    await waitFor(() => expect(screen.getByTestId('compare-table')).toBeTruthy());
+    for (const key of COMPARE_KEYS) expect(screen.getByTestId(`compare-row-${key}`)).toBeTruthy();
+    const best = (key: string) => [...screen.getByTestId(`compare-row-${key}`).querySelectorAll('[data-best]')].map((cell) => cell.textContent);
+    expect(best('kTotal')).toEqual(['70best']);
+    expect(best('cohesion')).toEqual(['80best']);
+    expect(best('teamType')).toEqual([]);
+    expect(within(screen.getByTestId('compare-row-teamType')).getAllByText('Growth')).toHaveLength(2);
+  });
+
+  it("says 'Comparison not exist' for an unknown comparison and the load error for other failures", async () => {
+    stubApi([[/\/compare\/gone$/, () => [404, { error: { code: 'comparison_not_found', message: 'Comparison not exist' } }]]]);
+    const first = renderAt('/owner/dashboard/compare-teams/gone', path, <CompareTeamsPage />);
+    await waitFor(() => expect(screen.getByTestId('compare-load-error').textContent).toBe('Comparison not exist'));
+    first.unmount();
+    stubApi([[/\/compare\/broken$/, () => [500, { error: { code: 'unexpected_error', message: 'Unexpected error' } }]]]);
+    renderAt('/owner/dashboard/compare-teams/broken', path, <CompareTeamsPage />);
+    await waitFor(() => expect(screen.getByTestId('compare-load-error').textContent).toBe('The comparison could not be loaded'));
+  });
+
+  it('shows the teams still computing while a comparison waits for them', async () => {
+    stubApi([[/\/compare\/cmp-1$/, () => [200, { result: { ...comparison, scenes: comparison.scenes.map((s) => ({ ...s, indicators: null })), pending: [{ sceneId: 'a', ruid: 'r1' }], best: {} } }]]]);
+    renderAt('/owner/dashboard/compare-teams/cmp-1', path, <CompareTeamsPage />);
+    await waitFor(() => expect(screen.getByTestId('compare-pending').textContent).toContain('Forecasting 1 team'));
+  });
+});
