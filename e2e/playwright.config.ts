@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
+import { E2E_ADMIN } from './support/mail.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-e2e-'));
@@ -23,7 +24,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined, launchOptions } },
   ],
   webServer: {
-    command: 'npm run start -w @teamcast/server',
+    // The administrator the sign-in journeys use (e2e/support/mail.ts), created before the server takes the data directory.
+    command: `npm run admin:create -w @teamcast/server -- --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && npm run start -w @teamcast/server`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import type { accountScreens } from '../features/account/screens.tsx';
+import type { authScreens } from '../features/auth/screens.tsx';
 
 /** A screen whose code is fetched as its own chunk the first time its route opens. */
 export type LazyScreen = { load: () => Promise<ComponentType>; mantine: boolean };
@@ -14,7 +16,33 @@ export const lazyScreen = (load: () => Promise<ComponentType>, options: { light?
  * The screen of each route name; a route without one shows the plain 'not built yet' page. Prefer `lazyScreen`, so
  * a screen's code (and Mantine) is not part of the first load of public pages.
  */
+type AuthRoute = keyof typeof authScreens;
+type AccountRoute = keyof typeof accountScreens;
+const authScreen = (name: AuthRoute) => lazyScreen(() => import('../features/auth/screens.tsx').then((m) => m.authScreens[name]));
+const accountScreen = (name: AccountRoute) => lazyScreen(() => import('../features/account/screens.tsx').then((m) => m.accountScreens[name]));
+const authRoutes: AuthRoute[] = [
+  'owner-login',
+  'owner-magic-link',
+  'owner-first-signup',
+  'owner-registration',
+  'owner-mobile-login',
+  'owner-mobile-magic-link',
+  'owner-mobile-first-signup',
+  'owner-mobile-registration',
+  'love-mobile-login',
+  'love-mobile-magic-link',
+  'love-mobile-first-signup',
+  'love-mobile-registration',
+  'estimator-login',
+  'estimator-magic-link',
+  'estimator-password-reset',
+  'administrator-login',
+];
+
 export const pages: Partial<Record<string, Screen>> = {
+  ...Object.fromEntries(authRoutes.map((name) => [name, authScreen(name)])),
+  'owner-mobile-settings': accountScreen('owner-mobile-settings'),
+  'love-mobile-settings': accountScreen('love-mobile-settings'),
   landing: lazyScreen(() => import('../features/site/components/landing-page.tsx').then((m) => m.LandingPage), { light: true }),
   faq: lazyScreen(() => import('../features/help/components/faq-page.tsx').then((m) => m.FaqPage), { light: true }),
   help: lazyScreen(() => import('../features/help/components/help-page.tsx').then((m) => m.HelpPage), { light: true }),

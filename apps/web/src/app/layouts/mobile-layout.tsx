@@ -1,6 +1,7 @@
 import { AppShell, Group, Text, UnstyledButton } from '@mantine/core';
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { VerifyAccountNotice } from '../../features/account/components/verify-account-notice.tsx';
 import { pathTo } from '../routes.ts';
 import type { NavItem } from './nav-items.ts';
 
@@ -19,6 +20,7 @@ export function MobileLayout({ variant, footer }: { variant: 'owner' | 'love'; f
       </AppShell.Header>
       <AppShell.Main>
         <main id="main">
+          <VerifyAccountNotice surface={variant === 'love' ? 'loveMobile' : 'ownerMobile'} />
           <Outlet />
         </main>
       </AppShell.Main>

@@ -3,7 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@teamcast/contracts';
-import { authStore } from '../../shared/auth/auth-store.ts';
+import { signOut as endSession } from '../../features/account/api/sign-out.ts';
+import { VerifyAccountNotice } from '../../features/account/components/verify-account-notice.tsx';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
 import { pathTo } from '../routes.ts';
 import type { NavItem } from './nav-items.ts';
@@ -13,10 +14,8 @@ export function SignedInLayout({ role, menu, loginRoute, homeRoute }: { role: Ro
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure();
-  const signOut = () => {
-    authStore.clear(role);
-    void navigate(pathTo(loginRoute));
-  };
+  // The server ends the session first, so the token stops working at once, not at its expiry.
+  const signOut = () => void endSession(role).then(() => navigate(pathTo(loginRoute)));
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
@@ -58,6 +57,7 @@ export function SignedInLayout({ role, menu, loginRoute, homeRoute }: { role: Ro
       </AppShell.Navbar>
       <AppShell.Main>
         <main id="main">
+          {role === 'owner' ? <VerifyAccountNotice surface="desktop" /> : null}
           <Outlet />
         </main>
       </AppShell.Main>

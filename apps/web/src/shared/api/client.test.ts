@@ -77,6 +77,14 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledWith('loveMobile');
   });
 
+  it('leaves a 401 without a stored token (a refused sign-in) to the page that made the call', async () => {
+    const onUnauthorized = vi.fn();
+    configureApi({ domain: 'owner', onUnauthorized });
+    answer = { status: 401, body: { error: { code: 'invalid_credentials', message: 'Проверьте введённые данные и попробуйте ещё раз' } } };
+    await expect(apiCall(itemEndpoint, { params: { id: '1' }, body: { name: 'x' } })).rejects.toMatchObject({ code: 'invalid_credentials', status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('rejects other errors with the server code, message and field', async () => {
     configureApi({ domain: 'owner' });
     answer = { status: 400, body: { error: { code: 'validation_failed', message: 'Only Cyrillic and Latin', field: 'name' } } };

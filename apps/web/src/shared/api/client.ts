@@ -124,7 +124,8 @@ export async function apiCall<E extends Endpoint>(
   const failure = envelope.success
     ? new ApiError(envelope.data.error.code, envelope.data.error.message, response.status, envelope.data.error.field)
     : new ApiError('unexpected_error', errorMessage('unexpected_error', state.locale), response.status);
-  if (response.status === 401 && role) {
+  // Only a call that carried a token has a sign-in to end; a refused sign-in attempt stays on its page.
+  if (response.status === 401 && role && token) {
     authStore.clear(role);
     state.onUnauthorized(domain);
   }

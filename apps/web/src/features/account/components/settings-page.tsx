@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../../shared/ui/language-switch.tsx';
+import { useOwnerSelf } from '../api/owner-self.ts';
+import { signOut } from '../api/sign-out.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { DeleteAccountForm } from './delete-account-form.tsx';
+
+const variants = {
+  owner: { login: '/owner-mobile/login' },
+  love: { login: '/love-mobile/login' },
+} as const;
+
+/** The owner's settings (mobile apps; the desktop menu opens it at #password or #delete): language, password, deletion, sign-out. */
+export function SettingsPage({ variant }: { variant: 'owner' | 'love' }) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const self = useOwnerSelf();
+  const { login } = variants[variant];
+
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
+
+  return (
+    <Stack gap="md" maw={560} data-testid="settings-page">
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
+      {self.data ? <Text c="dimmed">{self.data.email}</Text> : null}
+      <Card withBorder>
+        <Group justify="space-between">
+          <Text fw={600}>{t('language')}</Text>
+          <LanguageSwitch />
+        </Group>
+      </Card>
+      <Card withBorder id="password">
+        <Title order={2} size="h4" mb="sm">
+          {t('password.title')}
+        </Title>
+        <ChangePasswordForm />
+      </Card>
+      <Card withBorder id="delete">
+        <Title order={2} size="h4" mb="sm">
+          {t('delete.title')}
+        </Title>
+        <DeleteAccountForm onDeleted={() => void navigate(login, { replace: true })} />
+      </Card>
+      <Button variant="default" w="fit-content" onClick={() => void signOut('owner').then(() => navigate(login, { replace: true }))}>
+        {t('signOut')}
+      </Button>
+    </Stack>
+  );
+}

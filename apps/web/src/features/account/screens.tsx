@@ -1,0 +1,7 @@
+import { SettingsPage } from './components/settings-page.tsx';
+
+/** The account screens by route name (registered in app/pages.tsx). */
+export const accountScreens = {
+  'owner-mobile-settings': () => <SettingsPage variant="owner" />,
+  'love-mobile-settings': () => <SettingsPage variant="love" />,
+};

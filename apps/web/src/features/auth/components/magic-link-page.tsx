@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import { Anchor, Loader, Stack, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useRequestLoginLink, useSignInWithLink } from '../api/sign-in.ts';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import type { AuthSurface } from '../surfaces.ts';
+import { AuthCard } from './auth-card.tsx';
+import { LinkRequestForm } from './link-request-form.tsx';
+
+/** Sign-in by mail: asks for a link, and signs in when opened from one (`?token=`); a used or old link offers a new one. */
+export function MagicLinkPage({ surface }: { surface: AuthSurface }) {
+  const { t } = useTranslation('auth');
+  const [search, setSearch] = useSearchParams();
+  const [token] = useState(() => search.get('token'));
+  const [sent, setSent] = useState<string | null>(null);
+  const { complete } = useCompleteSignIn(surface);
+  const signIn = useSignInWithLink(surface);
+  const request = useRequestLoginLink(surface);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    setSearch((current) => { current.delete('token'); return current; }, { replace: true });
+    signIn.mutate(token, { onSuccess: (result) => complete(result) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the token of the first render
+  }, []);
+
+  const following = token && !signIn.isError;
+  return (
+    <AuthCard title={t('magic.title')} error={signIn.error?.message} testId="magic-link-page">
+      {following ? (
+        <Stack align="center">
+          <Loader />
+          <Text>{t('magic.signingIn')}</Text>
+        </Stack>
+      ) : (
+        <>
+          <Text size="sm">{signIn.isError ? t('magic.requestNew') : t('magic.lead')}</Text>
+          <LinkRequestForm
+            label={surface.role === 'estimator' ? t('fields.username') : t('fields.email')}
+            kind="magic"
+            submitLabel={t('magic.submit')}
+            pending={request.isPending}
+            sent={sent}
+            onSubmit={async (username) => {
+              await request.mutateAsync(username);
+              setSent(username);
+            }}
+          />
+          <Anchor component={Link} to={surface.paths.login} size="sm">
+            {t('backToLogin')}
+          </Anchor>
+        </>
+      )}
+    </AuthCard>
+  );
+}

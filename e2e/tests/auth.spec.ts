@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
+
+const PASSWORD = 'quiet-harbour-42';
+/** Sign-up, sign-in and reset hash a password with scrypt (128 MiB, deliberately slow): a busy machine needs longer. */
+const hashing = { timeout: 30_000 };
+const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+
+/** The owner app under test: the desktop site in the desktop project, the love phone app on the phone. */
+function ownerApp(projectName: string) {
+  return projectName === 'phone'
+    ? { prefix: '/love-mobile', home: '/love-mobile/p2p', love: true }
+    : { prefix: '/owner', home: '/owner/dashboard', love: false };
+}
+
+async function signOut(page: Page, app: ReturnType<typeof ownerApp>) {
+  if (app.love) {
+    await page.goto(`${app.prefix.replace('/owner', '/owner-mobile')}/settings`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+  } else {
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  }
+  await expect(page).toHaveURL(new RegExp(`${app.prefix}/login`));
+}
+
+async function signIn(page: Page, app: ReturnType<typeof ownerApp>, email: string, password: string) {
+  await page.goto(`${app.prefix}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test.beforeEach(async ({ page }) => {
+  // The cookie and privacy notices and the first-visit guide stay until closed; these journeys are not about them.
+  await page.addInitScript(() => {
+    localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false }));
+    localStorage.setItem('teamcast.guide', JSON.stringify({ step: null, done: true }));
+  });
+});
+
+const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('teamcast.auth.owner') ?? '{}').token as string | undefined);
+
+test.describe('owner accounts', () => {
+  test('sign up → mail → verify → sign out (the token dies at once) → sign in with the password', async ({ page }, testInfo) => {
+    const app = ownerApp(testInfo.project.name);
+    const email = uniqueEmail('signup');
+    await page.goto(`${app.prefix}/first-signup`);
+    await page.getByLabel('E-mail').fill(email);
+    if (!app.love) await page.getByLabel('Company').fill('Acme');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByLabel('I accept the privacy policy').check();
+    await page.getByLabel('I agree to the processing of my personal data').check();
+    await page.getByRole('button', { name: 'Create the account' }).click();
+    await expect(page).toHaveURL(new RegExp(app.home), hashing);
+    await expect(page.getByTestId('verify-notice')).toContainText('Verify your account');
+
+    const link = await mailedLink(page.request, email, 'verify');
+    expect(link.startsWith(`${app.prefix}/registration?token=`)).toBe(true);
+    await page.goto(link);
+    await expect(page).toHaveURL(new RegExp(app.home), hashing);
+    await expect(page.getByTestId('verify-notice')).toHaveCount(0);
+
+    const token = await storedToken(page);
+    await signOut(page, app);
+    const refused = await page.request.get('/api/owner/self', { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status()).toBe(401);
+
+    await signIn(page, app, email, PASSWORD);
+    await expect(page).toHaveURL(new RegExp(app.home), hashing);
+  });
+
+  test('sign in by a magic link from the mail; the used link has expired', async ({ page }, testInfo) => {
+    const app = ownerApp(testInfo.project.name);
+    const email = uniqueEmail('magic');
+    const signup = await page.request.post('/api/passport/owner/signup', {
+      data: { email, password: PASSWORD, repeatPassword: PASSWORD, companyName: 'Acme', privacyPolicy: true, personalData: true },
+    });
+    expect(signup.status()).toBe(201);
+
+    await page.goto(`${app.prefix}/magic-link`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await expect(page.getByTestId('link-sent')).toContainText(email);
+    const link = await mailedLink(page.request, email, 'magic');
+    await page.goto(link);
+    await expect(page).toHaveURL(new RegExp(app.home), hashing);
+
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(link);
+    await expect(page.getByTestId('auth-error')).toHaveText('The link has expired', hashing);
+  });
+
+  test('forgot password → mail → reset → the new password signs in, the old one is refused', async ({ page }, testInfo) => {
+    const app = ownerApp(testInfo.project.name);
+    const email = uniqueEmail('reset');
+    await page.request.post('/api/passport/owner/signup', {
+      data: { email, password: PASSWORD, repeatPassword: PASSWORD, companyName: 'Acme', privacyPolicy: true, personalData: true },
+    });
+    await page.goto(`${app.prefix}/login`);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByTestId('link-sent')).toBeVisible();
+
+    await page.goto(await mailedLink(page.request, email, 'reset'));
+    await page.getByLabel('New password').fill('password');
+    await page.getByLabel('Repeat the password').fill('password');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByText('This password is among the most common ones. Choose another')).toBeVisible(hashing);
+    await page.getByLabel('New password').fill('brand-new-secret-7');
+    await page.getByLabel('Repeat the password').fill('brand-new-secret-7');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByTestId('login-page')).toBeVisible(hashing);
+
+    await signIn(page, app, email, PASSWORD);
+    await expect(page.getByTestId('auth-error')).toHaveText("Please check the data you've entered and try again", hashing);
+    await signIn(page, app, email, 'brand-new-secret-7');
+    await expect(page).toHaveURL(new RegExp(app.home), hashing);
+  });
+
+  test('an address in use is refused at sign-up; a deleted account says so at sign-in', async ({ page }, testInfo) => {
+    const app = ownerApp(testInfo.project.name);
+    const email = uniqueEmail('delete');
+    await signIn(page, app, email, PASSWORD);
+    await expect(page.getByTestId('auth-error')).toHaveText("Please check the data you've entered and try again", hashing);
+    await page.request.post('/api/passport/owner/signup', {
+      data: { email, password: PASSWORD, repeatPassword: PASSWORD, companyName: 'Acme', privacyPolicy: true, personalData: true },
+    });
+
+    await page.goto(`${app.prefix}/first-signup`);
+    await page.getByLabel('E-mail').fill(email);
+    if (!app.love) await page.getByLabel('Company').fill('Acme');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByLabel('I accept the privacy policy').check();
+    await page.getByLabel('I agree to the processing of my personal data').check();
+    await page.getByRole('button', { name: 'Create the account' }).click();
+    await expect(page.getByTestId('auth-error')).toHaveText('Email address already in use. Please log in', hashing);
+
+    await signIn(page, app, email, PASSWORD);
+    await expect(page).toHaveURL(new RegExp(app.home), hashing);
+    await page.goto(app.love ? '/love-mobile/settings#delete' : '/owner-mobile/settings#delete');
+    const form = page.getByTestId('delete-account-form');
+    await form.getByRole('textbox').fill('Remove');
+    await form.getByRole('button', { name: 'Delete the account' }).click();
+    await expect(form.getByText('Type the word Delete to confirm')).toBeVisible();
+    await form.getByRole('textbox').fill('Delete');
+    await form.getByRole('button', { name: 'Delete the account' }).click();
+    await expect(page).toHaveURL(/\/(owner|love)-mobile\/login/);
+
+    await signIn(page, app, email, PASSWORD);
+    await expect(page.getByTestId('auth-error')).toHaveText('this user has been deleted', hashing);
+  });
+});
+
+test.describe('administrator', () => {
+  test('signs in with the password, signs out, signs in by a mailed link', async ({ page }) => {
+    await page.goto('/administrator/owners');
+    await expect(page).toHaveURL(/\/administrator-login\?next=/);
+    await page.getByLabel('Электронная почта').fill(E2E_ADMIN.email);
+    await page.getByLabel('Пароль', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await expect(page).toHaveURL(/\/administrator\/owners$/, hashing);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Выйти' }).click();
+    await expect(page).toHaveURL(/\/administrator-login$/);
+
+    await page.getByRole('button', { name: 'Войти по ссылке из письма' }).click();
+    await page.getByLabel('Электронная почта').fill(E2E_ADMIN.email);
+    await page.getByRole('button', { name: 'Прислать ссылку' }).click();
+    await expect(page.getByTestId('link-sent')).toBeVisible();
+    await page.goto(await mailedLink(page.request, E2E_ADMIN.email, 'magic'));
+    await expect(page).toHaveURL(/\/administrator\/profiles$/);
+  });
+});
