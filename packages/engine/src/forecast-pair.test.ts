@@ -156,6 +156,13 @@ describe('forecastPair: examples', () => {
     expect(f.explanation[0]).toMatchObject({ factor: 'actor', personId: 'c', input: 'l' });
   });
 
+  it('skips the explanation when asked for none, leaving the forecast itself unchanged', () => {
+    const full = forecastPair({ a: mature, b: immature });
+    const bare = forecastPair({ a: mature, b: immature }, undefined, { explainTop: 0 });
+    expect(bare.explanation).toEqual([]);
+    expect({ ...bare, explanation: full.explanation }).toEqual(full);
+  });
+
   it('uses its own blocks for LOVE and FRIEND', () => {
     expect(forecastPair({ a: mature, b: peer, kind: 'LOVE' }).blocks.map((b) => b.name)).toEqual(['passion', 'intimacy', 'commitment']);
     expect(forecastPair({ a: mature, b: peer, kind: 'FRIEND' }).blocks.map((b) => b.name)).toEqual(['enjoyment', 'trust', 'support']);

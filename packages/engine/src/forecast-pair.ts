@@ -118,7 +118,10 @@ export function forecastPair(input: PairRequest, params: Params = DEFAULT_PARAMS
     worstMonth: { index: worst, value: monthly[worst]! },
     recommendation: recommendationOf(yearly),
     blocks,
-    explanation: explainPair({ w, a, b, m, mode, hours, params, terms, setup, shift, yearly, top: options.explainTop ?? 5 }),
+    explanation:
+      (options.explainTop ?? 5) > 0
+        ? explainPair({ w, a, b, m, mode, hours, params, terms, setup, shift, yearly, top: options.explainTop ?? 5 })
+        : [],
   };
   if (options.band) {
     const samples = typeof options.band === 'object' && options.band.samples ? options.band.samples : params.band.pairSamples;

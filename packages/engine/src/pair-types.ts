@@ -17,7 +17,7 @@ export type PairRequest = {
 export type PairOptions = {
   /** Uncertainty band by seeded sampling of score error; true for the default sample count. */
   band?: boolean | { samples?: number };
-  /** How many explanation items to return (default 5). */
+  /** How many explanation items to return (default 5; 0 skips the explanation and its two extra runs). */
   explainTop?: number;
 };
 
