@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Avatar, Badge, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_INTENSITY, INTENSITY_OPTIONS, errorMessage, type PairRequest, type ProfileSummary } from '@teamcast/contracts';
@@ -11,7 +11,13 @@ import { usePairProfiles } from '../api/pair-profiles.ts';
 import { localeOf, pairPath, type PairShell } from '../hooks/pair-format.ts';
 import { PairResultView } from './pair-result.tsx';
 
-type Settings = { a: string | null; b: string | null; managerId: string | null; mode: 0 | 1; intensity: number; type: 'LOVE' | 'FRIEND' };
+type Settings = { a: string | null; b: string | null; managerId: string | null; mode: 0 | 1; intensity: number; type: 'LOVE' | 'FRIEND'; startDay: string };
+
+/** The first day of the current month, the spec's default start day. */
+const firstOfMonth = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getFullYear(), now.getMonth(), 1)).toISOString().slice(0, 10);
+};
 
 const isFilled = (profile: ProfileSummary) =>
   profile.state === 'ack_a' && profile.scores.competencies !== null && profile.scores.professionalism !== null && profile.scores.maturity !== null;
@@ -25,6 +31,7 @@ function settingsOf(pair: PairRequest | undefined): Settings {
     mode: pair?.mode ?? 0,
     intensity: pair?.intensity ?? DEFAULT_INTENSITY,
     type: kind === 'FRIEND' ? 'FRIEND' : 'LOVE',
+    startDay: pair?.startDay ?? firstOfMonth(),
   };
 }
 
@@ -89,7 +96,7 @@ function PairSetup({ shell, pair }: { shell: PairShell; pair: PairRequest | unde
     run.mutate(
       {
         id: pair?._id,
-        settings: { actors: [settings.a, settings.b], mode: settings.mode, intensity: settings.intensity, ...(love ? {} : { managerId: settings.managerId }) },
+        settings: { actors: [settings.a, settings.b], startDay: settings.startDay, mode: settings.mode, intensity: settings.intensity, ...(love ? {} : { managerId: settings.managerId }) },
         type: love ? settings.type : undefined,
       },
       {
@@ -120,7 +127,8 @@ function PairSetup({ shell, pair }: { shell: PairShell; pair: PairRequest | unde
             data-testid="pick-kind"
           />
         ) : null}
-        <SimpleGrid cols={{ base: 1, sm: love ? 2 : 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: love ? 3 : 4 }}>
+          <TextInput type="date" label={t('setup.startDay')} value={settings.startDay} onChange={(event) => set({ startDay: event.currentTarget.value || firstOfMonth() })} data-testid="pick-start" />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t('setup.mode')}
