@@ -1,14 +1,40 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-/** A new owner signed up through the API, signed in in the page's storage. */
-async function signUpOwner(page: Page, request: APIRequestContext): Promise<string> {
+type OutboxMessage = { kind: string; text: string };
+
+/** Verifies a signed-up owner through the link in the developer outbox; returns the new session's token. */
+async function verifyOwner(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = ((await (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { result: OutboxMessage[] }).result;
+      link = /https?:\/\/\S+/.exec(messages.find((message) => message.kind === 'verify')?.text ?? '')?.[0];
+      return Boolean(link);
+    })
+    .toBe(true);
+  const verified = await request.post('/api/passport/owner/verification', { data: { token: new URL(link!).searchParams.get('token') } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return ((await verified.json()).result as { token: string }).token;
+}
+
+/** A completed short profile of the owner, scored when it is created. */
+async function completedProfile(request: APIRequestContext, token: string, firstName: string, lastName: string, answers: Record<string, string | number>) {
+  const res = await request.post('/api/owner/profiles/short', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** A new owner signed up through the API (and verified when asked), signed in in the page's storage. */
+async function signUpOwner(page: Page, request: APIRequestContext, verified = false): Promise<string> {
   const email = `subscriber-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = `Tc-${Math.random().toString(36).slice(2)}-pay`;
   const response = await request.post('/api/passport/owner/signup', {
     data: { email, companyName: 'Subscriber Ltd', password, repeatPassword: password, privacyPolicy: true, personalData: true, ln: 'en' },
   });
   expect(response.ok(), await response.text()).toBe(true);
-  const { token } = (await response.json()).result as { token: string };
+  const token = verified ? await verifyOwner(request, email) : ((await response.json()).result as { token: string }).token;
   await page.addInitScript((stored) => {
     localStorage.setItem('teamcast.auth.owner', JSON.stringify({ token: stored }));
     localStorage.setItem('teamcast.locale', 'en');
@@ -41,7 +67,7 @@ test.describe('subscription', () => {
     await page.getByRole('dialog').getByText('week', { exact: true }).click();
     await page.getByTestId('plan-MID_7D_1').getByRole('button', { name: 'Choose' }).click();
     await addCard(page, '4242 4242 4242 4242');
-    await expect(page.getByRole('combobox', { name: 'Card' })).toHaveValue(/4242/);
+    await expect(page.getByRole('combobox', { name: 'Card' })).toHaveValue(/4242/, { timeout: 30_000 });
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByTestId('checkout')).toBeHidden();
     await expect(page.getByTestId('subscription-status')).toHaveText('Active');
@@ -53,9 +79,40 @@ test.describe('subscription', () => {
     await page.getByTestId('plan-FULL_7D_1').getByRole('button', { name: 'Choose' }).click();
     await page.getByRole('button', { name: 'Add another card' }).click();
     await addCard(page, '4000 0000 0000 0002');
-    await expect(page.getByRole('combobox', { name: 'Card' })).toHaveValue(/0002/);
+    await expect(page.getByRole('combobox', { name: 'Card' })).toHaveValue(/0002/, { timeout: 30_000 });
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByTestId('checkout-error')).toContainText('Your card was declined');
     expect(await rules()).toMatchObject({ plan: 'MID_7D_1', allowCreateTeams: true });
+  });
+
+  test('an owner without a plan is stopped at team creation, subscribes with the success card and creates the team', async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const token = await signUpOwner(page, request, true);
+    await completedProfile(request, token, 'Anna', 'Smirnova', { С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 });
+    await completedProfile(request, token, 'Boris', 'Orlov', { С_Пол: 'М', С_Возр: 44, С_ВУЗ: 'Бакалавр', С_Стаж: 20, С_Руков_Стаж: 10, С_Проживание: 'Один', С_Дети: 0 });
+    const base = testInfo.project.name === 'phone' ? '/owner-mobile/team' : '/owner/dashboard/team';
+    const tryTeam = async () => {
+      await page.goto(base);
+      await page.getByTestId('team-title').fill('Paid team');
+      for (const [slot, name] of ['Anna Smirnova', 'Boris Orlov'].entries()) {
+        await page.getByTestId(`slot-${slot}`).click();
+        await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+      }
+      await page.getByTestId('run-check').click();
+    };
+
+    await tryTeam();
+    await expect(page.getByTestId('check-error')).toHaveText('This needs a subscription plan that includes it');
+
+    await page.goto('/owner/subscription');
+    await page.getByRole('button', { name: 'Choose a plan' }).click();
+    await page.getByTestId('plan-MID_1M_1').getByRole('button', { name: 'Choose' }).click();
+    await addCard(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('combobox', { name: 'Card' })).toHaveValue(/4242/, { timeout: 30_000 });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+
+    await tryTeam();
+    await expect(page).toHaveURL(new RegExp(`${base}/[0-9a-f-]{36}$`));
   });
 });
