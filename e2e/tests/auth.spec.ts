@@ -175,3 +175,38 @@ test.describe('administrator', () => {
     await expect(page).toHaveURL(/\/administrator\/profiles$/);
   });
 });
+
+test.describe('estimator', () => {
+  test.skip(({ isMobile }) => isMobile, 'estimator screens are desktop screens');
+  /**
+   * The first demo estimator, written by the demo data generator right after the server starts listening (the owner
+   * journeys above give it time).
+   */
+  const ESTIMATOR_EMAIL = 'demo-estimator-1@teamcast.local';
+
+  test('signs in by a mailed link, resets the password by mail, signs out and signs in with the new password', async ({ page }) => {
+    await page.goto('/estimator/magic-link');
+    await page.getByLabel('Имя пользователя или почта').fill(ESTIMATOR_EMAIL);
+    await page.getByRole('button', { name: 'Прислать ссылку' }).click();
+    await expect(page.getByTestId('link-sent')).toBeVisible();
+    await page.goto(await mailedLink(page.request, ESTIMATOR_EMAIL, 'magic'));
+    await expect(page).toHaveURL(/\/estimator$/, hashing);
+    await page.getByRole('banner').getByRole('button', { name: 'Выйти' }).click();
+    await expect(page).toHaveURL(/\/estimator\/login$/);
+
+    await page.getByRole('link', { name: 'Забыли пароль?' }).click();
+    await page.getByLabel('Имя пользователя или почта').fill(ESTIMATOR_EMAIL);
+    await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+    await expect(page.getByTestId('link-sent')).toBeVisible();
+    await page.goto(await mailedLink(page.request, ESTIMATOR_EMAIL, 'reset'));
+    await page.getByLabel('Новый пароль').fill('estimator-calm-lake-3');
+    await page.getByLabel('Повторите пароль').fill('estimator-calm-lake-3');
+    await page.getByRole('button', { name: 'Сохранить новый пароль' }).click();
+    await expect(page).toHaveURL(/\/estimator\/login$/, hashing);
+
+    await page.getByLabel('Имя пользователя или почта').fill(ESTIMATOR_EMAIL);
+    await page.getByLabel('Пароль', { exact: true }).fill('estimator-calm-lake-3');
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await expect(page).toHaveURL(/\/estimator$/, hashing);
+  });
+});
