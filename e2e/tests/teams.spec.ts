@@ -107,6 +107,7 @@ test('an owner checks a team of 4, checks a second team, and compares the two', 
   await page.goto('/owner/teams');
   await expect(page.getByTestId('team-card')).toHaveCount(2);
   await expect(page.getByTestId('team-card-indicators')).toHaveCount(2);
+  await expect(page.getByTestId('team-stats')).toContainText('Teams: 2 of 2 in your plan');
 
   await page.goto('/owner/dashboard/compare-teams');
   await expect(page.getByTestId('compare-choice')).toHaveCount(2);

@@ -1,11 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COMPARE_SLOTS, type Scene } from '@teamcast/contracts';
+import { COMPARE_SLOTS, type IntegralStats, type Scene } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
-import { useGateEvent } from '../../../shared/gate/gate.ts';
+import { gate, useGateEvent, useGateStatus } from '../../../shared/gate/gate.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { useCreateComparison } from '../api/comparison.ts';
 import { useDeleteScenes, useScenes } from '../api/scenes.ts';
@@ -73,6 +73,17 @@ export function TeamListPage() {
   const remove = useDeleteScenes();
   const compare = useCreateComparison();
 
+  // The owner's team counters come over the gate, asked for on opening and pushed when teams are added or deleted.
+  const [stats, setStats] = useState<IntegralStats | null>(null);
+  const gateStatus = useGateStatus();
+  useEffect(() => {
+    if (gateStatus === 'OPEN') gate.send({ type: 'integralStats' });
+  }, [gateStatus]);
+  useGateEvent(
+    'integralStats',
+    useCallback((message: { payload: IntegralStats }) => setStats(message.payload), []),
+  );
+
   // Teams deleted in another tab disappear here too.
   useGateEvent(
     'rejectScene',
@@ -109,6 +120,12 @@ export function TeamListPage() {
           {t('list.add')}
         </Button>
       </Group>
+      {stats ? (
+        <Text size="sm" c="dimmed" data-testid="team-stats">
+          {stats.teamCap === null ? t('list.statsUnlimited', { teams: stats.teams }) : t('list.stats', { teams: stats.teams, cap: stats.teamCap })}{' '}
+          · {t('list.eligible', { count: stats.eligibleProfiles })}
+        </Text>
+      ) : null}
       <Group>
         <TextInput placeholder={t('list.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label={t('list.search')} />
         <SegmentedControl
