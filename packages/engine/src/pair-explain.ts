@@ -31,8 +31,10 @@ export function explainPair(x: {
   for (const t of x.terms.ba) items.push({ factor: t.factor, personId: t.personId, input: t.input, points: (slopeBA * t.raw) / 2 });
   for (const t of x.terms.rel) items.push({ factor: 'relationship', personId: null, input: t.input, points: ((slopeAB + slopeBA) / 2) * t.raw });
   const yearlyWith = (mode: InteractionMode, hours: number): number => run(coreOf(x.w, x.a, x.b, x.m, mode, hours, x.params).core, scratch, null, null, x.params);
-  items.push({ factor: 'interaction', personId: null, input: 'intensity', points: x.yearly - yearlyWith(x.mode, x.params.dynamics.referenceHours) });
-  items.push({ factor: 'interaction', personId: null, input: 'mode', points: x.yearly - yearlyWith(0, x.hours) });
+  // At the reference intensity, or in the office, the counterfactual is the forecast itself: no run needed.
+  const reference = x.params.dynamics.referenceHours;
+  if (x.hours !== reference) items.push({ factor: 'interaction', personId: null, input: 'intensity', points: x.yearly - yearlyWith(x.mode, reference) });
+  if (x.mode !== 0) items.push({ factor: 'interaction', personId: null, input: 'mode', points: x.yearly - yearlyWith(0, x.hours) });
   if (x.m) items.push({ factor: 'manager', personId: x.m.id, input: 'quality', points: x.shift });
   return items
     .filter((i) => i.points !== 0)

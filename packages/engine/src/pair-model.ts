@@ -24,11 +24,14 @@ export type Unit = {
 
 const TRAITS: readonly TraitName[] = ['managerialExperience', 'workExperience', 'entrepreneurship', 'relocation', 'familyStability'];
 
+function traitOf(s: Specialist, name: TraitName): number {
+  return clamp(s.traits?.[name] ?? 0.5, 0, 1);
+}
+
 /** Centres scores and traits; missing traits are 0.5. */
 export function toUnit(s: Specialist, defaultScoreError = 0): Unit {
-  const t = (name: TraitName): number => clamp(s.traits?.[name] ?? 0.5, 0, 1);
   const c = {} as Record<TraitName, number>;
-  for (const name of TRAITS) c[name] = 2 * t(name) - 1;
+  for (const name of TRAITS) c[name] = 2 * traitOf(s, name) - 1;
   const gradeIndex = GRADES.indexOf(s.grade);
   return {
     id: s.id,
@@ -41,7 +44,7 @@ export function toUnit(s: Specialist, defaultScoreError = 0): Unit {
     age: s.age,
     grade: gradeIndex < 0 ? 0 : (gradeIndex - 2.5) / 2.5,
     c,
-    dominance: (t('managerialExperience') + t('entrepreneurship')) / 2,
+    dominance: (traitOf(s, 'managerialExperience') + traitOf(s, 'entrepreneurship')) / 2,
     scoreError: s.scoreError ?? defaultScoreError,
   };
 }
