@@ -11,11 +11,13 @@ const PASSWORD = 'amber-meadow-58';
 const uniqueEmail = () => `site-${crypto.randomBytes(4).toString('hex')}@example.com`;
 const isPhone = (projectName: string) => projectName === 'phone';
 
-/** Closes the cookie and privacy notices so they do not cover buttons on small screens. */
+/** Closes the cookie and privacy notices (shown to every new visitor) so they do not cover buttons on small screens. */
 async function closeNotices(page: Page) {
   for (const notice of ['cookie-notice', 'privacy-notice']) {
     const box = page.getByTestId(notice);
-    if (await box.isVisible()) await box.getByRole('button').last().click();
+    await expect(box).toBeVisible();
+    await box.getByRole('button').last().click();
+    await expect(box).toHaveCount(0);
   }
 }
 

@@ -40,8 +40,9 @@ export function GuideTour() {
   const index = Math.min(state.step, guideSteps.length - 1);
   const step = guideSteps[index]!;
   const last = index === guideSteps.length - 1;
+  // Above the cookie notices (z-index 900), which share the bottom of small screens.
   return (
-    <Affix position={{ bottom: 16, right: 16 }} zIndex={300}>
+    <Affix position={{ bottom: 16, right: 16 }} zIndex={950}>
       <Paper component="section" shadow="lg" radius="md" p="md" withBorder maw={360} aria-label={t('guide.label')} data-testid="guide-tour">
         <Stack gap="xs">
           <Text size="xs" c="dimmed">
