@@ -95,16 +95,16 @@ export function hiddenScores(answers: readonly Answer[]): Scores {
   const managing = n('С_Руков_Стаж');
   const degree = ({ Неоконченное: 6, Бакалавр: 14, Специалист: 18, Магистр: 24 } as Record<string, number>)[s('С_ВУЗ')] ?? 0;
   const competencies =
-    22 +
+    26 +
     degree +
     (({ Кандидат: 12, Доктор: 18 } as Record<string, number>)[s('С_Степень')] ?? 0) +
     (({ 1: 6, 3: 12, 6: 15 } as Record<string, number>)[s('С_Курсы')] ?? 0) +
-    4 * Math.min(3, Math.max(0, list('С_Языки').length - 1)) +
+    2 * Math.min(3, Math.max(0, list('С_Языки').length - 1)) +
     (list('С_Школа_Типы').includes('Профильная') ? 6 : list('С_Школа_Типы').includes('Гимназия') ? 3 : 0) +
     (list('С_Школа_Места').some((place) => place === 'Столица' || place === 'Зарубеж') ? 3 : 0) +
     8 * saturate(experience, 8);
   const professionalism =
-    15 +
+    12 +
     32 * saturate(experience, 6) +
     14 * saturate(managing, 4) +
     (({ 20: 4, 100: 8, 101: 10 } as Record<string, number>)[s('С_Подчинённые')] ?? 0) +
@@ -112,14 +112,15 @@ export function hiddenScores(answers: readonly Answer[]): Scores {
     (({ 3: 4, 6: 7 } as Record<string, number>)[s('С_Курсы')] ?? 0) +
     (degree >= 18 ? 4 : 0) * saturate(experience, 3);
   const maturity =
-    14 +
+    12 +
     36 * saturate(n('С_Возр') - 18, 12) +
     8 * saturate(experience, 8) +
     (n('С_Дети') > 0 ? 7 : 0) +
     0.4 * Math.min(15, n('С_Партнёр_Стаж')) +
     (({ Контракт: 6, Силовые: 6, Срочная: 3 } as Record<string, number>)[s('С_Служба')] ?? 0) +
     Math.min(8, managing * 0.8) +
-    (s('С_Утрата') === 'Родственник' ? 2 : 0);
+    (s('С_Утрата') === 'Родственник' ? 2 : 0) -
+    (s('С_Проживание') === 'Родители' ? 6 : 0);
   return { competencies: clampScore(competencies), professionalism: clampScore(professionalism), maturity: clampScore(maturity) };
 }
 
