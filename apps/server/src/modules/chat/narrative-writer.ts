@@ -106,7 +106,7 @@ export function writeNarrative({ result, names, locale }: NarrativeInput): strin
   const en = locale === 'en';
   const paragraphs = [
     en
-      ? `${a} and ${b}: over the year their compatibility averages ${round(compatibility.value)} on a scale from −100 to 100, a ${band} relationship. Average yearly satisfaction is ${round(yearlySatisfaction)}%. Recommendation ${recommendation} of 6: ${advice}.`
+      ? `${a} and ${b}: over the year their compatibility averages ${round(compatibility.value)} on a scale from −100 to 100; the relationship is ${band}. Average yearly satisfaction is ${round(yearlySatisfaction)}%. Recommendation ${recommendation} of 6: ${advice}.`
       : `${a} и ${b}: за год совместимость в среднем ${round(compatibility.value)} по шкале от −100 до 100 — ${band} состояние отношений. Средняя удовлетворённость за год ${round(yearlySatisfaction)}%. Рекомендация ${recommendation} из 6: ${advice}.`,
   ];
   const details = result.details;
