@@ -403,6 +403,8 @@ export const ProfileLinkViewSchema = z.object({
   age: z.number().nullable(),
   gender: GenderSchema.nullable(),
   answers: AnswersSchema,
+  /** The owner hid the details of a completed profile: answers are left out ('Данные профиля скрыты владельцем'). */
+  detailsHidden: z.boolean(),
   /** Answers stored before an upgrade from the short variant; they cannot be changed. */
   storedNeurons: z.array(z.string()),
   /** Company of the owner who sent the link. */

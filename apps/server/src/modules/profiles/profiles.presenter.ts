@@ -58,7 +58,9 @@ export function presentProfile(row: ProfileRow, mainProfileId: string | null, us
   };
 }
 
+/** What a visitor of the link sees; once the questionnaire is sent, an owner who hid the details keeps the answers to himself. */
 export function presentLinkView(row: ProfileRow, questionnaire: QuestionnaireDefinition, companyName: string | null): ProfileLinkView {
+  const detailsHidden = row.hideDetails && row.state === 'ack_a';
   return {
     kind: row.kind,
     isShort: row.isShort,
@@ -72,7 +74,8 @@ export function presentLinkView(row: ProfileRow, questionnaire: QuestionnaireDef
     avatarName: row.avatarName,
     age: row.age,
     gender: row.gender,
-    answers: row.answers,
+    answers: detailsHidden ? [] : row.answers,
+    detailsHidden,
     storedNeurons: row.storedNeurons,
     companyName,
     questionnaire,

@@ -166,6 +166,12 @@ describe(`owner profiles on ${testDriver}`, () => {
     expect(still.body.result.firstName).toBe('Анна');
   });
 
+  it('declares who may call each profile and questionnaire route', () => {
+    const mine = /^\/api\/(owner\/(profiles|questionnaire)|profile\/|admin\/questionnaire)/;
+    const access = Object.fromEntries(t.app.accessCatalogue.filter((e) => mine.test(e.url)).map((e) => [`${e.method} ${e.url}`, e.access]));
+    expect(access).toMatchSnapshot();
+  });
+
   it('refuses profile routes without a token and with another role', async () => {
     expect((await call({ method: 'GET', url: '/api/owner/profiles' })).status).toBe(401);
     const { token } = await t.app.authenticator.signIn('estimator', 'e-1');
@@ -262,6 +268,10 @@ describe(`share link and the Profile service on ${testDriver}`, () => {
     const grade = await call({ method: 'GET', url: `${link}/grade` });
     // Sending the questionnaire scores the profile (scoring module: the prior until a model is published).
     expect(grade.body.result).toEqual({ scored: true, grade: ownerView.body.result.expertise ?? expect.any(String) });
+
+    expect((await call({ method: 'GET', url: link })).body.result).toMatchObject({ detailsHidden: false, locked: true });
+    await call({ method: 'PATCH', url: `/api/owner/profiles/${profile._id}`, who: owner, payload: { hideDetails: true } });
+    expect((await call({ method: 'GET', url: link })).body.result).toMatchObject({ detailsHidden: true, answers: [] });
   });
 
   it('keeps an avatar the visitor chose and takes names and a birth date at midnight UTC', async () => {

@@ -56,6 +56,7 @@ const view = (patch: Partial<ProfileLinkView> = {}): ProfileLinkView => ({
   age: null,
   gender: null,
   answers: [],
+  detailsHidden: false,
   storedNeurons: [],
   companyName: 'Acme',
   questionnaire: { _id: 'q1', kind: 'standard', name: 'Стандартная', steps },

@@ -90,6 +90,7 @@ function SentProfile({ view }: { view: ProfileLinkView }) {
         </Stack>
       </Group>
       <Text>{t('sent.body')}</Text>
+      {view.detailsHidden ? <Alert color="gray">{t('sent.detailsHidden')}</Alert> : null}
     </Stack>
   );
 }
