@@ -3,7 +3,7 @@ import type { KindWeights, Params } from './params.ts';
 import { withScores, type Unit } from './pair-model.ts';
 import { coreOf, DAYS, meanSatisfaction, run, settledOf } from './pair-dynamics.ts';
 import type { PairBand } from './pair-types.ts';
-import { createRng, percentile } from './prng.ts';
+import { createRng, p10p90 } from './prng.ts';
 import type { InteractionMode, Interval } from './types.ts';
 
 /** One draw of a person with K, P, L perturbed by their score error. */
@@ -54,9 +54,10 @@ export function pairBand(x: {
   const column = new Float64Array(n);
   for (let t = 0; t < DAYS; t++) {
     for (let i = 0; i < n; i++) column[i] = daily[i * DAYS + t]!;
-    p10.push(percentile(column, 0.1));
-    p90.push(percentile(column, 0.9));
+    const band = p10p90(column);
+    p10.push(band.p10);
+    p90.push(band.p90);
   }
-  const interval = (v: Float64Array): Interval => ({ p10: percentile(v, 0.1), p90: percentile(v, 0.9) });
+  const interval = (v: Float64Array): Interval => p10p90(v);
   return { samples: n, daily: { p10, p90 }, compatibility: interval(compat), yearlySatisfaction: interval(sat), settled: interval(settled) };
 }

@@ -29,12 +29,17 @@ export function createRng(seed: number): Rng {
   return { next, normal };
 }
 
-/** Percentile by linear interpolation of a sorted copy; q in [0, 1]. */
-export function percentile(values: ArrayLike<number>, q: number): number {
-  const sorted = Float64Array.from(values).sort();
+/** Percentile of already sorted values by linear interpolation; q in [0, 1]. */
+function fromSorted(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const pos = q * (sorted.length - 1);
   const lo = Math.floor(pos);
   const hi = Math.min(sorted.length - 1, lo + 1);
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/** The 10th and 90th percentiles; sorts `values` in place (pass a scratch copy). */
+export function p10p90(values: Float64Array): { p10: number; p90: number } {
+  values.sort();
+  return { p10: fromSorted(values, 0.1), p90: fromSorted(values, 0.9) };
 }

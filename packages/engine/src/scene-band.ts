@@ -1,7 +1,7 @@
 import { clamp } from './bands.ts';
 import type { Params } from './params.ts';
 import { withScores, type Unit } from './pair-model.ts';
-import { createRng, hashString, percentile } from './prng.ts';
+import { createRng, hashString, p10p90 } from './prng.ts';
 import type { Timeline } from './scene-timeline.ts';
 import type { SceneBand, SceneInput, SceneOptions } from './scene-types.ts';
 import { simulateCore } from './simulate-core.ts';
@@ -37,10 +37,11 @@ export function sceneBand(scene: SceneInput, units: readonly Unit[], tl: Timelin
   const column = new Float64Array(samples);
   for (let t = 0; t < future; t++) {
     for (let s = 0; s < samples; s++) column[s] = micro[s * future + t]!;
-    p10.push(percentile(column, 0.1));
-    p90.push(percentile(column, 0.9));
+    const band = p10p90(column);
+    p10.push(band.p10);
+    p90.push(band.p90);
   }
-  const interval = (v: Float64Array): Interval => ({ p10: percentile(v, 0.1), p90: percentile(v, 0.9) });
+  const interval = (v: Float64Array): Interval => p10p90(v);
   return {
     samples,
     microclimate: { p10, p90 },
