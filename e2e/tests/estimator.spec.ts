@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
+
+/** The first demo estimator (the demo data generator runs at the server's first start). */
+const ESTIMATOR_EMAIL = 'demo-estimator-1@teamcast.local';
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/admin/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).result.token as string;
+}
+
+test.describe('scoring journey', () => {
+  test.skip(({ isMobile }) => isMobile, 'estimator and administrator screens are desktop screens');
+
+  test('an estimator takes a batch, rates and comments; an administrator trains and publishes; the owner’s card shows the grade', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    // The demo data is written right after the server starts listening: wait until training would have labels.
+    const token = await adminToken(page.request);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/admin/neuronet/models', { headers: { authorization: `Bearer ${token}` } })).json()).result.labelledProfiles, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(20);
+
+    // An owner with a completed (short) profile, scored by the rules for now.
+    const ownerEmail = `scoring-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const signup = await page.request.post('/api/passport/owner/signup', {
+      data: { email: ownerEmail, password: 'correct-horse-42', repeatPassword: 'correct-horse-42', companyName: 'Acme', privacyPolicy: true, personalData: true },
+    });
+    expect(signup.status(), await signup.text()).toBeLessThan(300);
+    const owner = (await signup.json()).result as { token: string; id: string };
+    const created = await page.request.post('/api/owner/profiles/short', {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: {
+        firstName: 'Вера',
+        lastName: 'Орлова',
+        answers: [
+          { neuron: 'С_Пол', value: 'Ж' },
+          { neuron: 'С_Возр', value: 41 },
+          { neuron: 'С_ВУЗ', value: 'Магистр' },
+          { neuron: 'С_Степень', value: 'Нет' },
+          { neuron: 'С_Стаж', value: 17 },
+          { neuron: 'С_Руков_Стаж', value: 6 },
+          { neuron: 'С_Проживание', value: 'Партнёр' },
+          { neuron: 'С_Дети', value: 2 },
+        ],
+      },
+    });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    const profileId = (await created.json()).result._id as string;
+
+    // The estimator signs in by a mailed link, takes a batch, rates a profile and leaves a comment.
+    await page.goto('/estimator/magic-link');
+    await page.getByRole('textbox').first().fill(ESTIMATOR_EMAIL);
+    await page.getByRole('button', { name: 'Прислать ссылку' }).click();
+    await expect(page.getByTestId('link-sent')).toBeVisible();
+    await page.goto(await mailedLink(page.request, ESTIMATOR_EMAIL, 'magic'));
+    await expect(page).toHaveURL(/\/estimator$/);
+    await expect(page.getByTestId('estimator-list')).toBeVisible();
+
+    await page.getByText('Не оценённые', { exact: true }).click();
+    await page.getByTestId('take-batch').click();
+    await expect(page.getByText(/Назначено профилей: \d+/)).toBeVisible();
+    const firstRow = page.getByTestId('estimator-row').first();
+    await expect(firstRow).toBeVisible();
+    const code = (await firstRow.getByRole('link').textContent())!.trim();
+    await firstRow.getByRole('link').click();
+    await expect(page.getByTestId('estimator-profile')).toBeVisible();
+    await expect(page.getByTestId('profile-answers')).toBeVisible();
+    await expect(page.getByTestId('score-explanation')).toBeVisible();
+    await page.getByTestId('score-input').fill('64');
+    await page.getByTestId('save-score').click();
+    await expect(page.getByText('Оценка сохранена')).toBeVisible();
+    await page.getByTestId('comment-input').fill('Уверенный специалист, стоит перепроверить стаж');
+    await page.getByTestId('save-comment').click();
+    await expect(page.getByText('Комментарий сохранён')).toBeVisible();
+
+    await page.goto('/estimator');
+    await page.getByText('Оценённые', { exact: true }).click();
+    await page.getByLabel('С комментарием').check();
+    await expect(page.getByTestId('estimator-row').filter({ hasText: code })).toBeVisible();
+
+    // The administrator trains a model, uploads and publishes it.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await admin.goto('/administrator/neuronet');
+    await expect(admin).toHaveURL(/\/administrator-login\?next=/);
+    await admin.getByLabel('Электронная почта').fill(E2E_ADMIN.email);
+    await admin.getByLabel('Пароль', { exact: true }).fill(E2E_ADMIN.password);
+    await admin.getByRole('button', { name: 'Войти', exact: true }).click();
+    await expect(admin).toHaveURL(/\/administrator\/neuronet$/);
+    await expect(admin.getByTestId('neuronet-page')).toBeVisible();
+    await admin.getByTestId('train-new').click();
+    const row = admin.getByTestId('model-row').first();
+    await expect(row).toContainText('Обучена', { timeout: 90_000 });
+    await row.getByTestId('upload-model').click();
+    await row.getByTestId('publish-model').click();
+    await expect(row).toContainText('Текущая');
+    await expect(admin.getByText('Модель опубликована, профили пересчитаны')).toBeVisible();
+
+    // On the demo data the model's held-out error is clearly below the rules'.
+    const models = (await (await page.request.get('/api/admin/neuronet/models', { headers: { authorization: `Bearer ${token}` } })).json()).result;
+    const published = models.items.find((model: { _id: string }) => model._id === models.currentModelId);
+    const meanMae = (metrics: Record<string, { mae: number }>) => (metrics.competencies!.mae + metrics.professionalism!.mae + metrics.maturity!.mae) / 3;
+    expect(meanMae(published.metrics.model)).toBeLessThan(0.8 * meanMae(published.metrics.prior));
+
+    // The owner's card shows the grade, now from the published model.
+    const scored = (await (await page.request.get(`/api/owner/profiles/${profileId}`, { headers: { authorization: `Bearer ${owner.token}` } })).json()).result;
+    expect(scored.scores.modelId).toBe(models.currentModelId);
+    const ownerContext = await browser.newContext();
+    const ownerPage = await ownerContext.newPage();
+    await ownerPage.goto('/');
+    await ownerPage.evaluate((auth) => localStorage.setItem('teamcast.auth.owner', JSON.stringify(auth)), { token: owner.token, subjectId: owner.id });
+    await ownerPage.goto('/owner/profiles');
+    const card = ownerPage.getByTestId('profile-card').filter({ hasText: 'Орлова' });
+    await expect(card).toContainText(scored.expertise as string);
+    await adminContext.close();
+    await ownerContext.close();
+  });
+});
