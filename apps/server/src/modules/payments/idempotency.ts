@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCodeSchema, IDEMPOTENCY_KEY_HEADER } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
-import { claimIdempotencyKey, recordIdempotentOutcome } from './payments.repository.ts';
+import { claimIdempotencyKey, lockOwnerPayments, recordIdempotentOutcome } from './payments.repository.ts';
 
 const KEY_PATTERN = /^[\w\-:.]{8,255}$/;
 
@@ -32,6 +32,7 @@ export async function idempotent<T>(
 ): Promise<T> {
   const fingerprint = fingerprintOf(scope.operation, scope.input);
   const outcome = await db.transaction(async (tx): Promise<Outcome<T>> => {
+    await lockOwnerPayments(tx as unknown as Db, scope.ownerId);
     const claim = await claimIdempotencyKey(tx as unknown as Db, { ownerId: scope.ownerId, key: scope.key, operation: scope.operation, fingerprint });
     if (!claim.claimed) {
       const earlier = claim.earlier;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, lt, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
 import { idempotencyKeys, invoices, owners, pairUnlocks, paymentCustomers, paymentEvents, paymentMethods, profiles, subscriptions } from '../../db/schema/index.ts';
 
@@ -211,6 +211,14 @@ export async function markPairPaid(db: Db, invoiceId: string, paidAt: Date): Pro
 }
 
 // -------------------------------------------------------------------------------------------- idempotency
+
+/**
+ * Serialises an owner's money-moving calls until the transaction ends (a transaction-scoped advisory lock), so two
+ * attempts with different keys never race each other into two subscriptions.
+ */
+export async function lockOwnerPayments(db: Db, ownerId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`payments:${ownerId}`}))`);
+}
 
 /** Claims a key for a request; returns the earlier record instead when the key was used before. */
 export async function claimIdempotencyKey(

@@ -130,6 +130,8 @@ export const paymentsModule: FastifyPluginAsync = async (app) => {
 
   route(app, attachPaymentMethodEndpoint, {
     access: OWNER,
+    // Adding cards is what card-testing abuse does; a person adds a few. Counted per session (its bearer token).
+    rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => request.headers.authorization ?? request.ip },
     handler: async ({ auth, body }) => service.attachPaymentMethod(payments, auth.subjectId, body),
   });
 

@@ -338,6 +338,16 @@ describe('cards and invoices', () => {
     expect(removed).toEqual([expect.objectContaining({ _id: card, isDefault: true })]);
   });
 
+  it('limits how fast one session adds cards', async () => {
+    const owner = await createOwner(t);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt++) {
+      statuses.push((await call(owner, '/attach-payment-method', { testCard: { number: TEST_CARDS.success, expMonth: 12, expYear: 2099, cvc: '123' } })).status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
   it("answers 404 for another owner's card or invoice", async () => {
     const { owner, card } = await ownerWithCard();
     await call(owner, '/update-subscription', { subscribe: 'LITE_7D' });
