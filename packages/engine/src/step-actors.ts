@@ -22,6 +22,9 @@ export type ActorState = {
   settledW: Float64Array;
   wSum: Float64Array;
   load: Float64Array;
+  /** Learning sums from stepPairs: hours-weighted gaps to more qualified partners in K and in P. */
+  dK: Float64Array;
+  dP: Float64Array;
   expertiseNow: Float64Array;
   powerNow: Float64Array;
   activeList: Int32Array;
@@ -114,4 +117,16 @@ export function stepActors(s: ActorState, count: number, d: number): Float64Arra
   out[11] = solo;
   out[12] = withPartners;
   return out;
+}
+
+/** Learning and maturing take effect for the next day, from today's values (a simultaneous update). */
+export function learn(s: ActorState, count: number, learnPerDay: number, maturityPerDay: number, referenceHours: number): void {
+  const { k, pp, l, wSum, dK, dP, activeList } = s;
+  for (let x = 0; x < count; x++) {
+    const a = activeList[x]!;
+    const norm = learnPerDay / Math.max(referenceHours, wSum[a]!);
+    k[a] = Math.min(100, k[a]! + norm * dK[a]!);
+    pp[a] = Math.min(100, pp[a]! + norm * dP[a]!);
+    l[a] = Math.min(100, l[a]! + maturityPerDay);
+  }
 }
