@@ -270,6 +270,10 @@ export async function findCompare(db: Db, ownerId: string, id: string): Promise<
   return row;
 }
 
+export async function deleteCompare(db: Db, id: string): Promise<void> {
+  await db.delete(sceneCompares).where(eq(sceneCompares.id, id));
+}
+
 /** Comparisons of the last day that include a scene: their screens reload when its run ends. */
 export async function recentComparesWithScene(db: Db, ownerId: string, sceneId: string): Promise<string[]> {
   const rows = await db

@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compareScenes, simulateScene, type Actor, type SceneInput, type Specialist } from '@teamcast/engine';
 import { buildApp } from '../../app.ts';
-import { computeJobs, profiles, sceneSnapshots } from '../../db/schema/index.ts';
+import { computeJobs, profiles, sceneCompares, sceneSnapshots } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sceneDataset } from '../compute/compute.tasks.ts';
@@ -180,6 +180,15 @@ describe('team comparison', () => {
 
     expect((await call('GET', `/api/scene/scenes/compare/${comparison._id}`, other)).body.error.code).toBe('comparison_not_found');
     expect((await call('POST', '/api/scene/scenes/compare', owner, { sceneIds: [a._id] })).body.error.code).toBe('validation_failed');
+
+    // A team that cannot be computed fails the comparison and leaves none behind.
+    const ids = await scoredProfiles(t.database.db, owner.id, 2);
+    const broken = await createTeam('Broken', ids);
+    await t.database.db.update(profiles).set({ competencies: null }).where(eq(profiles.id, ids[0]!));
+    const before = await t.database.db.select().from(sceneCompares);
+    const failed = await call('POST', '/api/scene/scenes/compare', owner, { sceneIds: [a._id, broken._id] });
+    expect(failed.body.error.code).toBe('actors_ineligible');
+    expect(await t.database.db.select().from(sceneCompares)).toHaveLength(before.length);
     gate.close();
   });
 });

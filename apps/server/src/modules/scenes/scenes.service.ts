@@ -39,6 +39,7 @@ import {
   countTeams,
   deleteScenes,
   findActorProfiles,
+  deleteCompare,
   findCompare,
   findSandbox,
   findScene,
@@ -337,7 +338,13 @@ export async function createComparison(deps: SceneDeps, ownerId: string, sceneId
   const scenes = await findScenes(db, ownerId, unique);
   if (scenes.length !== unique.length) throw new AppError('team_not_found');
   const compare = await insertCompare(db, { id: crypto.randomUUID(), ownerId, sceneIds: unique });
-  return comparisonOf(deps, ownerId, compare.id, compare.sceneIds, compare.createdAt);
+  try {
+    return await comparisonOf(deps, ownerId, compare.id, compare.sceneIds, compare.createdAt);
+  } catch (error) {
+    // A team that cannot be computed (changed, ineligible) leaves no comparison behind.
+    await deleteCompare(db, compare.id);
+    throw error;
+  }
 }
 
 export async function getComparison(deps: SceneDeps, ownerId: string, id: string): Promise<Comparison> {
