@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
+import { loadConfig } from '../../core/config.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -83,6 +84,14 @@ const intentEvent = (id: string, type: string, intent: object) => ({
   created: Math.floor(Date.now() / 1000),
   api_version: Stripe.API_VERSION,
   data: { object: intent },
+});
+
+describe('Stripe settings', () => {
+  it('stops start-up naming a Stripe variable with a wrong value', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_live_wrong_kind' })).toThrow(/STRIPE_SECRET_KEY: must start with sk_ or rk_/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(loadConfig({}).STRIPE_SECRET_KEY).toBeUndefined();
+  });
 });
 
 describe('Stripe processor', () => {
