@@ -176,6 +176,8 @@ describe('forecastPair: examples', () => {
   });
 
   it('rejects out-of-range input with invalid_input', () => {
+    expect(() => forecastPair({ a: mature, b: peer }, undefined, { band: { samples: 0 } })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    expect(() => forecastPair({ a: mature, b: peer }, undefined, { band: { samples: 5000 } })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
     expect(() => forecastPair({ a: mature, b: peer, intensity: 11 })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
     expect(() => forecastPair({ a: { ...mature, k: 120 }, b: peer })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
   });

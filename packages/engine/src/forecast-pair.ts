@@ -11,7 +11,10 @@ import type { PairForecast, PairOptions, PairRequest } from './pair-types.ts';
 import { assertPlainData } from './plain-data.ts';
 import { hashString } from './prng.ts';
 import type { InteractionMode, PairKind, Specialist } from './types.ts';
-import { validateIntensity, validateSpecialist } from './validate-input.ts';
+import { validateIntensity, validateSamples, validateSpecialist } from './validate-input.ts';
+
+/** At most this many band samples for one pair (365 × 8 bytes each). */
+const MAX_PAIR_SAMPLES = 4096;
 
 export type {
   CompetenceLines,
@@ -131,7 +134,8 @@ export function forecastPair(input: PairRequest, params: Params = DEFAULT_PARAMS
         : [],
   };
   if (options.band) {
-    const samples = typeof options.band === 'object' && options.band.samples ? options.band.samples : params.band.pairSamples;
+    const samples = typeof options.band === 'object' && options.band.samples !== undefined ? options.band.samples : params.band.pairSamples;
+    validateSamples(samples, MAX_PAIR_SAMPLES, 'band.samples');
     forecast.band = pairBand({ w, a, b, m, mode, hours, params, samples, seeds: bandSeeds(input, kind, mode, hours) });
   }
   return forecast;

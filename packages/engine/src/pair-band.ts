@@ -31,7 +31,7 @@ export function pairBand(x: {
   const rngA = createRng(x.seeds.a);
   const rngB = createRng(x.seeds.b);
   const rngM = createRng(x.seeds.m);
-  const n = Math.max(1, Math.floor(x.samples));
+  const n = x.samples;
   const daily = new Float64Array(n * DAYS);
   const compat = new Float64Array(n);
   const sat = new Float64Array(n);

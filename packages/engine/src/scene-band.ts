@@ -6,10 +6,15 @@ import type { Timeline } from './scene-timeline.ts';
 import type { SceneBand, SceneInput, SceneOptions } from './scene-types.ts';
 import { simulateCore } from './simulate-core.ts';
 import type { Interval } from './types.ts';
+import { validateSamples } from './validate-input.ts';
+
+/** At most this many band samples for one scene: each is a whole simulation. */
+const MAX_SCENE_SAMPLES = 256;
 
 /** 10th-90th percentile band of the microclimate series and headline numbers by seeded score-error sampling. */
 export function sceneBand(scene: SceneInput, units: readonly Unit[], tl: Timeline, params: Params, option: NonNullable<SceneOptions['band']>): SceneBand {
-  const samples = Math.max(1, Math.floor(typeof option === 'object' && option.samples ? option.samples : params.band.sceneSamples));
+  const samples = typeof option === 'object' && option.samples !== undefined ? option.samples : params.band.sceneSamples;
+  validateSamples(samples, MAX_SCENE_SAMPLES, 'band.samples');
   const seed = hashString(JSON.stringify([scene.startDay, scene.lifespan, units.map((u) => [u.id, u.k, u.p, u.l, u.scoreError]), tl.days]));
   const rng = createRng(seed);
   const from = -tl.firstDay;

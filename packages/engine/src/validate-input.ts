@@ -16,6 +16,11 @@ export function validateSpecialist(s: Specialist, where: string): void {
   }
 }
 
+/** Band sample counts: whole numbers from 1 to `max` (a bound on memory and time). */
+export function validateSamples(samples: number, max: number, where: string): void {
+  if (!Number.isInteger(samples) || samples < 1 || samples > max) throw new EngineError('invalid_input', `${where} must be a whole number in [1, ${max}]`);
+}
+
 /** Intensity in hours per week: the spec's choices run 0.5 to 10. */
 export function validateIntensity(h: number, where: string): void {
   if (!inRange(h, 0.5, 10)) throw new EngineError('invalid_input', `${where} must be in [0.5, 10] hours per week`);
