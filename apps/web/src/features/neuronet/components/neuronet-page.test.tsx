@@ -55,6 +55,9 @@ beforeEach(() => {
     if (url.includes('/neuronet/profiles')) result = { items: [{ _id: 'p', code: 'AB12CD34', isDemo: true, label: { competencies: 60, professionalism: 50, maturity: 40 }, estimatorsCount: 2, current: null, grade: null, predicted: { competencies: 58, professionalism: 52, maturity: 41 } }], total: 1 };
     if (method === 'POST' && url.endsWith('/publish')) result = { model: overview.items[0], profilesRescored: 12 };
     if (method === 'POST' && url.endsWith('/neuronet/models')) result = model('new', { status: 'training', progress: 0 });
+    if (method === 'POST' && url.includes('/neuronet/predict/')) {
+      result = { profileId: 'p', modelId: 'candidate', grade: 'SENIOR', scores: { competencies: 71, professionalism: 66, maturity: 80 }, explanation: { source: 'model', modelId: 'candidate', competencies: [{ neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University' }, points: 9.5 }], professionalism: [], maturity: [] } };
+    }
     return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 });
@@ -78,6 +81,10 @@ describe('neuronet page', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByTestId('publish-model'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/models/candidate/publish')).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'AB12CD34' }));
+    await user.click(screen.getByTestId('predict-run'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/predict/p')).toBe(true));
+    expect(within(await screen.findByTestId('predict-result', {}, slow)).getByText('Высшее образование +9.5')).toBeTruthy();
     await user.click(screen.getByTestId('train-new'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/models')).toBe(true));
   });

@@ -9,6 +9,7 @@ import { useNeuronetModels } from '../api/neuronet-models.ts';
 import { useNeuronetProfiles } from '../api/neuronet-profiles.ts';
 import { FairnessTable } from './fairness-table.tsx';
 import { MetricsChart } from './metrics-chart.tsx';
+import { PredictCard } from './predict-card.tsx';
 
 const OUTPUTS = ['maturity', 'competencies', 'professionalism'] as const;
 const PAGE_SIZE = 20;
@@ -22,12 +23,15 @@ export function NeuronetPage() {
   const [seed, setSeed] = useState<number | ''>('');
   const [selected, setSelected] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  const [predictProfile, setPredictProfile] = useState('');
+  const [predictModel, setPredictModel] = useState('prior');
   const models = overview.data?.items ?? [];
   const current = models.find((model) => model.isCurrent) ?? null;
   const candidate = models.find((model) => model._id === selected) ?? models.find((model) => !model.isCurrent && model.status === 'trained') ?? null;
   const predictions = useNeuronetProfiles(candidate?.status === 'trained' ? candidate._id : null, page, PAGE_SIZE);
   const date = (value: string | null) => (value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '—');
 
+  const busy = (id: string, kind: string) => action.isPending && action.variables?.kind === kind && 'id' in action.variables && action.variables.id === id;
   const perform = (variables: Parameters<typeof action.mutate>[0], done: string) =>
     action.mutate(variables, {
       onSuccess: () => notify.positive(done),
@@ -89,7 +93,7 @@ export function NeuronetPage() {
 
       <Group align="flex-end">
         <NumberInput label={t('train.seed')} description={t('train.seedHint')} value={seed} onChange={(value) => setSeed(typeof value === 'number' ? value : '')} min={0} w={220} />
-        <Button onClick={() => perform({ kind: 'create', ...(seed === '' ? {} : { seed }) }, t('train.started'))} loading={action.isPending} data-testid="train-new">
+        <Button onClick={() => perform({ kind: 'create', ...(seed === '' ? {} : { seed }) }, t('train.started'))} loading={action.isPending && action.variables?.kind === 'create'} data-testid="train-new">
           {t('train.new')}
         </Button>
       </Group>
@@ -137,17 +141,17 @@ export function NeuronetPage() {
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         {!model.publishedAt && model.status !== 'training' ? (
-                          <Button size="xs" variant="default" onClick={() => perform({ kind: 'train', id: model._id }, t('train.started'))}>
+                          <Button size="xs" variant="default" loading={busy(model._id, 'train')} onClick={() => perform({ kind: 'train', id: model._id }, t('train.started'))}>
                             {t('actions.train')}
                           </Button>
                         ) : null}
                         {model.status === 'trained' && !model.uploadedAt ? (
-                          <Button size="xs" variant="light" onClick={() => perform({ kind: 'upload', id: model._id }, t('actions.uploaded'))} data-testid="upload-model">
+                          <Button size="xs" variant="light" loading={busy(model._id, 'upload')} onClick={() => perform({ kind: 'upload', id: model._id }, t('actions.uploaded'))} data-testid="upload-model">
                             {t('actions.upload')}
                           </Button>
                         ) : null}
                         {model.status === 'trained' && model.uploadedAt && !model.isCurrent ? (
-                          <Button size="xs" onClick={() => perform({ kind: 'publish', id: model._id }, t('actions.published'))} data-testid="publish-model">
+                          <Button size="xs" loading={busy(model._id, 'publish')} onClick={() => perform({ kind: 'publish', id: model._id }, t('actions.published'))} data-testid="publish-model">
                             {t('actions.publish')}
                           </Button>
                         ) : null}
@@ -232,7 +236,9 @@ export function NeuronetPage() {
               {(predictions.data?.items ?? []).map((item) => (
                 <Table.Tr key={item._id}>
                   <Table.Td>
-                    {item.code}{' '}
+                    <Button variant="subtle" size="compact-sm" onClick={() => setPredictProfile(item._id)}>
+                      {item.code}
+                    </Button>{' '}
                     {item.isDemo ? (
                       <Badge size="xs" color="grape" variant="outline">
                         {t('demo')}
@@ -250,6 +256,8 @@ export function NeuronetPage() {
         </Table.ScrollContainer>
         {predictions.data && predictions.data.total > PAGE_SIZE ? <Pagination mt="sm" total={Math.ceil(predictions.data.total / PAGE_SIZE)} value={page} onChange={setPage} /> : null}
       </Card>
+
+      <PredictCard models={models} profileId={predictProfile} onProfileId={setPredictProfile} modelId={predictModel} onModelId={setPredictModel} />
     </Stack>
   );
 }
