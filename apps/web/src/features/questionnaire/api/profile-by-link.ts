@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { profileGetEndpoint, profilePatchEndpoint, type ProfilePatch } from '@teamcast/contracts';
+import { profileGetEndpoint, profilePatchEndpoint, profileUpgradeEndpoint, type ProfilePatch } from '@teamcast/contracts';
 import { apiCall } from '../../../shared/api/client.ts';
 
 export const profileByLinkQuery = (permalink: string) =>
@@ -15,6 +15,15 @@ export function usePatchProfileByLink(permalink: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ProfilePatch) => apiCall(profilePatchEndpoint, { params: { permalink }, body }),
+    onSuccess: (view) => client.setQueryData(profileByLinkQuery(permalink).queryKey, view),
+  });
+}
+
+/** Moves a sent short profile to the full questionnaire; the answers given stay fixed. */
+export function useUpgradeByLink(permalink: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(profileUpgradeEndpoint, { params: { permalink } }),
     onSuccess: (view) => client.setQueryData(profileByLinkQuery(permalink).queryKey, view),
   });
 }

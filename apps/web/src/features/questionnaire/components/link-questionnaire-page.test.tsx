@@ -141,6 +141,20 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
     await waitFor(() => expect(JSON.parse(localStorage.getItem('teamcast.questionnaire.xyz')!).answers).toEqual([]));
   });
 
+  it('lets a sent short questionnaire go on to the full one, with the stored answers fixed', async () => {
+    const user = userEvent.setup();
+    const stored = [{ neuron: 'С_Пол', value: 'Ж' }];
+    replies.push({ status: 200, body: { result: view({ state: 'ack_a', locked: true, isShort: true, kind: 'short', firstName: 'Анна', lastName: 'Иванова', answers: stored }) } });
+    renderApp('/owner/link/short1');
+    await screen.findByTestId('questionnaire-sent', {}, slow);
+    replies.push({ status: 200, body: { result: view({ state: 'answered', firstName: 'Анна', lastName: 'Иванова', answers: stored, storedNeurons: ['С_Пол'] }) } });
+    await user.click(screen.getByRole('button', { name: 'Заполнить полную анкету' }));
+    await screen.findByTestId('link-questionnaire', {}, slow);
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: 'http://api.test/api/profile/short1/upgrade' });
+    expect((screen.getByLabelText('Женский') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Женский') as HTMLInputElement).disabled).toBe(true);
+  });
+
   it('offers a new link when the link has expired, and says so when a link is wrong', async () => {
     const user = userEvent.setup();
     replies.push({ status: 410, body: { error: { code: 'link_expired', message: 'Срок действия ссылки истёк' } } });

@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { birthDateToIso, type Locale, type ProfileLinkView } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
-import { usePatchProfileByLink, useProfileByLink } from '../api/profile-by-link.ts';
+import { usePatchProfileByLink, useProfileByLink, useUpgradeByLink } from '../api/profile-by-link.ts';
 import { useRequestNewLink } from '../api/request-new-link.ts';
 import { useDraft, type Names } from '../hooks/use-draft.ts';
 import { NamesFields, namesValid } from './names-fields.tsx';
@@ -44,7 +44,7 @@ export function LinkQuestionnairePage() {
     if (error instanceof ApiError && error.code === 'link_expired') return <ExpiredLink permalink={permalink} message={error.message} />;
     return <LinkProblem title={t('link.invalidTitle')} message={error.message} />;
   }
-  if (profile.data.locked) return <SentProfile view={profile.data} />;
+  if (profile.data.locked) return <SentProfile permalink={permalink} view={profile.data} />;
   return <LinkQuestionnaire permalink={permalink} view={profile.data} />;
 }
 
@@ -76,9 +76,10 @@ function ExpiredLink({ permalink, message }: { permalink: string; message: strin
   );
 }
 
-/** A questionnaire already sent: it is stored and cannot be changed. */
-function SentProfile({ view }: { view: ProfileLinkView }) {
+/** A questionnaire already sent: it is stored and cannot be changed; a short one may go on to the full questionnaire. */
+function SentProfile({ permalink, view }: { permalink: string; view: ProfileLinkView }) {
   const { t } = useTranslation('questionnaire');
+  const upgrade = useUpgradeByLink(permalink);
   return (
     <Stack maw={640} py="xl" data-testid="questionnaire-sent">
       <Title order={1}>{t('sent.title')}</Title>
@@ -91,6 +92,15 @@ function SentProfile({ view }: { view: ProfileLinkView }) {
       </Group>
       <Text>{t('sent.body')}</Text>
       {view.detailsHidden ? <Alert color="gray">{t('sent.detailsHidden')}</Alert> : null}
+      {view.isShort ? (
+        <Stack gap="xs">
+          <Text>{t('sent.upgradeHint')}</Text>
+          <Button w="fit-content" onClick={() => upgrade.mutate()} loading={upgrade.isPending}>
+            {t('sent.upgrade')}
+          </Button>
+          {upgrade.isError ? <Alert color="red">{upgrade.error.message}</Alert> : null}
+        </Stack>
+      ) : null}
     </Stack>
   );
 }
