@@ -3,10 +3,11 @@ import { seedDemoData } from './demo.service.ts';
 
 /**
  * Demo data at first start, when DEMO_DATA is on (default with the embedded database). 'First start' is when the
- * server starts listening, so test apps, which never listen, get none. Credentials are printed once.
+ * server starts listening; test apps (NODE_ENV=test) never get it from here, even when a test listens: the demo
+ * test calls the generator itself. Credentials are printed once.
  */
 export const demoModule: FastifyPluginAsync = async (app) => {
-  if (!app.config.DEMO_DATA) return;
+  if (!app.config.DEMO_DATA || app.config.NODE_ENV === 'test') return;
   app.addHook('onListen', async () => {
     try {
       const credentials = await seedDemoData(app.database.db);
