@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findJobById, recentComparesWithScene } from './scenes.repository.ts';
-import { checkState, integralStats, type SceneDeps } from './scenes.service.ts';
+import { checkState, integralStats, runState, type SceneDeps } from './scenes.service.ts';
 
 /**
  * The scenes' part of the websocket gate: answers teamCheck (state of a scene's latest run) and integralStats, and
@@ -20,7 +20,7 @@ export function watchSceneRuns(app: FastifyInstance, deps: SceneDeps): void {
       const job = await findJobById(deps.database.db, id);
       if (!job || job.kind !== 'scene') return;
       const target = { role: 'owner' as const, subjectId: job.ownerId };
-      await app.gate.publish(target, { type: 'renderCheckTeam', payload: await checkState(deps, job.ownerId, job.subjectId) });
+      await app.gate.publish(target, { type: 'renderCheckTeam', payload: runState(job) });
       for (const compareId of await recentComparesWithScene(deps.database.db, job.ownerId, job.subjectId)) {
         await app.gate.publish(target, { type: 'renderCompareTeam', payload: { compareId, sceneId: job.subjectId } });
       }

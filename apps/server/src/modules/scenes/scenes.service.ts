@@ -320,12 +320,16 @@ export async function summariesOf(deps: SceneDeps, scenes: SceneRow[]): Promise<
   return out;
 }
 
+/** The state of one run as the gate reports it. */
+export function runState(job: JobRow): RenderCheckTeam {
+  const error = job.status === 'failed' ? (ENGINE_ERRORS[job.error ?? ''] ?? 'unstable_connection') : undefined;
+  return { sceneId: job.subjectId, ruid: job.id, status: job.status, phase: job.phase, ...(error ? { error } : {}) };
+}
+
 export async function checkState(deps: SceneDeps, ownerId: string, sceneId: string): Promise<RenderCheckTeam> {
   const scene = await loadAnyScene(deps, ownerId, sceneId);
   const job = (await latestJobs(deps.database.db, ownerId, [scene.id])).get(scene.id);
-  if (!job) return { sceneId, ruid: null, status: 'none', phase: null };
-  const error = job.status === 'failed' ? (ENGINE_ERRORS[job.error ?? ''] ?? 'unstable_connection') : undefined;
-  return { sceneId, ruid: job.id, status: job.status, phase: job.phase, ...(error ? { error } : {}) };
+  return job ? runState(job) : { sceneId, ruid: null, status: 'none', phase: null };
 }
 
 // ---------------------------------------------------------------------------------------------- comparisons
