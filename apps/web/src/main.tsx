@@ -22,11 +22,12 @@ document.documentElement.lang = locale;
 configureApi({ locale });
 
 // The host decides the title, support contact and love variant; ask while the first screen's code downloads.
+const router = createBrowserRouter(buildRoutes());
 void loadHostInfo().then((host) => {
   applyManifest(host.variant === 'love' || window.location.pathname.startsWith('/love-mobile') ? 'love' : 'owner');
+  // The landing does not wait long for the answer; a love host's visitor still on it moves to the love app now.
+  if (host.variant === 'love' && router.state.location.pathname === '/') void router.navigate(pathTo('love-mobile'), { replace: true });
 });
-
-const router = createBrowserRouter(buildRoutes());
 configureApi({
   onUnauthorized: (domain) => {
     const login = loginRouteName(domain);

@@ -19,6 +19,10 @@ import { keepsScroll, pathTo, routeTable, type LayoutName, type RouteDef } from 
 
 type Handle = { route: RouteDef };
 
+/** How long the landing waits for the host's variant before showing, in milliseconds. */
+const HOST_WAIT_MS = 300;
+const hostInfoWithin = (ms: number) => Promise.race([loadHostInfo(), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+
 /** Mantine's stylesheets travel with the screens that use Mantine, so light public pages never fetch them. */
 const loadMantineStyles = () =>
   Promise.all([import('@mantine/core/styles.css'), import('@mantine/notifications/styles.css')]).then(() => mantineReady.set());
@@ -132,8 +136,9 @@ function toRouteObject(route: RouteDef): NonIndexRouteObject {
       const url = new URL(request.url);
       const target = guardRedirect(route, (role) => Boolean(authStore.get(role)), url.pathname + url.search);
       if (target) throw redirect(target);
-      // Love hosts start in the love-mobile app (spec section 1).
-      if (route.name === 'landing' && (await loadHostInfo()).variant === 'love') throw redirect(pathTo('love-mobile'));
+      // Love hosts start in the love-mobile app (spec section 1). The landing waits briefly for the host's answer;
+      // when it comes later, main.tsx moves a love host's visitor on then.
+      if (route.name === 'landing' && (await hostInfoWithin(HOST_WAIT_MS))?.variant === 'love') throw redirect(pathTo('love-mobile'));
       return null;
     },
     lazy: async () => ({ Component: await loadScreen(screen) }),
