@@ -4,12 +4,16 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_INTENSITY, INTENSITY_OPTIONS, errorMessage, type PairRequest, type ProfileSummary } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
+import { useGateEvent } from '../../../shared/gate/gate.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { syncHistoryFromServer } from '../api/history-sync.ts';
 import { usePair, useRunPair } from '../api/pair.ts';
 import { usePairProfiles } from '../api/pair-profiles.ts';
 import { localeOf, pairPath, type PairShell } from '../hooks/pair-format.ts';
 import { PairResultView } from './pair-result.tsx';
+
+/** Copies the server's dashboard history into this browser after a run here or a syncHistory push. */
+const refreshHistory = () => void syncHistoryFromServer().catch(() => undefined);
 
 type Settings = { a: string | null; b: string | null; managerId: string | null; mode: 0 | 1; intensity: number; type: 'LOVE' | 'FRIEND'; startDay: string };
 
@@ -101,7 +105,7 @@ function PairSetup({ shell, pair }: { shell: PairShell; pair: PairRequest | unde
       },
       {
         onSuccess: (saved) => {
-          void syncHistoryFromServer().catch(() => undefined);
+          refreshHistory();
           if (saved._id !== pair?._id) void navigate(pairPath(shell, saved._id), { replace: true });
         },
       },
@@ -188,6 +192,8 @@ export function PairPage({ shell }: { shell: PairShell }) {
   const { t, i18n } = useTranslation('pairs');
   const { id } = useParams();
   const pair = usePair(id);
+  // Runs in another tab or on another device change the dashboard history; keep this browser's copy in step.
+  useGateEvent('syncHistory', refreshHistory);
   const title = shell === 'loveMobile' ? t('titleLove') : t('title');
   const loadFailed = pair.error instanceof ApiError && pair.error.code !== 'compatibility_not_found' && pair.error.code !== 'network_error';
   return (
