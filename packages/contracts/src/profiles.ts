@@ -66,6 +66,12 @@ export function birthDateToIso(picked: Date): string {
   return new Date(Date.UTC(picked.getFullYear(), picked.getMonth(), picked.getDate())).toISOString();
 }
 
+/** A date input's 'YYYY-MM-DD' as that day at midnight UTC; undefined when it is not a date. */
+export function birthDateFromDay(day: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? birthDateToIso(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
+}
+
 /** An ISO date-time at midnight UTC, not in the future, not before 1900. */
 export const BirthDateSchema = z.iso
   .datetime({ error: 'invalid' })
@@ -73,7 +79,7 @@ export const BirthDateSchema = z.iso
     error: 'invalid',
   });
 
-type NameFields = { firstName?: string | null; lastName?: string | null; birthDate?: string | null; partnerFirstName?: string | null };
+type NameFields = { firstName?: string | null; lastName?: string | null; birthDate?: string | Date | null; partnerFirstName?: string | null };
 
 /**
  * Section 5: a profile has content when its first name is set and, for the standard questionnaire (full or short),
@@ -87,7 +93,7 @@ export function hasContent(kind: QuestionnaireKind, fields: NameFields): boolean
     case 'short':
       return set(fields.lastName);
     case 'love':
-      return set(fields.birthDate);
+      return Boolean(fields.birthDate);
     case 'couple':
       return set(fields.partnerFirstName);
   }

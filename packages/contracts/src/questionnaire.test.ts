@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, birthDateToIso, hasContent, pickAvatar, AVATAR_NAMES } from './profiles.ts';
+import { ageOn, birthDateFromDay, birthDateToIso, hasContent, pickAvatar, AVATAR_NAMES } from './profiles.ts';
 import {
   NO_ANSWER,
   StepsSchema,
@@ -181,6 +181,8 @@ describe('profile rules', () => {
   it('sends the picked birth day as that date at midnight UTC, whatever the time of day, and counts whole years', () => {
     expect(birthDateToIso(new Date(1990, 4, 1, 23, 30))).toBe('1990-05-01T00:00:00.000Z');
     expect(birthDateToIso(new Date(1990, 4, 1, 0, 5))).toBe('1990-05-01T00:00:00.000Z');
+    expect(birthDateFromDay('1990-05-01')).toBe('1990-05-01T00:00:00.000Z');
+    expect(birthDateFromDay('01.05.1990')).toBeUndefined();
     expect(ageOn('1990-05-01T00:00:00.000Z', new Date('2020-04-30T12:00:00Z'))).toBe(29);
     expect(ageOn('1990-05-01T00:00:00.000Z', new Date('2020-05-01T12:00:00Z'))).toBe(30);
   });

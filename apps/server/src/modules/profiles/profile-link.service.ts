@@ -57,14 +57,14 @@ export async function patchByLink(db: Db, permalink: string, input: z.output<typ
   if (!given && complete) checkedAnswers(questionnaire.steps, row.answers, true);
   const stored = new Map(row.answers.map((answer) => [answer.neuron, JSON.stringify(answer.value)]));
   for (const neuron of row.storedNeurons) {
-    const now = answers.find((answer) => answer.neuron === neuron);
-    if (!now || JSON.stringify(now.value) !== stored.get(neuron)) throw new AppError('questionnaire_locked');
+    const current = answers.find((answer) => answer.neuron === neuron);
+    if (!current || JSON.stringify(current.value) !== stored.get(neuron)) throw new AppError('questionnaire_locked');
   }
   const patch = { ...names, ...(birthDate !== undefined ? { birthDate: birthDate ? new Date(birthDate) : null } : {}) };
   const merged = { ...row, ...patch };
   if (complete) {
     if (consent !== true) throw consentIssue();
-    if (!hasContent(row.kind, { ...merged, birthDate: merged.birthDate?.toISOString() ?? null })) throw new AppError('profile_names_required');
+    if (!hasContent(row.kind, merged)) throw new AppError('profile_names_required');
   }
   const derived = deriveProfile(questionnaire.steps, answers, merged, now);
   const state = complete ? 'ack_a' : answers.length > 0 ? 'answered' : row.state;

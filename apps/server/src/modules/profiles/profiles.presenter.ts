@@ -19,7 +19,7 @@ export function presentSummary(row: ProfileRow, mainProfileId: string | null): P
     age: row.age,
     gender: row.gender,
     state: row.state,
-    hasContent: hasContent(row.kind, { ...row, birthDate: iso(row.birthDate) }),
+    hasContent: hasContent(row.kind, row),
     isDemo: row.isDemo,
     isShort: row.isShort,
     avatarName: row.avatarName,

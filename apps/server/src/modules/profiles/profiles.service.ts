@@ -137,7 +137,7 @@ export async function mainOf(db: Db, ownerId: string, id: string): Promise<{ isM
 /** The link to send for filling: names first; an expired link, or any when asked, is replaced by a new one. */
 export async function referralLink(db: Db, ownerId: string, id: string, renew: boolean, now = new Date()): Promise<{ sharelink: string; expiresAt: string }> {
   let row = await loadOwn(db, ownerId, id);
-  if (!hasContent(row.kind, { ...row, birthDate: row.birthDate?.toISOString() ?? null })) throw new AppError('profile_names_required');
+  if (!hasContent(row.kind, row)) throw new AppError('profile_names_required');
   if (renew || row.linkExpiresAt <= now) row = await updateProfile(db, row.id, { ...newPermalink(now), linkRequestedAt: null });
   return { sharelink: row.permalink, expiresAt: row.linkExpiresAt.toISOString() };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ProfileCreateSchema, describeIssue, type Locale, type Profile, type QuestionnaireKind } from '@teamcast/contracts';
+import { ProfileCreateSchema, birthDateFromDay, describeIssue, type Locale, type Profile, type QuestionnaireKind } from '@teamcast/contracts';
 import { useCreateProfile } from '../api/create-profile.ts';
 import { creatableKinds, type ProfilesShell } from '../hooks/profiles-shell.ts';
 import { ShareLinkBox } from './share-link-box.tsx';
@@ -27,11 +27,6 @@ function fieldsOf(kind: QuestionnaireKind): { field: keyof Fields; required: boo
     ];
   }
   return [{ field: 'firstName', required: true }, { field: 'lastName', required: true }, ...contacts];
-}
-
-/** 'YYYY-MM-DD' from a date input, as that day at midnight UTC. */
-function birthDateIso(value: string): string | undefined {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : undefined;
 }
 
 /** The create wizard: kind, then names and contacts checked by the section 5 rules, then the link to send. */
@@ -60,7 +55,7 @@ export function CreateProfileWizard({ shell, opened, onClose, onOpen }: { shell:
     const missing = Object.fromEntries(
       shown.filter(({ field, required }) => required && !fields[field].trim()).map(({ field }) => [field, describeIssue({ code: 'custom', path: [], message: 'required', input: undefined }, locale).message]),
     );
-    const input = Object.fromEntries(shown.map(({ field }) => [field, field === 'birthDate' ? birthDateIso(fields.birthDate) : fields[field]]));
+    const input = Object.fromEntries(shown.map(({ field }) => [field, field === 'birthDate' ? birthDateFromDay(fields.birthDate) : fields[field]]));
     const parsed = ProfileCreateSchema.safeParse({ ...input, kind });
     const issues = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), describeIssue(issue, locale).message]));
     const all = { ...issues, ...missing };

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '@teamcast/contracts';
+import { birthDateFromDay, type Locale } from '@teamcast/contracts';
 import { useCreateFlameProfile, useLoveQuestionnaire } from '../api/flame.ts';
 import { emptyNames, useDraft } from '../hooks/use-draft.ts';
-import { birthDateFromInput } from './link-questionnaire-page.tsx';
 import { NamesFields, namesValid } from './names-fields.tsx';
 import { QuestionnaireSteps, allStepsValid, answersToSend } from './questionnaire-steps.tsx';
 
@@ -32,7 +31,7 @@ export function FlameQuestionnairePage() {
     setTouched(true);
     if (!ready) return;
     create.mutate(
-      { answers: answersToSend(steps, draft.answers), firstName: draft.names.firstName.trim(), birthDate: birthDateFromInput(draft.names.birthDate)!, consent: true },
+      { answers: answersToSend(steps, draft.answers), firstName: draft.names.firstName.trim(), birthDate: birthDateFromDay(draft.names.birthDate)!, consent: true },
       {
         onSuccess: ({ permalink }) => {
           discard();

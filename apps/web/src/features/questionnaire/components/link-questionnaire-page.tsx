@@ -2,19 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { birthDateToIso, type Locale, type ProfileLinkView } from '@teamcast/contracts';
+import { birthDateFromDay, type Locale, type ProfileLinkView } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
 import { usePatchProfileByLink, useProfileByLink, useUpgradeByLink } from '../api/profile-by-link.ts';
 import { useRequestNewLink } from '../api/request-new-link.ts';
 import { useDraft, type Names } from '../hooks/use-draft.ts';
 import { NamesFields, namesValid } from './names-fields.tsx';
 import { QuestionnaireSteps, allStepsValid, answersToSend } from './questionnaire-steps.tsx';
-
-/** 'YYYY-MM-DD' from a date input, sent as that day at midnight UTC. */
-export function birthDateFromInput(value: string): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? birthDateToIso(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
-}
 
 function namesOf(view: ProfileLinkView): Names {
   return {
@@ -124,7 +118,7 @@ function LinkQuestionnaire({ permalink, view }: { permalink: string; view: Profi
       {
         answers: answersToSend(steps, draft.answers),
         firstName: names.firstName.trim(),
-        ...(view.kind === 'love' ? { birthDate: birthDateFromInput(names.birthDate) } : { lastName: optional(names.lastName) }),
+        ...(view.kind === 'love' ? { birthDate: birthDateFromDay(names.birthDate) } : { lastName: optional(names.lastName) }),
         ...(view.kind === 'couple' ? { partnerFirstName: optional(names.partnerFirstName), partnerLastName: optional(names.partnerLastName) } : {}),
         complete: true,
         consent,
