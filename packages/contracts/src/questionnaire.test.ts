@@ -79,6 +79,26 @@ describe('conditions', () => {
     expect(slotVisible(slot({ scope: 'none', conditions: two }), new Map())).toBe(true);
   });
 
+  // Every operator under every scope: two conditions of the same operator, one holding (X) and one not (Y).
+  const holdsFor = { equal: ['A', 'B'], more: [6, 1], less: [1, 6] } as const;
+  const expected = { and: false, or: true, none: true } as const;
+  for (const operator of ['equal', 'more', 'less'] as const) {
+    for (const scope of ['and', 'or', 'none'] as const) {
+      it(`${operator} × ${scope}: one of two conditions holding shows the question: ${expected[scope]}`, () => {
+        const value = operator === 'equal' ? 'A' : 3;
+        const conditions: Condition[] = [
+          { neuronName: 'X', operator, value },
+          { neuronName: 'Y', operator, value },
+        ];
+        const [holding, failing] = holdsFor[operator];
+        const answers = toAnswerMap([{ neuron: 'X', value: holding }, { neuron: 'Y', value: failing }]);
+        expect(slotVisible(slot({ scope, conditions }), answers)).toBe(expected[scope]);
+        const both = toAnswerMap([{ neuron: 'X', value: holding }, { neuron: 'Y', value: holding }]);
+        expect(slotVisible(slot({ scope, conditions }), both)).toBe(true);
+      });
+    }
+  }
+
   it('a question depending on a hidden one is hidden too, even when a stale answer remains', () => {
     const steps: Step[] = [
       {
