@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import { findMessage, listMessages, type OutboxRow } from './mail.repository.ts';
 import { createMailer } from './mail.service.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+import { escapeHtml } from './mail.templates.ts';
 
 /** Plain-text body with its links made clickable. */
 const linkify = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

@@ -81,7 +81,8 @@ const support: Record<Locale, string> = { en: 'Questions? Write to {support}.', 
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
-const escapeHtml = (text: string) =>
+/** Text made safe inside HTML elements and attributes. */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** Renders one message in one language, as plain text and as HTML with the same content. */
