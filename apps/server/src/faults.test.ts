@@ -1,0 +1,121 @@
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './core/db.ts';
+import { connectGate, scoredProfiles, subscribe, teamBody } from './modules/scenes/scenes.test-support.ts';
+import { createOwnerToken, prepareData, startChild } from './test/child-server.ts';
+
+/**
+ * A TCP proxy on loopback between a server process and its PostgreSQL server. `cut()` stops accepting and destroys every
+ * open connection (the database is unreachable for the server, while other tests keep using the real PostgreSQL server);
+ * `restore()` listens again on the same port.
+ */
+async function startTcpProxy(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(client).add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) => new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
+  const port = await listen(0);
+  return {
+    port,
+    async cut(): Promise<void> {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+      await closed;
+    },
+    async restore(): Promise<void> {
+      await listen(port);
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+type Health = { result: { status: string; database: { reachable: boolean } } };
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('database unreachable (PostgreSQL behind a proxy that is cut)', () => {
+  it('fails requests fast with service_unavailable, reports it in health, and recovers by itself, gate delivery included', async () => {
+    const data = await prepareData('postgres');
+    const direct = new URL(data.databaseUrl!);
+    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const viaProxy = new URL(direct);
+    viaProxy.port = String(proxy.port);
+    const { ownerId, token } = await createOwnerToken(data.dataDir, data.databaseUrl);
+    const database = await openDatabase({ url: data.databaseUrl! });
+    await subscribe(database.db, ownerId, 'UNLIMITED');
+    const ids = await scoredProfiles(database.db, ownerId, 3);
+    const server = await startChild('src/main.ts', { DATA_DIR: data.dataDir, DATABASE_URL: viaProxy.toString() }, '/api/health');
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' };
+    const gate = await connectGate(server.base.replace('http', 'ws'), token);
+    try {
+      // Before: a run's phases reach the socket through LISTEN/NOTIFY.
+      const run = async (title: string) => {
+        const created = await fetch(`${server.base}/api/scene/scene`, { method: 'POST', headers, body: JSON.stringify(teamBody(title, ids)) });
+        expect(created.ok).toBe(true);
+        const sceneId = ((await created.json()) as { result: { scene: { _id: string } } }).result.scene._id;
+        const started = await fetch(`${server.base}/api/scene/scene/${sceneId}/run`, { method: 'PUT', headers: { authorization: headers.authorization } });
+        expect(started.ok).toBe(true);
+        return ((await started.json()) as { result: { ruid: string } }).result.ruid;
+      };
+      expect(await gate.phasesOf(await run('Before'))).toEqual([1, 2, 3, 4, 5]);
+
+      await proxy.cut();
+      // Requests fail with the error envelope, in bounded time, while the database stays away.
+      for (let i = 0; i < 3; i++) {
+        const { value: res, ms } = await timed(() => fetch(`${server.base}/api/owner/profiles`, { headers }));
+        expect(res.status).toBe(503);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
+        expect(ms).toBeLessThan(15_000);
+      }
+      const { value: down, ms: healthMs } = await timed(() => fetch(`${server.base}/api/health`));
+      const health = (await down.json()) as Health;
+      expect(health.result).toMatchObject({ status: 'degraded', database: { reachable: false } });
+      expect(down.headers.get('retry-after')).toBe('5');
+      expect(healthMs).toBeLessThan(15_000);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+      await proxy.restore();
+      // Back: health, requests and gate delivery resume without a restart.
+      await waitFor(async () => ((await (await fetch(`${server.base}/api/health`)).json()) as Health).result.status === 'ok', 30_000);
+      await waitFor(async () => (await fetch(`${server.base}/api/owner/profiles`, { headers })).status === 200, 30_000);
+      // The listener reconnects on its own schedule (every second); a run after that delivers its phases again.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(await gate.phasesOf(await run('After'))).toEqual([1, 2, 3, 4, 5]);
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      gate.close();
+      await server.stop();
+      await database.close();
+      await proxy.close();
+      await data.cleanup();
+    }
+  }, 120_000);
+});
