@@ -49,7 +49,7 @@ export function NeuronetPage() {
         <Progress value={model.progress * 100} animated aria-label={t('status.progress')} />
       </Stack>
     ) : (
-      <Badge color={model.status === 'failed' ? 'red' : model.isCurrent ? 'teal' : 'blue'} variant="light">
+      <Badge color={model.status === 'failed' ? 'red' : model.isCurrent ? 'teal' : 'blue'} variant="light" style={{ overflow: 'visible' }}>
         {model.isCurrent ? t('status.current') : t(`status.${model.status}`)}
       </Badge>
     );
@@ -109,7 +109,7 @@ export function NeuronetPage() {
             <Table highlightOnHover data-testid="models-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('models.status')}</Table.Th>
+                  <Table.Th miw={130}>{t('models.status')}</Table.Th>
                   <Table.Th>{t('models.trainedAt')}</Table.Th>
                   <Table.Th>{t('models.uploadedAt')}</Table.Th>
                   <Table.Th>{t('models.publishedAt')}</Table.Th>
