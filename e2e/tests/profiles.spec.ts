@@ -131,7 +131,7 @@ test('a wrong questionnaire link says to check it or ask its owner', async ({ pa
   await expect(page.getByTestId('link-problem')).toContainText('Проверь правильность ссылки либо обратитесь к владельцу ссылки');
 });
 
-test('flame onboarding: an anonymous visitor fills the love questionnaire and lands on the result', async ({ page }) => {
+test('flame onboarding: an anonymous visitor fills the love questionnaire, lands on the result, signs up and attaches the profile as his own', async ({ page }) => {
   await page.goto('/flame-mobile');
   await page.getByRole('link', { name: 'Начать' }).click();
   await expect(page.getByTestId('flame-questionnaire')).toBeVisible();
@@ -156,5 +156,14 @@ test('flame onboarding: an anonymous visitor fills the love questionnaire and la
   await page.getByRole('button', { name: 'Отправить анкету' }).click();
   await expect(page.getByTestId('flame-result')).toBeVisible();
   await expect(page).toHaveURL(/\/flame-mobile\/questionnaire\/[A-Za-z0-9_-]{24}$/);
-  await expect(page.getByText('Ещё не оценён')).toBeVisible();
+  await expect(page.getByText('Ещё не оценён').or(page.getByText(/JUNIOR|MIDDLE|SENIOR/))).toBeVisible();
+
+  // Signed up (through the API here), the visitor takes the profile into his account.
+  await signUpOwner(page);
+  await page.reload();
+  await page.getByRole('link', { name: 'Добавить в мои профили' }).click();
+  await page.getByTestId('attach-banner').getByRole('button', { name: 'Добавить' }).click();
+  await expect(page).toHaveURL(/\/love-mobile\/profiles\/[\w-]+$/, { timeout: 20_000 });
+  await expect(page.getByTestId('profile-page')).toContainText('Лиса');
+  await expect(page.getByText('Мой профиль')).toBeVisible();
 });

@@ -76,20 +76,22 @@ beforeEach(() => {
       };
       return json({ result: created }, 201);
     }
+    if (call.path === '/api/owner/profiles/check-attach/perm1') return json({ result: { check: true } });
+    if (call.path === '/api/owner/profiles/attach/perm1') return json({ result: { ...summary(7), ownerId: 'o1', permalink: 'perm1', linkExpiresAt: '2026-12-01T00:00:00.000Z', birthDate: null, answers: [], questionnaireId: 'q1', usage: { teams: 0, evaluations: 0 } } });
     if (call.path === '/api/owner/profiles/get-referral-id/p9') return json({ result: { sharelink: 'AbCdEfGhIjKlMnOpQrStUvWx', expiresAt: '2026-12-01T00:00:00.000Z' } });
     return json({ error: { code: 'not_found', message: 'Не найдено' } }, 404);
   });
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderList() {
+function renderList(path = '/owner/profiles') {
   initI18n('ru');
   const router = createMemoryRouter(
     [
       { path: '/owner/profiles', element: <ProfileListPage shell="owner" /> },
       { path: '/owner/profiles/:id', element: <p>profile page</p> },
     ],
-    { initialEntries: ['/owner/profiles'] },
+    { initialEntries: [path] },
   );
   render(
     <MantineProvider>
@@ -128,6 +130,15 @@ describe('owner profile list', { timeout: 20_000 }, () => {
     await user.click(cards[1]!);
     expect(router.state.location.pathname).toBe('/owner/profiles/p2');
     expect(localStorage.getItem('teamcast.profiles.lastOpened.owner')).toBe('p2');
+  });
+
+  it('offers to attach the profile filled during the flame onboarding and opens it once attached', async () => {
+    const user = userEvent.setup();
+    const router = renderList('/owner/profiles?attach=perm1');
+    const banner = await screen.findByTestId('attach-banner');
+    await user.click(within(banner).getByRole('button', { name: 'Добавить' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/owner/profiles/p7'));
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/owner/profiles/attach/perm1')).toBe(true);
   });
 
   it('pages by 50 and marks the last opened profile', async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type ProfileFilter } from '@teamcast/contracts';
 import { useProfiles } from '../api/list-profiles.ts';
 import { lastOpened, profilePath, type ProfilesShell } from '../hooks/profiles-shell.ts';
+import { AttachBanner } from './attach-banner.tsx';
 import { CreateProfileWizard } from './create-profile-wizard.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
@@ -16,6 +17,8 @@ type SortValue = (typeof SORTS)[number];
 export function ProfileListPage({ shell }: { shell: ProfilesShell }) {
   const { t } = useTranslation('profiles');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const attach = params.get('attach');
   const [filter, setFilter] = useState<ProfileFilter>('all');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -48,6 +51,7 @@ export function ProfileListPage({ shell }: { shell: ProfilesShell }) {
         </Stack>
         <Button onClick={() => setCreating(true)}>{t('list.create')}</Button>
       </Group>
+      {attach ? <AttachBanner permalink={attach} onAttached={open} /> : null}
       <Group align="flex-end" wrap="wrap">
         <SegmentedControl
           value={filter}

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { useGradeByLink } from '../api/flame.ts';
 import { useProfileByLink } from '../api/profile-by-link.ts';
 
@@ -10,6 +11,8 @@ export function FlameResultPage() {
   const { id = '' } = useParams();
   const profile = useProfileByLink(id);
   const grade = useGradeByLink(id);
+  const signedIn = Boolean(useAuth('owner'));
+  const attachPath = `/love-mobile/profiles?attach=${encodeURIComponent(id)}`;
 
   if (profile.isPending) return <Loader m="xl" aria-label={t('loading')} />;
   if (profile.isError) return <Alert color="red">{profile.error.message}</Alert>;
@@ -31,9 +34,9 @@ export function FlameResultPage() {
           </Stack>
         </Group>
       </Card>
-      <Text>{t('flame.next')}</Text>
-      <Button component={Link} to={`/love-mobile/first-signup?profile=${encodeURIComponent(id)}`} color="pink" w="fit-content">
-        {t('flame.signUp')}
+      <Text>{signedIn ? t('flame.nextSignedIn') : t('flame.next')}</Text>
+      <Button component={Link} to={signedIn ? attachPath : `/love-mobile/first-signup?next=${encodeURIComponent(attachPath)}`} color="pink" w="fit-content">
+        {signedIn ? t('flame.attach') : t('flame.signUp')}
       </Button>
     </Stack>
   );
