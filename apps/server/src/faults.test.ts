@@ -1,8 +1,9 @@
 import net from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './core/db.ts';
 import { connectGate, scoredProfiles, subscribe, teamBody } from './modules/scenes/scenes.test-support.ts';
-import { createOwnerToken, prepareData, startChild } from './test/child-server.ts';
+import { createOwnerToken, prepareData, startChild, type Driver } from './test/child-server.ts';
 
 /**
  * A TCP proxy on loopback between a server process and its PostgreSQL server. `cut()` stops accepting and destroys every
@@ -118,4 +119,82 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database unreachable (PostgreSQ
       await data.cleanup();
     }
   }, 120_000);
+});
+
+/** A real SMTP server on loopback that keeps what it receives; `stop()` closes it, `start()` listens again on the same port. */
+function createSmtp() {
+  const received: Array<{ to: string[]; raw: string }> = [];
+  let server: SMTPServer | undefined;
+  let port = 0;
+  const start = async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', () => resolve()));
+    port = (server.server.address() as net.AddressInfo).port;
+  };
+  return {
+    received,
+    start,
+    get port() {
+      return port;
+    },
+    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  };
+}
+
+const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ['postgres'] : ['pglite'];
+
+describe.each(drivers)('mail server down on %s', (driver) => {
+  it('lets an owner sign up, and sends the verification message by itself once the mail server is back', async () => {
+    const data = await prepareData(driver);
+    const smtp = createSmtp();
+    await smtp.start();
+    const smtpPort = smtp.port;
+    await smtp.stop();
+    const env = {
+      DATA_DIR: data.dataDir,
+      ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // The first retry after 2 seconds (one minute by default); the loop looks every second.
+      MAIL_RETRY_SECONDS: '2',
+      PUBLIC_URL: 'http://teamcast.test',
+    };
+    const server = await startChild('src/main.ts', env, '/api/health');
+    try {
+      const email = `down-${Date.now()}@example.com`;
+      const password = 'Faults-Mail-2026!';
+      const res = await fetch(`${server.base}/api/passport/owner/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        body: JSON.stringify({ email, password, repeatPassword: password, companyName: 'Acme', privacyPolicy: true, personalData: true }),
+      });
+      expect(res.ok).toBe(true);
+      expect(((await res.json()) as { result: { token?: string } }).result).toBeTruthy();
+      // The first attempt fails against the closed port; nothing has arrived.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(smtp.received).toEqual([]);
+
+      await smtp.start();
+      expect(smtp.port).toBe(smtpPort);
+      await waitFor(async () => smtp.received.some((message) => message.to.includes(email)), 45_000);
+      const message = smtp.received.find((m) => m.to.includes(email))!;
+      expect(message.raw).toContain('teamcast.test');
+      expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+    } finally {
+      await server.stop();
+      await smtp.stop();
+      await data.cleanup();
+    }
+  }, 90_000);
 });

@@ -27,6 +27,8 @@ const ConfigSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Teamcast <no-reply@teamcast.local>'),
   SUPPORT_EMAIL: z.email().default('support@teamcast.local'),
+  /** First retry delay of a failed mail, in seconds; it doubles on each attempt (up to 6 hours), the retry loop looks twice as often. */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Folder of the built web app that the server serves. */
   WEB_DIST: z.string().optional(),
   /** OpenAI-compatible chat endpoint (base URL, e.g. https://api.openai.com/v1) for pair narratives; unset uses the built-in writer. */

@@ -4,7 +4,7 @@ import { mailOutbox } from '../../db/schema/index.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-/** A message is tried at most this many times; the back-off doubles from 1 minute up to 6 hours. */
+/** A message is tried at most this many times; the back-off doubles from 1 minute (MAIL_RETRY_SECONDS) up to 6 hours. */
 export const MAX_ATTEMPTS = 12;
 
 export async function insertMessage(db: Db, row: typeof mailOutbox.$inferInsert): Promise<void> {
@@ -15,7 +15,7 @@ export async function insertMessage(db: Db, row: typeof mailOutbox.$inferInsert)
  * Takes due messages for one delivery attempt: counts the attempt and moves the next one back before sending, so a
  * crash mid-send retries later and concurrent processes never take the same message (skip locked).
  */
-export async function claimDue(db: Db, id?: string, limit = 10): Promise<OutboxRow[]> {
+export async function claimDue(db: Db, id?: string, limit = 10, retrySeconds = 60): Promise<OutboxRow[]> {
   const conditions = [isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`), lt(mailOutbox.attempts, MAX_ATTEMPTS)];
   if (id) conditions.push(eq(mailOutbox.id, id));
   const due = db
@@ -29,7 +29,7 @@ export async function claimDue(db: Db, id?: string, limit = 10): Promise<OutboxR
     .update(mailOutbox)
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(mins => least(power(2, ${mailOutbox.attempts})::int, 360))`,
+      nextAttemptAt: sql`now() + make_interval(secs => least(${retrySeconds} * power(2, ${mailOutbox.attempts}), 21600))`,
     })
     .where(inArray(mailOutbox.id, due))
     .returning();

@@ -7,8 +7,8 @@ import type { Db } from '../../core/db.ts';
 import { claimDue, insertMessage, markFailed, markSent, type OutboxRow } from './mail.repository.ts';
 import { renderMail, type Brand, type MailKind } from './mail.templates.ts';
 
-/** How often the retry loop looks for messages whose delivery failed, in milliseconds. */
-export const RETRY_INTERVAL_MS = 30_000;
+/** How often the retry loop looks for messages whose delivery failed, in milliseconds (half the first retry delay). */
+export const retryIntervalMs = (config: Pick<Config, 'MAIL_RETRY_SECONDS'>) => (config.MAIL_RETRY_SECONDS ?? 60) * 500;
 
 export type MailRequest = { to: string; kind: MailKind; locale: Locale; brand: Brand; link: string };
 
@@ -52,7 +52,7 @@ export function createMailer({ db, config, log, transport }: { db: Db; config: C
 
   const retryDue = async () => {
     if (!smtp) return;
-    for (const row of await claimDue(db)) await deliver(row);
+    for (const row of await claimDue(db, undefined, 10, config.MAIL_RETRY_SECONDS)) await deliver(row);
   };
 
   return {
@@ -62,7 +62,7 @@ export function createMailer({ db, config, log, transport }: { db: Db; config: C
       const rendered = renderMail(kind, locale, brand, link);
       await insertMessage(db, { id, toAddress: to.toLowerCase(), subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, kind, locale });
       if (smtp) {
-        track(claimDue(db, id).then(async ([row]) => (row ? deliver(row) : undefined)));
+        track(claimDue(db, id, 10, config.MAIL_RETRY_SECONDS).then(async ([row]) => (row ? deliver(row) : undefined)));
       } else if (config.NODE_ENV !== 'production') {
         // The link to the message page, never the message's own link: tokens stay out of logs.
         log.info({ mailId: id, kind }, `mail kept in the outbox: open ${new URL(`/dev/mail/${id}`, config.PUBLIC_URL).href}`);
@@ -74,7 +74,7 @@ export function createMailer({ db, config, log, transport }: { db: Db; config: C
     retryDue,
     start() {
       if (!smtp || timer) return;
-      timer = setInterval(() => track(retryDue()), RETRY_INTERVAL_MS);
+      timer = setInterval(() => track(retryDue()), retryIntervalMs(config));
       timer.unref();
     },
     async stop() {
