@@ -27,6 +27,7 @@ export const errorCatalogue = {
   comparison_not_found: { status: 404, en: 'Comparison not exist', ru: 'Сравнение не существует' },
   link_invalid: { status: 404, en: 'Check the link or contact its owner', ru: 'Проверь правильность ссылки либо обратитесь к владельцу ссылки' },
   email_in_use: { status: 409, en: 'Email address already in use. Please log in', ru: 'Этот адрес уже используется. Пожалуйста, войдите' },
+  username_in_use: { status: 409, en: 'This username is already taken', ru: 'Это имя пользователя уже занято' },
   email_already_verified: { status: 409, en: 'Email address already verified', ru: 'Адрес электронной почты уже подтверждён' },
   shared_profile_exists: { status: 409, en: 'Shared profile already exists', ru: 'Профиль по ссылке уже существует' },
   questionnaire_locked: { status: 409, en: 'Error. A saved questionnaire cannot be changed', ru: 'Ошибка. Сохранённый ранее опросник не может быть изменен' },

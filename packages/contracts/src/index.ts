@@ -17,3 +17,4 @@ export * from './system.ts';
 export * from './validation.ts';
 export * from './scoring.ts';
 export * from './scenes.ts';
+export * from './admin.ts';

@@ -11,3 +11,4 @@ export * from './scoring.ts';
 export * from './pairs.ts';
 export * from './history.ts';
 export * from './scenes.ts';
+export * from './admin.ts';
