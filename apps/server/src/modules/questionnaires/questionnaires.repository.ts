@@ -11,12 +11,12 @@ export async function listQuestionnaires(db: Db, filter: { kind?: QuestionnaireK
   return db.select().from(questionnaires).where(where).orderBy(desc(questionnaires.createdAt), desc(questionnaires.id));
 }
 
-/** Profiles answered with each questionnaire. */
-export async function profileCounts(db: Db): Promise<Map<string, number>> {
+/** Profiles answered with each questionnaire, or with the one given. */
+export async function profileCounts(db: Db, questionnaireId?: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ id: profiles.questionnaireId, n: count() })
     .from(profiles)
-    .where(ne(profiles.state, 'deleted'))
+    .where(and(ne(profiles.state, 'deleted'), questionnaireId ? eq(profiles.questionnaireId, questionnaireId) : undefined))
     .groupBy(profiles.questionnaireId);
   return new Map(rows.filter((row) => row.id).map((row) => [row.id!, row.n]));
 }

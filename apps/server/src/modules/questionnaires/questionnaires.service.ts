@@ -52,7 +52,7 @@ async function loadForAdmin(db: Db, id: string): Promise<QuestionnaireRow> {
 }
 
 async function present(db: Db, row: QuestionnaireRow): Promise<AdminQuestionnaire> {
-  return presentAdminQuestionnaire(row, (await profileCounts(db)).get(row.id) ?? 0);
+  return presentAdminQuestionnaire(row, (await profileCounts(db, row.id)).get(row.id) ?? 0);
 }
 
 export async function listForAdmin(db: Db, filter: { kind?: QuestionnaireKind; status?: QuestionnaireStatus }) {
