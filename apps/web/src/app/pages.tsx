@@ -52,6 +52,7 @@ export const pages: Partial<Record<string, Screen>> = {
   'owner-dashboard-p2p': lazyScreen(() => import('../features/pairs/components/pair-page.tsx').then((m) => m.OwnerPairScreen)),
   'owner-mobile-p2p': lazyScreen(() => import('../features/pairs/components/pair-page.tsx').then((m) => m.OwnerMobilePairScreen)),
   'owner-teams': lazyScreen(() => import('../features/teams/components/team-list-page.tsx').then((m) => m.TeamListPage)),
+  'owner-team': lazyScreen(() => import('../features/simulator/components/simulator-page.tsx').then((m) => m.SimulatorPage)),
   'owner-dashboard-team': lazyScreen(() => import('../features/teams/components/team-check-page.tsx').then((m) => m.OwnerTeamCheckScreen)),
   'owner-mobile-team': lazyScreen(() => import('../features/teams/components/team-check-page.tsx').then((m) => m.OwnerMobileTeamCheckScreen)),
   'owner-dashboard-compare-teams': lazyScreen(() => import('../features/teams/components/compare-teams-page.tsx').then((m) => m.CompareTeamsPage)),

@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE, sceneGetEndpoint, sceneProfilesEndpoint, sceneUpdateEndpoint, type SceneUpdate } from '@teamcast/contracts';
+import { apiCall } from '../../../shared/api/client.ts';
+
+export const simulatorSceneKey = (id: string) => ['simulator', 'scene', id] as const;
+
+/** The team scene the workspace edits. */
+export function useSimulatorScene(id: string | undefined) {
+  return useQuery({ queryKey: simulatorSceneKey(id ?? ''), queryFn: () => apiCall(sceneGetEndpoint, { params: { id: id! } }), enabled: Boolean(id) });
+}
+
+/** Saves the scene; the server normalises the actors again and answers with the scene and the diff. */
+export function useSaveSimulatorScene(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (update: SceneUpdate) => apiCall(sceneUpdateEndpoint, { params: { id }, body: update }),
+    onSuccess: async (saved) => {
+      client.setQueryData(simulatorSceneKey(id), saved.scene);
+      await client.invalidateQueries({ queryKey: ['teams'] });
+    },
+  });
+}
+
+/** The owner's profiles that can take part in a forecast (completed and scored). */
+export function useEligibleProfiles() {
+  return useQuery({
+    queryKey: ['simulator', 'profiles'],
+    queryFn: () => apiCall(sceneProfilesEndpoint, { query: { eligible: 'true', limit: MAX_PAGE_SIZE } }),
+  });
+}

@@ -1,0 +1,105 @@
+import { Alert, Group, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { INTENSITY_OPTIONS } from '@teamcast/contracts';
+import type { Actor } from '@teamcast/engine';
+import { overloaded, pairValue, stateOn } from '../hooks/actor-actions.ts';
+import { displayName } from './actor-name.ts';
+
+export type SceneDraft = {
+  title: string;
+  startDay: string;
+  lifespan: 1 | 2;
+  showSceneCardTips: boolean;
+  showSceneIndicatorTips: boolean;
+};
+
+type Props = {
+  draft: SceneDraft;
+  onDraft: (draft: SceneDraft) => void;
+  actors: Actor[];
+  day: number;
+  onPair: (a: string, b: string, list: 'interactionType' | 'interactionIntensive', value: number) => void;
+};
+
+/**
+ * The settings sidebar (spec section 2): title, start day, lifespan, each working pair's mode and hours per week from the
+ * selected day on (warning when someone's hours exceed 50 a week), and the tips switches.
+ */
+export function SettingsSidebar({ draft, onDraft, actors, day, onPair }: Props) {
+  const { t } = useTranslation('simulator');
+  const active = actors.filter((a) => stateOn(a, day).active);
+  const pairs = active.flatMap((a, i) => active.slice(i + 1).map((b) => [a, b] as const));
+  const over = overloaded(actors, day);
+  const name = (a: Actor) => displayName(a, t('card.unnamed'));
+  return (
+    <Stack gap="xs" data-testid="settings-sidebar">
+      <Title order={3} size="h5">
+        {t('settings.title')}
+      </Title>
+      <TextInput label={t('settings.name')} value={draft.title} onChange={(e) => onDraft({ ...draft, title: e.currentTarget.value })} data-testid="scene-title" maxLength={120} />
+      <TextInput type="date" label={t('settings.startDay')} value={draft.startDay} onChange={(e) => e.currentTarget.value && onDraft({ ...draft, startDay: e.currentTarget.value })} data-testid="scene-start" />
+      <Stack gap={2}>
+        <Text size="sm" fw={500} id="lifespan-label">
+          {t('settings.lifespan')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="lifespan-label"
+          value={String(draft.lifespan)}
+          onChange={(value) => onDraft({ ...draft, lifespan: value === '2' ? 2 : 1 })}
+          data={[
+            { value: '1', label: t('settings.years', { count: 1 }) },
+            { value: '2', label: t('settings.years', { count: 2 }) },
+          ]}
+        />
+      </Stack>
+      <Text size="sm" fw={500}>
+        {t('settings.pairs', { day })}
+      </Text>
+      {over.length > 0 && (
+        <Alert color="orange" data-testid="overload-warning">
+          {t('settings.overload')}
+        </Alert>
+      )}
+      {pairs.length === 0 && (
+        <Text size="xs" c="dimmed">
+          {t('settings.noPairs')}
+        </Text>
+      )}
+      {pairs.map(([a, b]) => {
+        const mode = pairValue(actors, a.id, b.id, 'interactionType', day);
+        const hours = pairValue(actors, a.id, b.id, 'interactionIntensive', day);
+        return (
+          <Stack key={`${a.id}-${b.id}`} gap={2} data-testid={`pair-${a.id}-${b.id}`}>
+            <Text size="xs">{t('settings.pair', { a: name(a), b: name(b) })}</Text>
+            <Group gap="xs" wrap="nowrap">
+              <Select
+                aria-label={t('settings.mode', { a: name(a), b: name(b) })}
+                size="xs"
+                placeholder={t('settings.unset')}
+                data={[
+                  { value: '0', label: t('settings.office') },
+                  { value: '1', label: t('settings.remote') },
+                ]}
+                value={mode === undefined ? null : String(mode)}
+                onChange={(value) => value !== null && onPair(a.id, b.id, 'interactionType', Number(value))}
+                allowDeselect={false}
+              />
+              <Select
+                aria-label={t('settings.intensity', { a: name(a), b: name(b) })}
+                size="xs"
+                placeholder={t('settings.unset')}
+                data={INTENSITY_OPTIONS.map((h) => ({ value: String(h), label: t('settings.hours', { hours: h }) }))}
+                value={hours === undefined ? null : String(hours)}
+                onChange={(value) => value !== null && onPair(a.id, b.id, 'interactionIntensive', Number(value))}
+                allowDeselect={false}
+                data-testid={`intensity-${a.id}-${b.id}`}
+              />
+            </Group>
+          </Stack>
+        );
+      })}
+      <Switch label={t('settings.cardTips')} checked={draft.showSceneCardTips} onChange={(e) => onDraft({ ...draft, showSceneCardTips: e.currentTarget.checked })} />
+      <Switch label={t('settings.indicatorTips')} checked={draft.showSceneIndicatorTips} onChange={(e) => onDraft({ ...draft, showSceneIndicatorTips: e.currentTarget.checked })} />
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeActors, type Actor, type EventType } from '@teamcast/engine';
+import { actor, ev } from '../../../../../../packages/engine/src/test-support/actors.ts';
+import { arbScene } from '../../../../../../packages/engine/src/test-support/scenes.ts';
+import { addActor, addEvent, applyRules, overloaded, removeActor, setPair, stateOn } from './actor-actions.ts';
+
+const types = (a: Actor | undefined) => a?.events.map((e) => `${e.type}@${e.date}`);
+const find = (actors: Actor[], id: string) => actors.find((a) => a.id === id);
+
+describe('actions on the team apply the engine event rules', () => {
+  it('gives the same list as the engine (and so the server) for any action on the shared scene fixtures', () => {
+    const actions: EventType[] = ['m_rank', 'l_rank', 'm_disrank', 'l_disrank', 'dismiss', 'rejoin'];
+    fc.assert(
+      fc.property(arbScene, fc.nat(), fc.constantFrom(...actions), fc.integer({ min: -60, max: 364 }), (scene, pick, type, day) => {
+        const before = normalizeActors(scene.actors).actors;
+        const id = before[pick % before.length]!.id;
+        const edited = addEvent(before, id, type, day, 10_000);
+        const applied = applyRules(before, edited);
+        const engine = normalizeActors(edited);
+        expect(applied.actors).toEqual(engine.actors);
+        expect(applied.corrections).toEqual(engine.diff.filter((d) => d.reason));
+        // Normalising what the client holds changes nothing more: the server's answer to the save has an empty diff.
+        expect(normalizeActors(applied.actors).diff).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('making a second lead takes the role from the first, with the reason in the diff', () => {
+    const before = normalizeActors([actor('a', [ev('start', 0), ev('l_rank', 0)]), actor('b', [ev('start', 0)])]).actors;
+    const { actors, diff } = applyRules(before, addEvent(before, 'b', 'l_rank', 100, 500_000));
+    expect(stateOn(find(actors, 'a')!, 100).rank).toBe(0);
+    expect(stateOn(find(actors, 'b')!, 100).rank).toBe(1);
+    expect(diff).toContainEqual(expect.objectContaining({ actorId: 'a', kind: 'disrank', change: 'added', reason: 'one_lead' }));
+    expect(diff).toContainEqual(expect.objectContaining({ actorId: 'b', kind: 'rank', change: 'added' }));
+  });
+
+  it('dismissing a ranked actor drops his role, and a rank for a dismissed actor is turned down', () => {
+    const before = normalizeActors([actor('a', [ev('start', 0), ev('m_rank', 0)]), actor('b', [ev('start', 0)])]).actors;
+    const dismissed = applyRules(before, addEvent(before, 'a', 'dismiss', 180, 700_000));
+    expect(types(find(dismissed.actors, 'a'))).toEqual(['start@0', 'm_rank@0', 'm_disrank@180', 'dismiss@180']);
+    const refused = applyRules(dismissed.actors, addEvent(dismissed.actors, 'a', 'l_rank', 200, 800_000));
+    expect(refused.corrections).toContainEqual(expect.objectContaining({ actorId: 'a', change: 'removed', reason: 'not_active' }));
+    expect(refused.diff).toEqual([]);
+  });
+
+  it('adds a person working with everyone already there, and removing him clears those interactions', () => {
+    const before = normalizeActors([actor('a', [ev('start', 0)])]).actors;
+    const added = applyRules(before, addActor(before, { id: 'b', firstName: 'B', lastName: '' }, 30, 1)).actors;
+    expect(types(find(added, 'b'))).toEqual(['join@30']);
+    expect(find(added, 'b')!.interactionIntensive).toEqual([{ actorId: 'a', date: 30, value: 5 }]);
+    const removed = removeActor(added, 'b');
+    expect(removed.map((a) => a.id)).toEqual(['a']);
+    expect(normalizeActors(removed).diff).toEqual([]);
+  });
+
+  it('warns when someone works more than 50 hours a week with the others, from the day it starts', () => {
+    const others = ['b', 'c', 'd', 'e', 'f', 'g'];
+    let actors = normalizeActors(['a', ...others].map((id) => actor(id, [ev('start', 0)]))).actors;
+    for (const other of others.slice(0, 5)) actors = setPair(actors, 'a', other, 'interactionIntensive', 10, 0);
+    // 5 x 10 = 50 h/w is the limit itself, not over it.
+    expect(overloaded(actors, 0)).toEqual([]);
+    actors = setPair(actors, 'g', 'a', 'interactionIntensive', 0.5, 40);
+    expect(overloaded(actors, 39)).toEqual([]);
+    expect(overloaded(actors, 40)).toEqual(['a']);
+  });
+});
