@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authStore } from '../../../shared/auth/auth-store.ts';
+import { configureApi } from '../../../shared/api/client.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+type Answer = { status: number; body: unknown };
+let answer: (url: string, method: string) => Answer;
+let calls: { url: string; method: string; body: unknown }[];
+const self = { _id: 'owner-1', email: 'anna@example.com', companyName: 'Acme', variant: 'work', verified: false, hasPassword: true, locale: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const slow = { timeout: 5_000 };
+
+beforeEach(() => {
+  calls = [];
+  configureApi({ bases: { fallback: 'http://api.test' }, locale: 'en' });
+  authStore.set('owner', { token: 'token-1', subjectId: 'owner-1' });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const { status, body } = answer(url, init.method ?? 'GET');
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('owner settings', { timeout: 20_000 }, () => {
+  it("says 'verify your account' to an unverified owner and deletes the account only with the typed word", async () => {
+    const user = userEvent.setup();
+    answer = (url, method) => (method === 'DELETE' ? { status: 200, body: { result: { deleted: true } } } : { status: 200, body: { result: self } });
+    const { router } = renderApp('/owner-mobile/settings', 'en');
+    expect((await screen.findByTestId('verify-notice', {}, slow)).textContent).toContain('Verify your account');
+
+    const form = await screen.findByTestId('delete-account-form', {}, slow);
+    await user.type(form.querySelector('input')!, 'Remove');
+    await user.click(screen.getByRole('button', { name: 'Delete the account' }));
+    expect(await screen.findByText('Type the word Delete to confirm')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.clear(form.querySelector('input')!);
+    await user.type(form.querySelector('input')!, 'Delete');
+    await user.click(screen.getByRole('button', { name: 'Delete the account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/owner-mobile/login'), slow);
+    expect(calls.find((call) => call.method === 'DELETE')).toEqual({ url: 'http://api.test/api/owner/self', method: 'DELETE', body: { confirmation: 'Delete' } });
+    expect(authStore.get('owner')).toBeUndefined();
+  });
+
+  it("signs the owner out when his own record answers 404 (spec section 6)", async () => {
+    answer = () => ({ status: 404, body: { error: { code: 'user_not_found', message: 'this user was not found' } } });
+    renderApp('/owner-mobile/settings', 'en');
+    await waitFor(() => expect(authStore.get('owner')).toBeUndefined(), slow);
+  });
+
+  it('signs out through the server, so the session ends there too', async () => {
+    const user = userEvent.setup();
+    answer = (url) => (url.endsWith('/logout') ? { status: 200, body: { result: { done: true } } } : { status: 200, body: { result: { ...self, verified: true } } });
+    const { router } = renderApp('/owner-mobile/settings', 'en');
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }, slow));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/owner-mobile/login'), slow);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toContain('POST http://api.test/api/passport/owner/logout');
+    expect(authStore.get('owner')).toBeUndefined();
+  });
+});
