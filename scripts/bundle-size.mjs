@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // First-load JavaScript of the public routes, read from the web build (apps/web/dist): the entry chunk, the route's
 // screen chunk, and every chunk they import statically, measured gzip -9 and brotli -11 as the server sends them.
-// Usage: npm run bundle-size [-- --json] (after npm run build). Exits 1 when a budgeted route exceeds its budget.
+// Usage: npm run bundle-size [-- --json] [-- --dist <dir>] (after npm run build; WEB_DIST=<dir> works too, for a
+// build made elsewhere with vite build --outDir). Exits 1 when a budgeted route exceeds its budget.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist');
+const distArg = process.argv.indexOf('--dist');
+const dist = path.resolve(distArg > 0 ? process.argv[distArg + 1] : (process.env.WEB_DIST ?? path.join(root, 'apps/web/dist')));
 const manifestFile = path.join(dist, '.vite/manifest.json');
 const pagesFile = path.join(root, 'apps/web/src/app/pages.tsx');
 const BUDGET_KB = 150;
@@ -24,7 +26,7 @@ const routes = [
 ];
 
 if (!fs.existsSync(manifestFile)) {
-  console.error(`No build manifest at ${path.relative(root, manifestFile)}: run npm run build first.`);
+  console.error(`No build manifest at ${manifestFile}: run npm run build first.`);
   process.exit(2);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));

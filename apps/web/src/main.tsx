@@ -4,7 +4,7 @@ import { RouterProvider, createBrowserRouter, matchRoutes } from 'react-router';
 import { authStore } from './shared/auth/auth-store.ts';
 import { domainRole } from './shared/auth/domains.ts';
 import { configureApi } from './shared/api/client.ts';
-import { startGate } from './shared/gate/gate.ts';
+import { startGateWhenSignedIn } from './shared/gate/start-gate.ts';
 import { initI18n, storedLocale } from './shared/i18n/i18n.ts';
 import { chooseLocale } from './shared/i18n/locale-rules.ts';
 import { loadHostInfo } from './shared/ui/host-info.ts';
@@ -35,7 +35,7 @@ configureApi({
   },
 });
 
-startGate();
+startGateWhenSignedIn();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

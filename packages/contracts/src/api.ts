@@ -1,14 +1,7 @@
 import { z } from 'zod';
+import type { HttpMethod, ServiceGroup } from './api-paths.ts';
 
-/** Service groups, each mounted under /api/<group> (spec section 7). `system` is /api itself. */
-export const SERVICE_GROUPS = ['system', 'passport', 'owner', 'profile', 'estimator', 'admin', 'scene', 'payment', 'chat'] as const;
-export type ServiceGroup = (typeof SERVICE_GROUPS)[number];
-
-export function groupPrefix(group: ServiceGroup): string {
-  return group === 'system' ? '/api' : `/api/${group}`;
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export { SERVICE_GROUPS, UPSTREAM_ID_HEADER, buildPath, groupPrefix, type HttpMethod, type ServiceGroup } from './api-paths.ts';
 
 /**
  * One API call: where it lives and the schemas of what goes in and comes out.
@@ -49,23 +42,8 @@ export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType ?
   (E['query'] extends z.ZodType ? { query?: InferInput<E['query']> } : { query?: never }) &
   (E['body'] extends z.ZodType ? { body: InferInput<E['body']> } : { body?: never });
 
-/** Fills `:param` segments of an endpoint path. */
-export function buildPath(endpoint: Endpoint, params: Record<string, unknown> = {}): string {
-  return (
-    groupPrefix(endpoint.group) +
-    endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
-      const value = params[name];
-      if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${endpoint.path}`);
-      return encodeURIComponent(String(value));
-    })
-  );
-}
-
 /** Paging query shared by list calls. */
 export const PagingQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
-
-/** Header carrying the websocket upstream id on API calls. */
-export const UPSTREAM_ID_HEADER = 'x-upstream-id';

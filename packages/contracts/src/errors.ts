@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { interpolate, type Locale } from './locale.ts';
+import { interpolate, type Locale } from './locale-core.ts';
 
 type CatalogueEntry = { status: number; en: string; ru: string };
 
@@ -77,18 +76,8 @@ export const errorCatalogue = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
-export const ErrorCodeSchema = z.enum(Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]]);
-
-/** The error envelope every failed call answers with. */
-export const ErrorEnvelopeSchema = z.object({
-  error: z.object({
-    code: ErrorCodeSchema,
-    message: z.string(),
-    /** Dotted path of the offending field, for validation errors. */
-    field: z.string().optional(),
-  }),
-});
-export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+// ErrorCodeSchema and ErrorEnvelopeSchema are in error-envelope.ts: this file stays free of zod, so the web app's
+// first load can show catalogue messages without it.
 
 export function errorStatus(code: ErrorCode): number {
   return errorCatalogue[code].status;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorCodeSchema } from './errors.ts';
+import { ErrorCodeSchema } from './error-envelope.ts';
 
 /** Websocket gate message types (spec section 7). */
 export const GateMessageTypeSchema = z.enum([

@@ -3,6 +3,7 @@ export * from './api.ts';
 export * from './chat.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './error-envelope.ts';
 export * from './gate.ts';
 export * from './history.ts';
 export * from './locale.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate, localeFromAcceptLanguage } from './locale.ts';
+import { LocaleSchema, interpolate, isLocale, localeFromAcceptLanguage } from './locale.ts';
 import { errorCatalogue, errorMessage } from './errors.ts';
 
 describe('localeFromAcceptLanguage', () => {
@@ -29,5 +29,11 @@ describe('error catalogue', () => {
   });
   it('interpolates named parameters and leaves unknown ones', () => {
     expect(interpolate('at least {n} of {m}', { n: 2 })).toBe('at least 2 of {m}');
+  });
+});
+
+describe('isLocale', () => {
+  it('accepts exactly what LocaleSchema accepts', () => {
+    for (const value of ['ru', 'en', 'de', 'RU', '', null, undefined, 1, {}]) expect(isLocale(value)).toBe(LocaleSchema.safeParse(value).success);
   });
 });

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { defineEndpoint } from './api.ts';
 import { LocaleSchema } from './locale.ts';
 import { ConsentSchema, EmailSchema, NameSchema, OptionalPhoneSchema } from './validation.ts';
+import { SITE_VARIANTS, hostInfoRoute } from './site-basics.ts';
+
+export { PLATFORM_TITLES, SITE_VARIANTS, hostInfoRoute, type SiteVariant } from './site-basics.ts';
 
 /** The look and wording a host gets: hosts listed in LOVE_HOSTS get the love variant. */
-export const SiteVariantSchema = z.enum(['default', 'love']);
-export type SiteVariant = z.infer<typeof SiteVariantSchema>;
+export const SiteVariantSchema = z.enum(SITE_VARIANTS);
 
 /** What depends on the host the page was opened on (spec section 1). */
 export const HostInfoSchema = z.object({
@@ -20,9 +22,7 @@ export const HostInfoSchema = z.object({
 export type HostInfo = z.infer<typeof HostInfoSchema>;
 
 export const hostInfoEndpoint = defineEndpoint({
-  group: 'system',
-  method: 'GET',
-  path: '/site/host',
+  ...hostInfoRoute,
   summary: 'Title, support contact, variant and language of the host the request came to',
   result: HostInfoSchema,
 });
@@ -95,5 +95,3 @@ export function hostLocale(host: string): z.infer<typeof LocaleSchema> | null {
   if (ENGLISH_TLDS.includes(tld)) return 'en';
   return null;
 }
-
-export const PLATFORM_TITLES: Record<SiteVariant, string> = { default: 'Teamcast', love: 'Flame by Teamcast' };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { interpolate, type Locale } from './locale.ts';
+import { interpolate, type Locale } from './locale-core.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 /** Field messages of spec section 5, in both languages. Zod issues carry these keys as their message. */

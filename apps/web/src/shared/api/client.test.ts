@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint } from '@teamcast/contracts';
+import { ErrorEnvelopeSchema, defineEndpoint } from '@teamcast/contracts';
 import { authStore } from '../auth/auth-store.ts';
-import { ApiError, apiCall, configureApi, storeUpstreamId } from './client.ts';
+import { ApiError, apiCall, configureApi, isErrorEnvelope, storeUpstreamId } from './client.ts';
 
 const itemEndpoint = defineEndpoint({
   group: 'owner',
@@ -108,5 +108,27 @@ describe('api client', () => {
       message: 'No internet connection',
     });
     configureApi({ bases: { fallback: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
+  });
+});
+
+describe('isErrorEnvelope', () => {
+  it('accepts exactly what the contracts\' ErrorEnvelopeSchema accepts', () => {
+    const bodies: unknown[] = [
+      { error: { code: 'not_found', message: 'Not found' } },
+      { error: { code: 'validation_failed', message: 'Check', field: 'body.email' } },
+      { error: { code: 'validation_failed', message: 'Check', field: 3 } },
+      { error: { code: 'no_such_code', message: 'x' } },
+      { error: { code: 'toString', message: 'x' } },
+      { error: { code: 'not_found' } },
+      { error: { code: 'not_found', message: 5 } },
+      { error: 'not_found' },
+      { error: null },
+      { result: 1 },
+      null,
+      undefined,
+      'error',
+      [],
+    ];
+    for (const body of bodies) expect(isErrorEnvelope(body), JSON.stringify(body)).toBe(ErrorEnvelopeSchema.safeParse(body).success);
   });
 });

@@ -1,8 +1,9 @@
 import {
-  ErrorEnvelopeSchema,
   UPSTREAM_ID_HEADER,
   buildPath,
+  errorCatalogue,
   errorMessage,
+  type ErrorEnvelope,
   type Endpoint,
   type EndpointInput,
   type EndpointResult,
@@ -71,6 +72,23 @@ export function storeUpstreamId(id: string | null): void {
   else sessionStorage.removeItem(UPSTREAM_KEY);
 }
 
+/**
+ * Whether a response body is the error envelope (what `ErrorEnvelopeSchema` accepts: a known code, a message, an
+ * optional field), checked by hand so the first load of every page does without zod.
+ */
+export function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
+  if (!payload || typeof payload !== 'object' || !('error' in payload)) return false;
+  const error: unknown = payload.error;
+  if (!error || typeof error !== 'object') return false;
+  const { code, message, field } = error as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    Object.prototype.hasOwnProperty.call(errorCatalogue, code) &&
+    typeof message === 'string' &&
+    (field === undefined || typeof field === 'string')
+  );
+}
+
 function serialiseQuery(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -120,9 +138,8 @@ export async function apiCall<E extends Endpoint>(
   if (response.ok && payload && typeof payload === 'object' && 'result' in payload) {
     return (payload as { result: EndpointResult<E> }).result;
   }
-  const envelope = ErrorEnvelopeSchema.safeParse(payload);
-  const failure = envelope.success
-    ? new ApiError(envelope.data.error.code, envelope.data.error.message, response.status, envelope.data.error.field)
+  const failure = isErrorEnvelope(payload)
+    ? new ApiError(payload.error.code, payload.error.message, response.status, payload.error.field)
     : new ApiError('unexpected_error', errorMessage('unexpected_error', state.locale), response.status);
   // Only a call that carried a token has a sign-in to end; a refused sign-in attempt stays on its page.
   if (response.status === 401 && role && token) {

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LocaleSchema, type Locale } from '@teamcast/contracts';
+import { isLocale, type Locale } from '@teamcast/contracts';
 
 const STORAGE_KEY = 'teamcast.locale';
 
@@ -58,8 +58,8 @@ export const loadAllNamespaces = (): Promise<void> => loadMissing(allNamespaces)
 export const loadPublicNamespaces = (): Promise<void> => loadMissing(PUBLIC);
 
 export function storedLocale(): Locale | undefined {
-  const parsed = LocaleSchema.safeParse(localStorage.getItem(STORAGE_KEY));
-  return parsed.success ? parsed.data : undefined;
+  const stored = localStorage.getItem(STORAGE_KEY);
+  return isLocale(stored) ? stored : undefined;
 }
 
 /** Switches the language live and remembers the choice. */
@@ -89,6 +89,5 @@ export function initI18n(locale: Locale = 'ru'): typeof i18next {
 }
 
 export function currentLocale(): Locale {
-  const parsed = LocaleSchema.safeParse(i18next.language);
-  return parsed.success ? parsed.data : 'ru';
+  return isLocale(i18next.language) ? i18next.language : 'ru';
 }

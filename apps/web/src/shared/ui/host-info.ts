@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { PLATFORM_TITLES, hostInfoEndpoint, type HostInfo } from '@teamcast/contracts';
+import { PLATFORM_TITLES, hostInfoRoute, type HostInfo, type hostInfoEndpoint } from '@teamcast/contracts';
 import { apiCall } from '../api/client.ts';
+
+/** The host-info endpoint as the client calls it: its route only, so its schemas (and zod) stay out of the first load. */
+const hostInfoCall = hostInfoRoute as typeof hostInfoEndpoint;
 
 /** Until the server answers (or if it cannot), the host is taken to be an ordinary Teamcast host. */
 const fallback: HostInfo = { variant: 'default', title: PLATFORM_TITLES.default, supportEmail: '', locale: null };
@@ -11,7 +14,7 @@ const listeners = new Set<() => void>();
 
 /** Asks the server once what this host is (title, support contact, love variant); later calls share the answer. */
 export function loadHostInfo(): Promise<HostInfo> {
-  pending ??= apiCall(hostInfoEndpoint).then(
+  pending ??= apiCall(hostInfoCall).then(
     (info) => {
       current = info;
       for (const listener of listeners) listener();
