@@ -42,7 +42,7 @@ export function DiffList({ diff, corrections, name }: { diff: DiffEntry[]; corre
           ))}
           {rejected.map((entry, i) => (
             <List.Item key={`r${i}`} data-testid="diff-rejected" data-kind={entry.kind}>
-              {t('diff.rejected', { text: text(entry, name) })}
+              {t('diff.rejected', { text: text({ ...entry, change: 'added' }, name) })}
             </List.Item>
           ))}
         </List>

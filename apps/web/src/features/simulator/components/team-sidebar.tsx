@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, NativeSelect, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SceneProfile } from '@teamcast/contracts';
 import type { Actor } from '@teamcast/engine';
@@ -152,12 +152,11 @@ export function TeamSidebar({ actors, day, sort, onSort, profiles, dataset, show
       <Title order={3} size="h5">
         {t('team.title', { count: actors.length })}
       </Title>
-      <Select
+      <NativeSelect
         label={t('team.sort')}
         data={SORTS.map((value) => ({ value, label: t(`sorts.${value}`) }))}
         value={sort}
-        onChange={(value) => value && onSort(value as SceneSort)}
-        allowDeselect={false}
+        onChange={(event) => onSort(event.currentTarget.value as SceneSort)}
         data-testid="card-sort"
       />
       <Group gap="xs" align="flex-end" wrap="nowrap">

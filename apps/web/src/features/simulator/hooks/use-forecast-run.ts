@@ -86,7 +86,6 @@ export function useForecastRun(scene: Scene | undefined, locale: Locale) {
       setState({ status: 'running', sceneId, ruid: '', phase: 0 });
       try {
         const ruid = await runScene(sceneId);
-        setPickedRun(ruid);
         setState((current) => (current.status === 'running' && current.ruid === '' ? { ...current, ruid } : current));
       } catch (error) {
         setState({ status: 'error', message: error instanceof ApiError ? error.message : errorMessage('unexpected_error', locale) });

@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { datasetOf, renderWorkspace, sceneWith, stubApi, twoActors } from './simulator-test-support.tsx';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+const profiles: [RegExp, () => [number, unknown]] = [/\/api\/scene\/profiles/, () => [200, { result: { items: [], total: 0 } }]];
+
+describe('team scene workspace', () => {
+  it('shows the team with no forecast yet, and applies a lead change at once with its diff, undo and redo', async () => {
+    const calls = stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, (init) => (init?.method === 'PATCH' ? [200, { result: { scene: sceneWith(JSON.parse(String(init.body)).actors), diff: [] } }] : [200, { result: sceneWith(twoActors()) }])]]);
+    renderWorkspace();
+    await screen.findByTestId('card-p1');
+    expect(screen.getByTestId('no-forecast').textContent).toContain('There is no forecast yet');
+    expect(within(screen.getByTestId('card-p1')).getByText('No forecast yet: run it to see power and mood')).toBeTruthy();
+    expect(screen.getByTestId('undo').hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByTestId('make-lead-p1'));
+    expect(screen.getByTestId('lead-p1')).toBeTruthy();
+    expect(screen.getByTestId('diff').textContent).toContain('Anna Smirnova: Becomes lead on day 0');
+    expect(screen.getByTestId('recompute-hint').getAttribute('data-updated')).toBe('positive');
+
+    // A month later a second lead takes the role from the first: the rule shows in the diff.
+    fireEvent.keyDown(screen.getByTestId('timeline-track'), { key: 'PageDown' });
+    fireEvent.click(screen.getByTestId('make-lead-p2'));
+    expect(screen.queryByTestId('lead-p1')).toBeNull();
+    expect(screen.getByTestId('diff').textContent).toContain('Anna Smirnova: Stops being lead on day 30 (a team has one lead)');
+
+    // Memory holds 2 lists: one undo brings back the earlier (Anna lead), a second is not allowed.
+    fireEvent.click(screen.getByTestId('undo'));
+    expect(screen.getByTestId('lead-p1')).toBeTruthy();
+    expect(screen.queryByTestId('lead-p2')).toBeNull();
+    expect(screen.getByTestId('undo').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByTestId('redo'));
+    expect(screen.getByTestId('lead-p2')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const saved = calls.find((c) => c.method === 'PATCH')!.body as { actors: Array<{ id: string; events: Array<{ type: string }> }> };
+    expect(saved.actors.find((a) => a.id === 'p2')!.events.map((e) => e.type)).toEqual(['start', 'l_rank']);
+    expect(saved.actors.find((a) => a.id === 'p1')!.events.map((e) => e.type)).toEqual(['start', 'l_rank', 'l_disrank']);
+  });
+
+  it('reads the forecast of the selected day, and emptying the team resets the day and clears it', async () => {
+    const scene = sceneWith(twoActors(), { summonDay: 100, lastRun: { ruid: 'run-1', status: 'done', phase: 5, fresh: true, error: null } });
+    stubApi([
+      profiles,
+      [/snapshot\/scene-1/, () => [200, { result: { url: '/api/scene/dataset/tok', expiresAt: '2026-01-01T00:15:00.000Z' } }]],
+      [/dataset\/tok/, () => [200, datasetOf()]],
+      [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: scene }]],
+    ]);
+    renderWorkspace();
+    expect((await screen.findByTestId('indicator-power')).textContent).toContain('105');
+    expect(screen.getByTestId('indicator-cohesion').textContent).toContain('50');
+    expect(screen.getByTestId('metrics-p1').textContent).toContain('Power 100');
+    expect(screen.getByTestId('metrics-p2').textContent).toContain('Power 50');
+    expect(screen.getByTestId('pair-network').querySelector('line')?.getAttribute('data-band')).toBe('excellent');
+
+    // Keyboard: a month forward on the timeline.
+    fireEvent.keyDown(screen.getByTestId('timeline-track'), { key: 'PageDown' });
+    expect(screen.getByTestId('selected-day').getAttribute('data-day')).toBe('130');
+    expect(screen.getByTestId('indicator-power').textContent).toContain('135');
+
+    fireEvent.click(screen.getByTestId('remove-p1'));
+    fireEvent.click(screen.getByTestId('remove-p2'));
+    expect(screen.getByTestId('selected-day').getAttribute('data-day')).toBe('0');
+    expect(screen.queryByTestId('day-indicators')).toBeNull();
+    expect(screen.getByTestId('no-forecast')).toBeTruthy();
+  });
+
+  it('sorts cards by power of the selected day, and by added date (newest first) by default', async () => {
+    const scene = sceneWith(twoActors(), { summonDay: 10, lastRun: { ruid: 'run-1', status: 'done', phase: 5, fresh: true, error: null } });
+    stubApi([
+      profiles,
+      [/snapshot\/scene-1/, () => [200, { result: { url: '/api/scene/dataset/tok', expiresAt: '2026-01-01T00:15:00.000Z' } }]],
+      [/dataset\/tok/, () => [200, datasetOf()]],
+      [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: scene }]],
+    ]);
+    renderWorkspace();
+    await screen.findByTestId('indicator-power');
+    const order = () => screen.getAllByTestId(/^card-p/).map((el) => el.getAttribute('data-testid'));
+    expect(order()).toEqual(['card-p2', 'card-p1']);
+    fireEvent.change(screen.getByTestId('card-sort'), { target: { value: 'power' } });
+    expect(order()).toEqual(['card-p1', 'card-p2']);
+  });
+
+  it('marks the scene broken when its computation fails, and offers a retry', async () => {
+    let runs = 0;
+    stubApi([
+      profiles,
+      [/snapshot\/scene-1/, () => [200, { result: { url: '/api/scene/dataset/tok', expiresAt: '2026-01-01T00:15:00.000Z' } }]],
+      [/dataset\/tok/, () => [200, {}]],
+      [/\/api\/scene\/scene\/scene-1\/run$/, () => ((runs += 1), [200, { result: { ruid: 'run-2' } }])],
+      [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: sceneWith(twoActors(), { lastRun: { ruid: 'run-1', status: 'done', phase: 5, fresh: true, error: null } }) }]],
+    ]);
+    renderWorkspace();
+    expect(await screen.findByTestId('broken')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('retry'));
+    await waitFor(() => expect(runs).toBe(1));
+    expect((await screen.findByTestId('phase-progress')).getAttribute('data-phase')).toBe('0');
+  });
+
+  it('changes the timeline scale with its buttons and remembers it', async () => {
+    stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: sceneWith(twoActors()) }]]]);
+    renderWorkspace();
+    await screen.findByTestId('card-p1');
+    expect(screen.getByTestId('scale-value').textContent).toContain('1.00');
+    fireEvent.click(screen.getByTestId('scale-in'));
+    expect(screen.getByTestId('scale-value').textContent).toContain('1.25');
+    expect(localStorage.getItem('teamcast.simulator.scale')).toBe('1.25');
+  });
+});
