@@ -1,0 +1,248 @@
+/**
+ * Scale-out: several Teamcast server processes on one PostgreSQL database behind a small round-robin proxy on loopback.
+ * `npm run scale-out` starts them, proves that sessions, websocket events and compute jobs work across processes, and
+ * measures the API through the proxy against one process alone. The CI-sized proof is apps/server/src/scale-out.test.ts,
+ * which uses the helpers exported here.
+ *
+ * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is created on that
+ * server and dropped at the end), SCALE_OUT_PROCESSES (3), SCALE_OUT_SECONDS (10), SCALE_OUT_CONNECTIONS (20).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inArray } from 'drizzle-orm';
+import { openDatabase, type Database } from '../apps/server/src/core/db.ts';
+import { computeJobs } from '../apps/server/src/db/schema/index.ts';
+import { connectGate, scoredProfiles, subscribe, teamBody } from '../apps/server/src/modules/scenes/scenes.test-support.ts';
+import { prepareData, startChild } from '../apps/server/src/test/child-server.ts';
+
+type Backend = { host: string; port: number };
+
+/**
+ * A round-robin HTTP proxy: each request (and each websocket upgrade) goes to the next process in turn, with no
+ * stickiness. The answering process is named in the `x-teamcast-backend` response header (its index).
+ */
+export async function startRoundRobinProxy(backends: Backend[]) {
+  let next = 0;
+  const agents = backends.map(() => new http.Agent({ keepAlive: true, maxSockets: 256 }));
+  const counts = backends.map(() => 0);
+  const pick = () => {
+    const index = next;
+    next = (next + 1) % backends.length;
+    counts[index] = (counts[index] ?? 0) + 1;
+    return index;
+  };
+  const server = http.createServer((req, res) => {
+    const index = pick();
+    const backend = backends[index]!;
+    const upstream = http.request(
+      { host: backend.host, port: backend.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress }, agent: agents[index] },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-teamcast-backend': String(index) });
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'bad_gateway', message: 'upstream unavailable' } }));
+    });
+    req.pipe(upstream);
+  });
+  const tunnels = new Set<net.Socket>();
+  server.on('upgrade', (req, client: net.Socket, head: Buffer) => {
+    const backend = backends[pick()]!;
+    const upstream = net.connect(backend.port, backend.host, () => {
+      const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client).pipe(upstream);
+    });
+    tunnels.add(client).add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      tunnels.delete(client);
+      tunnels.delete(upstream);
+    };
+    upstream.on('error', drop).on('close', drop);
+    client.on('error', drop).on('close', drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    counts,
+    close: async () => {
+      for (const socket of tunnels) socket.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const agent of agents) agent.destroy();
+    },
+  };
+}
+
+/** A PostgreSQL database, `count` server processes on it (same AUTH_SECRET, each its own empty DATA_DIR) and the proxy. */
+export async function startCluster(count: number) {
+  const data = await prepareData('postgres');
+  const secret = crypto.randomBytes(48).toString('base64url');
+  const dirs: string[] = [];
+  const processes: Awaited<ReturnType<typeof startChild>>[] = [];
+  let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>> | undefined;
+  let database: Database | undefined;
+  const close = async () => {
+    await proxy?.close();
+    await Promise.all(processes.map((server) => server.stop()));
+    await database?.close();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await data.cleanup();
+  };
+  try {
+    // Started together: migrations take turns through an advisory lock.
+    const started = await Promise.all(
+      Array.from({ length: count }, async () => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-scale-'));
+        dirs.push(dataDir);
+        return startChild('src/main.ts', { DATA_DIR: dataDir, DATABASE_URL: data.databaseUrl!, AUTH_SECRET: secret }, '/api/health');
+      }),
+    );
+    processes.push(...started);
+    proxy = await startRoundRobinProxy(processes.map((server) => ({ host: '127.0.0.1', port: Number(new URL(server.base).port) })));
+    database = await openDatabase({ url: data.databaseUrl! });
+    return { proxy, processes, database, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+/** Signs an owner up through the proxy (one process), with an unlimited subscription and a few scored profiles. */
+export async function signUpOwner(cluster: Cluster, profileCount = 4) {
+  const email = `scale-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const password = 'Scale-Out-2026!';
+  const res = await fetch(`${cluster.proxy.base}/api/passport/owner/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+    body: JSON.stringify({ email, password, repeatPassword: password, companyName: 'Scale', privacyPolicy: true, personalData: true }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const { token, id } = ((await res.json()) as { result: { token: string; id: string } }).result;
+  // The address is taken as verified (the mailed link is proven elsewhere); team checks need a verified account.
+  await cluster.database.query('update owners set verified_at = now() where id = $1', [id]);
+  await subscribe(cluster.database.db, id, 'UNLIMITED');
+  const profileIds = await scoredProfiles(cluster.database.db, id, profileCount);
+  return { ownerId: id, token, profileIds, signedUpOn: Number(res.headers.get('x-teamcast-backend')) };
+}
+
+/** Creates a scene and starts its run on one base URL; returns the run id and the process that answered. */
+export async function startRun(base: string, token: string, title: string, profileIds: string[]): Promise<string> {
+  const created = await fetch(`${base}/api/scene/scene`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(teamBody(title, profileIds)),
+  });
+  if (!created.ok) throw new Error(`scene not created: ${created.status} ${await created.text()}`);
+  const sceneId = ((await created.json()) as { result: { scene: { _id: string } } }).result.scene._id;
+  const run = await fetch(`${base}/api/scene/scene/${sceneId}/run`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+  if (!run.ok) throw new Error(`run not started: ${run.status} ${await run.text()}`);
+  return ((await run.json()) as { result: { ruid: string } }).result.ruid;
+}
+
+/** Status and attempts of compute jobs. */
+export async function jobsOf(database: Database, ids: string[]) {
+  return database.db.select({ id: computeJobs.id, status: computeJobs.status, attempts: computeJobs.attempts }).from(computeJobs).where(inArray(computeJobs.id, ids));
+}
+
+export { connectGate };
+
+/** `connections` clients read a URL as fast as they can for `seconds`: requests per second, p50, p99, errors. */
+export async function load(url: string, token: string, connections: number, seconds: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const started = performance.now();
+        try {
+          const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+          await res.arrayBuffer();
+          if (res.status !== 200) errors += 1;
+        } catch {
+          errors += 1;
+        }
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { requests: latencies.length, perSecond: Math.round(latencies.length / seconds), p50: at(0.5), p99: at(0.99), errors };
+}
+
+async function main(): Promise<void> {
+  const count = Number(process.env.SCALE_OUT_PROCESSES ?? 3);
+  const seconds = Number(process.env.SCALE_OUT_SECONDS ?? 10);
+  const connections = Number(process.env.SCALE_OUT_CONNECTIONS ?? 20);
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  log(`Scale-out on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${(os.loadavg()[0] ?? 0).toFixed(1)}, ${new Date().toISOString()}`);
+  const cluster = await startCluster(count);
+  try {
+    const owner = await signUpOwner(cluster);
+    log(`${count} processes behind the proxy; owner signed up through process ${owner.signedUpOn}`);
+
+    // Session across processes.
+    const seen = new Map<number, number>();
+    for (let i = 0; i < count * 3; i++) {
+      const res = await fetch(`${cluster.proxy.base}/api/owner/profiles`, { headers: { authorization: `Bearer ${owner.token}` } });
+      const by = Number(res.headers.get('x-teamcast-backend'));
+      seen.set(by, (seen.get(by) ?? 0) + (res.status === 200 ? 1 : 0));
+    }
+    log(`session: ${[...seen].map(([by, ok]) => `process ${by}: ${ok} ok`).join(', ')}`);
+
+    // Websocket events across processes: the socket is on process 0, runs are started on the others.
+    const gate = await connectGate(cluster.processes[0]!.base.replace('http', 'ws'), owner.token);
+    const runs = 9;
+    const delays: number[] = [];
+    const ruids: string[] = [];
+    for (let i = 0; i < runs; i++) {
+      const base = cluster.processes[1 + (i % (count - 1))]!.base;
+      const started = performance.now();
+      const ruid = await startRun(base, owner.token, `Run ${i}`, owner.profileIds.slice(0, 2 + (i % 3)));
+      ruids.push(ruid);
+      await gate.phasesOf(ruid);
+      delays.push(performance.now() - started);
+    }
+    gate.close();
+    const jobs = await jobsOf(cluster.database, ruids);
+    const once = jobs.filter((job) => job.status === 'done' && job.attempts === 1).length;
+    delays.sort((a, b) => a - b);
+    log(`gate: ${runs} runs started on processes 1..${count - 1}, all phases received on process 0; run to last phase p50 ${Math.round(delays[Math.floor(runs / 2)] ?? 0)} ms, max ${Math.round(delays[runs - 1] ?? 0)} ms; ${once}/${runs} jobs done with one attempt`);
+
+    // Throughput: one process directly, then all of them through the proxy.
+    const single = await load(`${cluster.processes[0]!.base}/api/owner/profiles`, owner.token, connections, seconds);
+    log(`GET /api/owner/profiles, ${connections} connections, ${seconds} s, one process directly: ${single.perSecond} req/s, p50 ${single.p50} ms, p99 ${single.p99} ms, errors ${single.errors}`);
+    const before = [...cluster.proxy.counts];
+    const spread = await load(`${cluster.proxy.base}/api/owner/profiles`, owner.token, connections, seconds);
+    const share = cluster.proxy.counts.map((n, i) => n - (before[i] ?? 0)).join('/');
+    log(`GET /api/owner/profiles, ${connections} connections, ${seconds} s, ${count} processes through the proxy: ${spread.perSecond} req/s, p50 ${spread.p50} ms, p99 ${spread.p99} ms, errors ${spread.errors} (requests per process ${share})`);
+  } finally {
+    await cluster.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
