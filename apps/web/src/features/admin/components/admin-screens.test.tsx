@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminQuestionnaire } from '@teamcast/contracts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
+import { configureApi } from '../../../shared/api/client.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+type Call = { method: string; url: string; body: unknown };
+let calls: Call[];
+const slow = { timeout: 5_000 };
+
+const questionnaire: AdminQuestionnaire = {
+  _id: 'q1',
+  name: 'Стандартная',
+  kind: 'standard',
+  status: 'created',
+  dataSource: 'shipped',
+  profilesCount: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  computedAt: null,
+  steps: [
+    {
+      key: 'about',
+      title: { ru: 'О себе', en: 'About you' },
+      questions: [
+        { neuronName: 'years', type: 'slider', text: { ru: 'Стаж', en: 'Years' }, options: [], min: 0, max: 40, step: 1, scope: 'self' },
+        {
+          neuronName: 'lead',
+          type: 'select',
+          text: { ru: 'Руководили командой?', en: 'Led a team?' },
+          options: [
+            { value: 'yes', label: { ru: 'Да', en: 'Yes' } },
+            { value: 'no', label: { ru: 'Нет', en: 'No' } },
+          ],
+          scope: 'self',
+          dependsOn: { scope: 'and', conditions: [{ neuronName: 'years', operator: 'more', value: 5 }] },
+        },
+      ],
+    },
+  ],
+};
+
+const owner = {
+  _id: 'o1',
+  email: 'paid@example.com',
+  status: 'active',
+  variant: 'work',
+  companyName: 'Paid Co',
+  subscribe: { plan: 'MID_1M_2', status: 'active', startedAt: '2026-11-01T00:00:00.000Z', currentPeriodEnd: '2026-12-01T00:00:00.000Z', cancelAtPeriodEnd: false },
+  mainProfile: null,
+  profilesCount: 3,
+  verified: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastVisitAt: null,
+};
+
+beforeEach(() => {
+  calls = [];
+  localStorage.clear();
+  configureApi({ bases: { fallback: 'http://api.test' }, locale: 'ru' });
+  authStore.set('administrator', { token: 'token-a', subjectId: 'a-1' });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, body });
+    let result: unknown = { items: [], total: 0 };
+    if (url.includes('/admin/questionnaire/q1')) result = method === 'PATCH' ? { ...questionnaire, steps: (body as { steps: unknown }).steps } : questionnaire;
+    if (url.includes('/admin/owners')) result = { items: [owner], total: 1 };
+    if (url.includes('/mail/login-link')) result = { sent: true };
+    return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('administrator screens', { timeout: 30_000 }, () => {
+  it('questionnaire editor: the preview follows the edited condition, and saving sends it', async () => {
+    const user = userEvent.setup();
+    renderApp('/administrator/questionnaires/q1');
+    const preview = await screen.findByTestId('questionnaire-preview', {}, slow);
+    expect(within(preview).queryByText('Руководили командой?')).toBeNull();
+    await user.type(within(preview).getByLabelText('Стаж'), '7');
+    expect(await within(preview).findByText('Руководили командой?')).toBeTruthy();
+
+    const value = screen.getByLabelText('Значение условия');
+    await user.clear(value);
+    await user.type(value, '10');
+    await waitFor(() => expect(within(preview).queryByText('Руководили командой?')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const patch = calls.find((call) => call.method === 'PATCH')!.body as { steps: AdminQuestionnaire['steps'] };
+    expect(patch.steps[0]!.questions[1]!.dependsOn).toEqual({ scope: 'and', conditions: [{ neuronName: 'years', operator: 'more', value: 10 }] });
+    expect(localStorage.getItem('teamcast.admin.last.questionnaires')).toBe('"q1"');
+  });
+
+  it('companies: filters by subscription on the server and sends a sign-in link, remembering the company', async () => {
+    const user = userEvent.setup();
+    renderApp('/administrator/owners');
+    expect(await screen.findByText('Paid Co', {}, slow)).toBeTruthy();
+    await user.click(screen.getAllByLabelText('Подписка')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Действует', hidden: true }));
+    await waitFor(() => expect(calls.some((call) => call.url.includes('/api/admin/owners?') && call.url.includes('subscribe=active'))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Отправить ссылку для входа' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/api/admin/owner/o1/mail/login-link'))).toBe(true));
+    expect(localStorage.getItem('teamcast.admin.last.companies')).toBe('"o1"');
+  });
+});
