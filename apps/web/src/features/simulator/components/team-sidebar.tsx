@@ -159,7 +159,7 @@ export function TeamSidebar({ actors, day, sort, onSort, profiles, dataset, show
         onChange={(event) => onSort(event.currentTarget.value as SceneSort)}
         data-testid="card-sort"
       />
-      <Group gap="xs" align="flex-end" wrap="nowrap">
+      <Stack gap={4}>
         <Select
           label={t('team.add')}
           placeholder={t('team.pick')}
@@ -169,9 +169,9 @@ export function TeamSidebar({ actors, day, sort, onSort, profiles, dataset, show
           value={picked}
           onChange={setPicked}
           data-testid="add-pick"
-          style={{ flex: 1 }}
         />
         <Button
+          variant="light"
           disabled={!pickedProfile}
           data-testid="add-actor"
           onClick={() => {
@@ -182,7 +182,7 @@ export function TeamSidebar({ actors, day, sort, onSort, profiles, dataset, show
         >
           {t('actions.add', { day })}
         </Button>
-      </Group>
+      </Stack>
       {sortActors(actors, sort, metrics).map((actor) => (
         <ActorCard key={actor.id} actor={actor} day={day} grade={gradeOf.get(actor.id) ?? null} metrics={metrics(actor.id)} computed={dataset !== null} showTips={showTips} onAction={onAction} />
       ))}

@@ -83,7 +83,14 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
   const dragging = useRef<{ actorId: string; index: number; track: DOMRect } | null>(null);
   const months = monthStarts(startDay, lifespan);
   const start = new Date(`${startDay}T00:00:00Z`);
-  const monthName = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : 'ru', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+  const lang = i18n.language === 'en' ? 'en' : 'ru';
+  const short = new Intl.DateTimeFormat(lang, { month: 'short', timeZone: 'UTC' });
+  const long = new Intl.DateTimeFormat(lang, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  // The year is named on the first month shown and on each January.
+  const monthName = (offset: number, m: number) => {
+    const at = new Date(start.getTime() + offset * 86_400_000);
+    return (m === 0 || at.getUTCMonth() === 0 ? long : short).format(at);
+  };
 
   const dayAt = (clientX: number, rect: DOMRect) => clampDay(first + (clientX - rect.left) / px);
 
@@ -126,10 +133,10 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
               key={offset}
               onClick={() => onDay(offset)}
               data-testid={`month-${m}`}
-              aria-label={t('timeline.selectMonth', { month: monthName.format(new Date(start.getTime() + offset * 86_400_000)) })}
+              aria-label={t('timeline.selectMonth', { month: long.format(new Date(start.getTime() + offset * 86_400_000)) })}
               style={{ position: 'absolute', left: x(offset), fontSize: 11, whiteSpace: 'nowrap', borderLeft: '1px solid #ced4da', paddingLeft: 2 }}
             >
-              {monthName.format(new Date(start.getTime() + offset * 86_400_000))}
+              {monthName(offset, m)}
             </UnstyledButton>
           ))}
         </Group>
