@@ -133,6 +133,8 @@ test('an owner plays with a team: adds a lead, dismisses someone mid-year, undoe
   expect(seen.length).toBeGreaterThan(0);
   expect(seen).toEqual([...seen].sort((a, b) => a - b));
   await expect(page.getByTestId('phase-progress')).toHaveCount(0);
+  await expect(page.getByTestId('save')).toBeDisabled();
+  await expect(page.getByTestId('recompute-hint')).toHaveCount(0);
   await expect(page.getByTestId(`metrics-${gleb}`)).toContainText(/Power \d+/);
   await expect(page.getByTestId(`metrics-${boris}`)).toHaveCount(0);
 

@@ -35,8 +35,11 @@ describe('team scene workspace', () => {
     fireEvent.click(screen.getByTestId('redo'));
     expect(screen.getByTestId('lead-p2')).toBeTruthy();
 
+    expect(screen.getByTestId('save').hasAttribute('disabled')).toBe(false);
     fireEvent.click(screen.getByTestId('save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    // Saved: nothing left to save.
+    await waitFor(() => expect(screen.getByTestId('save').hasAttribute('disabled')).toBe(true));
     const saved = calls.find((c) => c.method === 'PATCH')!.body as { actors: Array<{ id: string; events: Array<{ type: string }> }> };
     expect(saved.actors.find((a) => a.id === 'p2')!.events.map((e) => e.type)).toEqual(['start', 'l_rank']);
     expect(saved.actors.find((a) => a.id === 'p1')!.events.map((e) => e.type)).toEqual(['start', 'l_rank', 'l_disrank']);

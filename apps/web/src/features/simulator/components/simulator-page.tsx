@@ -116,11 +116,13 @@ function Workspace({ scene }: { scene: Scene }) {
         actors,
         settings: { sceneSort: sort, showSceneCardTips: draft.showSceneCardTips, showSceneIndicatorTips: draft.showSceneIndicatorTips },
       });
-      setSaved(JSON.stringify([result.scene.actors, draftOf(result.scene), result.scene.settings.sceneSort]));
       if (result.diff.length > 0) {
-        setMemory((m) => remember(m, result.scene.actors as Actor[]));
-        setChange({ actors: result.scene.actors as Actor[], diff: result.diff, corrections: result.diff.filter((d) => d.reason) });
-      }
+        // The server's rules changed something more: show it and hold the server's list from now on.
+        const stored = result.scene.actors as Actor[];
+        setMemory((m) => remember(m, stored));
+        setChange({ actors: stored, diff: result.diff, corrections: result.diff.filter((d) => d.reason) });
+        setSaved(JSON.stringify([stored, draft, sort]));
+      } else setSaved(JSON.stringify([actors, draft, sort]));
       return true;
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('errors.save'));
