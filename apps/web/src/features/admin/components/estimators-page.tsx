@@ -138,7 +138,13 @@ export function EstimatorsPage() {
       {list.data && list.data.total === 0 && <Text c="dimmed">{t('nothing')}</Text>}
       {list.data && list.data.total > PAGE_SIZE && <Pagination total={Math.ceil(list.data.total / PAGE_SIZE)} value={page} onChange={setPage} />}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t(editing?.id ? 'estimators.editTitle' : 'estimators.createTitle')}>
-        <Stack>
+        <Stack
+          component="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
           <TextInput {...field('name')} />
           <TextInput {...field('email')} />
           <TextInput {...field('username')} />
@@ -158,7 +164,7 @@ export function EstimatorsPage() {
             onChange={(value) => setEditing((current) => current && { ...current, draft: { ...current.draft, nextProfileBatch: Number(value) || 10 } })}
           />
           <Group justify="flex-end">
-            <Button loading={save.isPending} onClick={submit}>
+            <Button type="submit" loading={save.isPending}>
               {t('save')}
             </Button>
           </Group>

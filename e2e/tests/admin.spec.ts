@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
+
+/** An owner signed up and verified through the passport API; with `subscribe`, on a paid plan through the built-in provider's success card. */
+async function owner(request: APIRequestContext, companyName: string, subscribe: boolean): Promise<string> {
+  const email = `admin-e2e-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const password = 'correct-horse-42';
+  const signup = await request.post('/api/passport/owner/signup', {
+    data: { email, password, repeatPassword: password, companyName, privacyPolicy: true, personalData: true, ln: 'ru' },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  if (!subscribe) return email;
+  const link = await mailedLink(request, email, 'verify');
+  const verified = await request.post('/api/passport/owner/verification', { data: { token: new URL(link, 'http://x').searchParams.get('token') } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const auth = { authorization: `Bearer ${((await verified.json()).result as { token: string }).token}` };
+  const card = await request.post('/api/payment/attach-payment-method', { headers: auth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
+  expect(card.ok(), await card.text()).toBe(true);
+  const subscribed = await request.post('/api/payment/update-subscription', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { subscribe: 'FULL_1M_2', paymentMethodId: ((await card.json()).result as { _id: string })._id, ln: 'ru' },
+  });
+  expect(subscribed.ok(), await subscribed.text()).toBe(true);
+  return email;
+}
+
+test.describe('administrator console', () => {
+  test.skip(({ isMobile }) => isMobile, 'the administrator console is a desktop screen');
+  // Two owners signed up and one subscribed through the API before the journey: slow on a loaded machine.
+  test.setTimeout(150_000);
+
+  test('signs in, filters companies by subscription, mails a sign-in link, creates an estimator, edits a condition and sees the preview change', async ({ page, request }) => {
+    const tag = crypto.randomBytes(3).toString('hex');
+    const paidEmail = await owner(request, `Оплачено ${tag}`, true);
+    await owner(request, `Без подписки ${tag}`, false);
+
+    await page.goto('/administrator/owners');
+    await expect(page).toHaveURL(/\/administrator-login\?next=/);
+    await page.getByLabel('Электронная почта').fill(E2E_ADMIN.email);
+    await page.getByLabel('Пароль', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await expect(page).toHaveURL(/\/administrator\/owners$/);
+
+    const companies = page.getByRole('table', { name: 'Компании' });
+    await page.getByLabel('Поиск').fill(tag);
+    await expect(companies.getByText(`Оплачено ${tag}`)).toBeVisible();
+    await expect(companies.getByText(`Без подписки ${tag}`)).toBeVisible();
+    await page.getByLabel('Подписка', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Действует' }).click();
+    await expect(companies.getByText(`Без подписки ${tag}`)).toBeHidden();
+    const paidRow = companies.getByRole('row').filter({ hasText: `Оплачено ${tag}` });
+    await expect(paidRow).toContainText('FULL_1M_2');
+
+    await paidRow.getByRole('button', { name: 'Отправить ссылку для входа' }).click();
+    await expect(page.getByText(`Ссылка для входа отправлена на ${paidEmail}`)).toBeVisible();
+    expect(await mailedLink(request, paidEmail, 'magic')).toMatch(/^\/owner\/magic-link\?token=/);
+
+    await page.getByRole('link', { name: 'Оценщики' }).click();
+    await expect(page).toHaveURL(/\/administrator\/estimators$/);
+    await page.getByRole('button', { name: 'Добавить оценщика' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Имя').fill('Ирина Петрова');
+    await dialog.getByLabel('Email').fill(`irina-${tag}@example.com`);
+    await dialog.getByLabel('Логин').fill(`irina-${tag}`);
+    await dialog.getByLabel('Логин').press('Enter');
+    await expect(page.getByText('Оценщик добавлен')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Оценщики' }).getByText(`irina-${tag}@example.com`)).toBeVisible();
+
+    await page.getByRole('link', { name: 'Опросники' }).click();
+    await page.getByRole('table', { name: 'Опросники' }).getByRole('link').first().click();
+    const preview = page.getByTestId('questionnaire-preview');
+    await expect(preview).toBeVisible();
+    const question = page.locator('[data-question]').nth(1);
+    const neuron = await question.getAttribute('data-question');
+    const shown = preview.locator(`[data-preview-question="${neuron}"]`);
+    // Shown for any answers first; then a condition on the question before it, still unanswered, hides it.
+    await question.getByLabel('Показывать', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Всегда' }).click();
+    await expect(shown).toBeVisible();
+    await question.getByRole('button', { name: 'Добавить условие' }).click();
+    await expect(shown).toBeHidden();
+    await question.getByLabel('Показывать', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Всегда' }).click();
+    await expect(shown).toBeVisible();
+  });
+});
