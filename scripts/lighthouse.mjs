@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lighthouse on the built landing page with mobile emulation, in the system Chromium, against the real server on a
 // fresh embedded database. Usage: npm run lighthouse [-- --path /faq] [-- --min 95]. Run npm run build first (the npm
-// script does). Prints the four category scores, writes the full report to .lighthouse/, exits 1 below --min.
+// script does; WEB_DIST=<dir> serves a build made elsewhere). Prints the four category scores, writes the full report to
+// .lighthouse/, exits 1 below --min.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -22,7 +23,7 @@ if (!fs.existsSync(chromium)) {
   console.error(`Chromium was not found at ${chromium}: apt-get install chromium, or set CHROMIUM_PATH.`);
   process.exit(2);
 }
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+if (!fs.existsSync(path.join(path.resolve(root, process.env.WEB_DIST ?? 'apps/web/dist'), 'index.html'))) {
   console.error('No web build: run npm run build first.');
   process.exit(2);
 }

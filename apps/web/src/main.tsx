@@ -10,7 +10,6 @@ import { chooseLocale } from './shared/i18n/locale-rules.ts';
 import { loadHostInfo } from './shared/ui/host-info.ts';
 import { applyManifest, registerServiceWorker } from './shared/ui/installable.ts';
 import { buildRoutes } from './app/router.tsx';
-import { Providers, createQueryClient } from './app/providers.tsx';
 import { loginRouteName } from './shared/auth/domains.ts';
 import { pathTo, routeTable } from './app/routes.ts';
 
@@ -37,11 +36,10 @@ configureApi({
 
 startGateWhenSignedIn();
 
+// Mantine and TanStack Query come with the screens that use them (app/providers.tsx, loaded by the router).
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>
+    <RouterProvider router={router} />
   </StrictMode>,
 );
 

@@ -3,14 +3,19 @@ import type { accountScreens } from '../features/account/screens.tsx';
 import type { authScreens } from '../features/auth/screens.tsx';
 
 /** A screen whose code is fetched as its own chunk the first time its route opens. */
-export type LazyScreen = { load: () => Promise<ComponentType>; mantine: boolean };
+export type LazyScreen = { load: () => Promise<ComponentType>; mantine: boolean; namespaces?: string[] };
 export type Screen = ComponentType | LazyScreen;
 
 /**
  * A screen loaded on demand. Screens built with Mantine get Mantine's stylesheet loaded with them; `light` screens
- * (plain CSS, the public pages that must stay small) do not.
+ * (plain CSS, the public pages that must stay small) do not. Mantine screens get every translation namespace before
+ * they show, unless `namespaces` names the only ones they read (beside the public ones), as public screens do.
  */
-export const lazyScreen = (load: () => Promise<ComponentType>, options: { light?: boolean } = {}): LazyScreen => ({ load, mantine: !options.light });
+export const lazyScreen = (load: () => Promise<ComponentType>, options: { light?: boolean; namespaces?: string[] } = {}): LazyScreen => ({
+  load,
+  mantine: !options.light,
+  namespaces: options.namespaces,
+});
 
 /**
  * The screen of each route name; a route without one shows the plain 'not built yet' page. Prefer `lazyScreen`, so
@@ -57,15 +62,15 @@ export const pages: Partial<Record<string, Screen>> = {
   'owner-mobile-team': lazyScreen(() => import('../features/teams/components/team-check-page.tsx').then((m) => m.OwnerMobileTeamCheckScreen)),
   'owner-dashboard-compare-teams': lazyScreen(() => import('../features/teams/components/compare-teams-page.tsx').then((m) => m.CompareTeamsPage)),
   'love-mobile-p2p': lazyScreen(() => import('../features/pairs/components/pair-page.tsx').then((m) => m.LovePairScreen)),
-  result: lazyScreen(() => import('../features/pairs/components/shared-result-page.tsx').then((m) => m.SharedResultPage)),
+  result: lazyScreen(() => import('../features/pairs/components/shared-result-page.tsx').then((m) => m.SharedResultPage), { namespaces: ['pairs'] }),
   'owner-profiles': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.OwnerProfilesScreen)),
   'owner-profile': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.OwnerProfileScreen)),
   'owner-mobile-profiles': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.OwnerMobileProfilesScreen)),
   'owner-mobile-profile': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.OwnerMobileProfileScreen)),
   'love-mobile-profiles': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.LoveMobileProfilesScreen)),
   'love-mobile-profile': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.LoveMobileProfileScreen)),
-  'profile-questionnaire': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage)),
-  'couple-questionnaire': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage)),
+  'profile-questionnaire': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { namespaces: ['questionnaire'] }),
+  'couple-questionnaire': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { namespaces: ['questionnaire'] }),
   'owner-link': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage)),
   'owner-mobile-link': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage)),
   'flame-mobile': lazyScreen(() => import('../features/questionnaire/components/flame-onboarding-page.tsx').then((m) => m.FlameOnboardingPage)),

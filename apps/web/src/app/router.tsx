@@ -1,9 +1,9 @@
-import { Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { Outlet, redirect, useLocation, useMatches, useNavigation, useRouteError, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authStore } from '../shared/auth/auth-store.ts';
 import { configureApi } from '../shared/api/client.ts';
-import { loadAllNamespaces, loadPublicNamespaces } from '../shared/i18n/i18n.ts';
+import { loadAllNamespaces, loadNamespaces, loadPublicNamespaces } from '../shared/i18n/i18n.ts';
 import { ChunkErrorPage } from '../shared/ui/chunk-error-page.tsx';
 import { loadHostInfo, useHostInfo } from '../shared/ui/host-info.ts';
 import { ChunkLoadError, loadChunk } from '../shared/ui/lazy-chunk.ts';
@@ -27,17 +27,42 @@ const hostInfoWithin = (ms: number) => Promise.race([loadHostInfo(), new Promise
 const loadMantineStyles = () =>
   Promise.all([import('@mantine/core/styles.css'), import('@mantine/notifications/styles.css')]).then(() => mantineReady.set());
 
-/** Loads a screen's chunk (and Mantine's styles when it needs them) within the 120 s limit. */
+/** Mantine's and TanStack Query's providers, loaded with the first screen that needs them (not part of the first load). */
+const loadProviders = () => import('./providers.tsx');
+
+/**
+ * Loads a screen's chunk (and, when it is built with Mantine, Mantine's styles and the providers it is wrapped in)
+ * within the 120 s limit.
+ */
 async function loadScreen(screen: Screen): Promise<ComponentType> {
   if (typeof screen === 'function') {
-    await loadChunk(() => Promise.all([loadMantineStyles(), loadPublicNamespaces(), loadAllNamespaces()]));
-    return screen;
+    const [{ withProviders }] = await loadChunk(() => Promise.all([loadProviders(), loadMantineStyles(), loadPublicNamespaces(), loadAllNamespaces()]));
+    return withProviders(screen);
   }
   // Mantine screens belong to features whose texts are not in the first load: fetch them alongside.
-  const [component] = await loadChunk(() =>
-    Promise.all([screen.load(), loadPublicNamespaces(), screen.mantine ? loadMantineStyles() : null, screen.mantine ? loadAllNamespaces() : null]),
+  const [component, providers] = await loadChunk(() =>
+    Promise.all([
+      screen.load(),
+      screen.mantine ? loadProviders() : null,
+      loadPublicNamespaces(),
+      screen.mantine ? loadMantineStyles() : null,
+      screen.mantine ? (screen.namespaces ? loadNamespaces(screen.namespaces) : loadAllNamespaces()) : null,
+    ]),
   );
-  return component;
+  return providers ? providers.withProviders(component) : component;
+}
+
+const AppNotifications = lazy(() => loadProviders().then(({ AppNotifications }) => ({ default: AppNotifications })));
+
+/** Mantine's notification area, once a Mantine screen or a notification has brought Mantine in. */
+function Notifications() {
+  const needed = useSyncExternalStore(mantineReady.subscribe, mantineReady.get);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppNotifications />
+    </Suspense>
+  );
 }
 
 /** Keeps the API client's domain, the document title and the scroll position in step with the current route. */
@@ -69,6 +94,7 @@ function Root() {
       {navigation.state === 'loading' ? <NavigationProgress /> : null}
       <Outlet />
       <ConsentNotices />
+      <Notifications />
     </>
   );
 }
@@ -81,9 +107,12 @@ function RouteError() {
   if (error instanceof ChunkLoadError) return <ChunkErrorPage />;
   console.error('route error', error);
   return (
-    <Suspense fallback={<Loader />}>
-      <LazyErrorPage />
-    </Suspense>
+    <>
+      <Suspense fallback={<Loader />}>
+        <LazyErrorPage />
+      </Suspense>
+      <Notifications />
+    </>
   );
 }
 

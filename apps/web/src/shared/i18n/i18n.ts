@@ -57,6 +57,9 @@ export const loadAllNamespaces = (): Promise<void> => loadMissing(allNamespaces)
 /** Loads what the light public pages and their frame use (site, help, consent). */
 export const loadPublicNamespaces = (): Promise<void> => loadMissing(PUBLIC);
 
+/** Loads the given namespaces (those a screen reads) with the public ones. */
+export const loadNamespaces = (namespaces: string[]): Promise<void> => loadMissing([...PUBLIC, ...namespaces]);
+
 export function storedLocale(): Locale | undefined {
   const stored = localStorage.getItem(STORAGE_KEY);
   return isLocale(stored) ? stored : undefined;
