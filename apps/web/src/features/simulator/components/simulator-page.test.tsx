@@ -7,7 +7,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const profiles: [RegExp, () => [number, unknown]] = [/\/api\/scene\/profiles/, () => [200, { result: { items: [], total: 0 } }]];
 
-describe('team scene workspace', () => {
+// Whole-screen renders take seconds on a loaded machine.
+describe('team scene workspace', { timeout: 20_000 }, () => {
   it('shows the team with no forecast yet, and applies a lead change at once with its diff, undo and redo', async () => {
     const calls = stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, (init) => (init?.method === 'PATCH' ? [200, { result: { scene: sceneWith(JSON.parse(String(init.body)).actors), diff: [] } }] : [200, { result: sceneWith(twoActors()) }])]]);
     renderWorkspace();
@@ -102,6 +103,17 @@ describe('team scene workspace', () => {
     fireEvent.click(screen.getByTestId('retry'));
     await waitFor(() => expect(runs).toBe(1));
     expect((await screen.findByTestId('phase-progress')).getAttribute('data-phase')).toBe('0');
+  });
+
+  it('moves an event marker a day with the arrow keys (the keyboard way of dragging it), through the event rules', async () => {
+    stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: sceneWith(twoActors()) }]]]);
+    renderWorkspace();
+    const marker = await screen.findByTestId('marker-p2-start');
+    fireEvent.keyDown(marker, { key: 'ArrowRight' });
+    expect(screen.getByTestId('marker-p2-start').getAttribute('data-day')).toBe('1');
+    expect(screen.getByTestId('diff').textContent).toContain('Boris Orlov: In the team from the start on day 1');
+    // On day 0 Boris is not in the team yet.
+    expect(screen.getByTestId('away-p2')).toBeTruthy();
   });
 
   it('changes the timeline scale with its buttons and remembers it', async () => {
