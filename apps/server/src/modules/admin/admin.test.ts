@@ -254,6 +254,8 @@ describe('profiles', () => {
     expect(put.status).toBe(200);
     const res = await call({ method: 'GET', url: `/api/admin/profiles/${p.estimated}` });
     expect(res.body.result).toMatchObject({ finalScore: 35, estimates: [{ estimatorId: estimator.id, score: 70 }] });
+    const log = await call({ method: 'GET', url: `/api/admin/audit-log?entity=profile&entityId=${p.estimated}` });
+    expect(log.body.result.items[0]).toMatchObject({ administratorId: admin.id, action: 'PUT /profiles/:id/final-score', before: null, after: { score: 35 } });
   });
 
   it('cancels a confirmation: a submitted profile goes back to completed, others are refused', async () => {
@@ -285,6 +287,18 @@ describe('profiles', () => {
 });
 
 describe('audit log', () => {
+  it("records the other modules' admin changes (questionnaires) and not refused calls", async () => {
+    const list = await call({ method: 'GET', url: '/api/admin/questionnaire' });
+    const id = list.body.result.items[0]._id as string;
+    const renamed = await call({ method: 'PATCH', url: `/api/admin/questionnaire/${id}`, body: { name: 'Переименованная' } });
+    expect(renamed.status).toBe(200);
+    const refused = await call({ method: 'PATCH', url: `/api/admin/questionnaire/${id}`, body: { name: '' } });
+    expect(refused.status).toBe(400);
+    const log = await call({ method: 'GET', url: `/api/admin/audit-log?entity=questionnaire&entityId=${id}` });
+    expect(log.body.result.items).toHaveLength(1);
+    expect(log.body.result.items[0]).toMatchObject({ action: 'PATCH /questionnaire/:id', after: { name: 'Переименованная' } });
+  });
+
   it('lists entries newest first with paging', async () => {
     const res = await call({ method: 'GET', url: '/api/admin/audit-log?limit=2' });
     expect(res.body.result.items).toHaveLength(2);

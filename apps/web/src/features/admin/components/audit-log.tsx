@@ -32,7 +32,7 @@ export function AuditLogTable({ entity, entityId }: { entity?: string; entityId?
               <Table.Td>{date(entry.createdAt)}</Table.Td>
               <Table.Td>{entry.administratorEmail ?? entry.administratorId}</Table.Td>
               <Table.Td>
-                {t(`audit.actions.${entry.action}`, { defaultValue: entry.action })} <Text size="xs" c="dimmed">{entry.entityId}</Text>
+                {entry.action.includes(' ') ? t('audit.apiCall', { action: entry.action }) : t(`audit.actions.${entry.action}`, { defaultValue: entry.action })} <Text size="xs" c="dimmed">{entry.entityId}</Text>
               </Table.Td>
               <Table.Td>
                 <Code block fz="xs" mah={160} style={{ overflow: 'auto' }}>{json(entry.before)}</Code>
