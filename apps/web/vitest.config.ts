@@ -7,6 +7,8 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // Screen tests render whole pages; on a busy 2-core machine the 5 s default is too tight.
+    testTimeout: 20_000,
     setupFiles: ['src/test/setup.ts'],
   },
 });
