@@ -67,7 +67,7 @@ beforeEach(() => {
     calls.push({ method, url, body });
     let result: unknown = { items: [], total: 0 };
     if (url.includes('/admin/questionnaire/q1')) result = method === 'PATCH' ? { ...questionnaire, steps: (body as { steps: unknown }).steps } : questionnaire;
-    if (url.includes('/admin/owners')) result = { items: [owner], total: 1 };
+    if (url.includes('/admin/owners')) result = method === 'PATCH' ? { ...owner, ...(body as object) } : { items: [owner], total: 1 };
     if (url.includes('/mail/login-link')) result = { sent: true };
     return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -105,5 +105,22 @@ describe('administrator screens', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Отправить ссылку для входа' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/api/admin/owner/o1/mail/login-link'))).toBe(true));
     expect(localStorage.getItem('teamcast.admin.last.companies')).toBe('"o1"');
+  });
+
+  it('companies: edits a company and refuses an invalid e-mail before sending', async () => {
+    const user = userEvent.setup();
+    renderApp('/administrator/owners');
+    await user.click(await screen.findByRole('button', { name: 'Изменить' }, slow));
+    const dialog = await screen.findByRole('dialog');
+    const email = within(dialog).getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Некорректный email')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ companyName: 'Paid Co', email: 'new@example.com', verified: true }));
   });
 });

@@ -8,6 +8,7 @@ import { useAdminOwners, useDeleteOwners, useSendLoginLink } from '../api/admin-
 import { lastOpenedStore, useReturnToLast } from '../hooks/last-opened.ts';
 import { useSelection } from '../hooks/selection.ts';
 import { AuditLogButton } from './audit-log.tsx';
+import { CompanyEdit } from './company-edit.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 
 const PAGE_SIZE = 50;
@@ -26,6 +27,7 @@ export function CompaniesPage() {
   const sendLink = useSendLoginLink();
   const last = lastOpened.use();
   const [confirm, setConfirm] = useState<string[] | null>(null);
+  const [editing, setEditing] = useState<AdminOwner | null>(null);
   const fail = (error: unknown) => notify.negative(error instanceof ApiError ? error.message : t('error'));
   const setFilter = (patch: Partial<typeof filters>) => {
     setFilters((current) => ({ ...current, ...patch }));
@@ -136,6 +138,9 @@ export function CompaniesPage() {
               <Table.Td>{date(owner.lastVisitAt)}</Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="light" onClick={() => { lastOpened.set(owner._id); setEditing(owner); }}>
+                    {t('edit')}
+                  </Button>
                   <Button size="xs" variant="light" loading={sendLink.isPending && sendLink.variables?.id === owner._id} onClick={() => send(owner)}>
                     {t('sendLink')}
                   </Button>
@@ -150,6 +155,7 @@ export function CompaniesPage() {
       </Table>
       {owners.data && owners.data.total === 0 && <Text c="dimmed">{t('nothing')}</Text>}
       {owners.data && owners.data.total > PAGE_SIZE && <Pagination total={Math.ceil(owners.data.total / PAGE_SIZE)} value={page} onChange={setPage} />}
+      {editing && <CompanyEdit owner={editing} onClose={() => setEditing(null)} />}
       <ConfirmDelete count={confirm?.length ?? 0} opened={confirm !== null} busy={remove.isPending} onCancel={() => setConfirm(null)} onConfirm={() => confirm && doDelete(confirm)} />
     </Stack>
   );
