@@ -19,14 +19,14 @@ export function SignedInLayout({ role, menu, loginRoute, homeRoute }: { role: Ro
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap" gap="xs">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.menu')} />
             <Anchor component={Link} to={pathTo(homeRoute)} fw={700} size="lg" underline="never">
               {t('app.title')}
             </Anchor>
           </Group>
-          <Group>
+          <Group wrap="nowrap" gap="xs">
             <LanguageSwitch />
             <Button variant="subtle" onClick={signOut}>
               {t('nav.signOut')}

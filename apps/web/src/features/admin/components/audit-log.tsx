@@ -16,6 +16,7 @@ export function AuditLogTable({ entity, entityId }: { entity?: string; entityId?
   const date = (value: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(value));
   return (
     <Stack>
+      <Table.ScrollContainer minWidth={640}>
       <Table striped aria-label={t('audit.title')}>
         <Table.Thead>
           <Table.Tr>
@@ -44,6 +45,7 @@ export function AuditLogTable({ entity, entityId }: { entity?: string; entityId?
           ))}
         </Table.Tbody>
       </Table>
+      </Table.ScrollContainer>
       {log.data.total > PAGE_SIZE && <Pagination total={Math.ceil(log.data.total / PAGE_SIZE)} value={page} onChange={setPage} />}
     </Stack>
   );

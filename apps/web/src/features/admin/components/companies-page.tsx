@@ -95,6 +95,7 @@ export function CompaniesPage() {
         </Group>
       )}
       {owners.isError && <Text c="red">{owners.error instanceof ApiError ? owners.error.message : t('error')}</Text>}
+      <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover aria-label={t('companies.title')}>
         <Table.Thead>
           <Table.Tr>
@@ -153,6 +154,7 @@ export function CompaniesPage() {
           ))}
         </Table.Tbody>
       </Table>
+      </Table.ScrollContainer>
       {owners.data && owners.data.total === 0 && <Text c="dimmed">{t('nothing')}</Text>}
       {owners.data && owners.data.total > PAGE_SIZE && <Pagination total={Math.ceil(owners.data.total / PAGE_SIZE)} value={page} onChange={setPage} />}
       {editing && <CompanyEdit owner={editing} onClose={() => setEditing(null)} />}

@@ -85,6 +85,7 @@ export function EstimatorsPage() {
         </Group>
       </Group>
       <TextInput label={t('search')} maw={320} value={search} onChange={(event) => { setSearch(event.currentTarget.value); setPage(1); }} />
+      <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover aria-label={t('estimators.title')}>
         <Table.Thead>
           <Table.Tr>
@@ -135,6 +136,7 @@ export function EstimatorsPage() {
           ))}
         </Table.Tbody>
       </Table>
+      </Table.ScrollContainer>
       {list.data && list.data.total === 0 && <Text c="dimmed">{t('nothing')}</Text>}
       {list.data && list.data.total > PAGE_SIZE && <Pagination total={Math.ceil(list.data.total / PAGE_SIZE)} value={page} onChange={setPage} />}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t(editing?.id ? 'estimators.editTitle' : 'estimators.createTitle')}>

@@ -79,6 +79,7 @@ export function AdminProfilePage() {
       {data.estimates.length === 0 ? (
         <Text c="dimmed">{t('profiles.noEstimates')}</Text>
       ) : (
+        <Table.ScrollContainer minWidth={640}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -101,6 +102,7 @@ export function AdminProfilePage() {
             ))}
           </Table.Tbody>
         </Table>
+        </Table.ScrollContainer>
       )}
       <Title order={3}>{t('audit.title')}</Title>
       <AuditLogTable entity="profile" entityId={data._id} />

@@ -94,6 +94,7 @@ export function ProfilesPage() {
         </Group>
       )}
       {profiles.isError && <Text c="red">{profiles.error instanceof ApiError ? profiles.error.message : t('error')}</Text>}
+      <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover aria-label={t('profiles.title')}>
         <Table.Thead>
           <Table.Tr>
@@ -133,6 +134,7 @@ export function ProfilesPage() {
           ))}
         </Table.Tbody>
       </Table>
+      </Table.ScrollContainer>
       {profiles.data && profiles.data.total === 0 && <Text c="dimmed">{t('nothing')}</Text>}
       {profiles.data && profiles.data.total > PAGE_SIZE && <Pagination total={Math.ceil(profiles.data.total / PAGE_SIZE)} value={page} onChange={setPage} />}
       <ConfirmDelete

@@ -28,6 +28,7 @@ export function QuestionnairesPage() {
   return (
     <Stack>
       <Title order={2}>{t('questionnaires.title')}</Title>
+      <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover aria-label={t('questionnaires.title')}>
         <Table.Thead>
           <Table.Tr>
@@ -71,6 +72,7 @@ export function QuestionnairesPage() {
           ))}
         </Table.Tbody>
       </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }
