@@ -5,6 +5,7 @@ import { profiles } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testDriver } from '../../test/test-database.ts';
+import { accessMatrix } from '../../access-matrix.ts';
 import { fillAnswers } from './answers.fixture.ts';
 import { registerProfileUsage } from './profile-usage.ts';
 
@@ -169,7 +170,9 @@ describe(`owner profiles on ${testDriver}`, () => {
   it('declares who may call each profile and questionnaire route', () => {
     const mine = /^\/api\/(owner\/(profiles|questionnaire)|profile\/|admin\/questionnaire)/;
     const access = Object.fromEntries(t.app.accessCatalogue.filter((e) => mine.test(e.url)).map((e) => [`${e.method} ${e.url}`, e.access]));
-    expect(access).toMatchSnapshot();
+    // The reviewed table of every route's access is access-matrix.ts; these routes must be in it as declared.
+    expect(Object.keys(access).length).toBeGreaterThan(20);
+    for (const [route, declared] of Object.entries(access)) expect(declared, route).toEqual(accessMatrix[route]);
   });
 
   it('refuses profile routes without a token and with another role', async () => {
