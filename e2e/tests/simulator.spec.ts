@@ -1,35 +1,5 @@
-import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mailedLink } from '../support/mail.ts';
-
-/** An owner with a plan that holds teams: signed up and verified through the API, subscribed with the test card, signed in in the page. */
-async function teamOwner(page: Page, request: APIRequestContext): Promise<string> {
-  const email = `simulator-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const password = 'correct-horse-42';
-  const signup = await request.post('/api/passport/owner/signup', {
-    data: { email, password, repeatPassword: password, companyName: 'Simulator Ltd', privacyPolicy: true, personalData: true, ln: 'en' },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const link = await mailedLink(request, email, 'verify');
-  const verified = await request.post('/api/passport/owner/verification', { data: { token: new URL(link, 'http://x').searchParams.get('token') } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const { token } = (await verified.json()).result as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
-  const card = await request.post('/api/payment/attach-payment-method', { headers: auth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
-  expect(card.ok(), await card.text()).toBe(true);
-  const subscribed = await request.post('/api/payment/update-subscription', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { subscribe: 'FULL_1M_2', paymentMethodId: ((await card.json()).result as { _id: string })._id, ln: 'en' },
-  });
-  expect(subscribed.ok(), await subscribed.text()).toBe(true);
-  await page.addInitScript((stored) => {
-    localStorage.setItem('teamcast.auth.owner', JSON.stringify({ token: stored }));
-    localStorage.setItem('teamcast.locale', 'en');
-    localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false }));
-    localStorage.setItem('teamcast.guide', JSON.stringify({ step: null, done: true }));
-  }, token);
-  return token;
-}
+import { teamOwner } from '../support/team-owner.ts';
 
 /** Completed short profiles, scored by the server when created. */
 const PEOPLE: Array<[string, string, Record<string, string | number>]> = [
@@ -86,7 +56,7 @@ async function watchPhases(page: Page) {
 test('an owner plays with a team: adds a lead, dismisses someone mid-year, undoes and redoes, runs and plays the forecast', async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'the team workspace is a desktop screen');
   test.setTimeout(150_000);
-  const token = await teamOwner(page, request);
+  const token = await teamOwner(page, request, 'Simulator');
   const ids = await seedProfiles(request, token);
   const sceneId = await createTeam(request, token, [ids.Anna!, ids.Boris!, ids.Vera!]);
   const [gleb, boris] = [ids.Gleb!, ids.Boris!];

@@ -1,38 +1,5 @@
-import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mailedLink } from '../support/mail.ts';
-
-/**
- * An owner who can build and compare teams: signed up and verified through the passport API, subscribed with the
- * built-in provider's success card to a plan with team comparison and two teams, signed in in the page's storage.
- */
-async function teamOwner(page: Page, request: APIRequestContext): Promise<string> {
-  const email = `teams-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const password = 'correct-horse-42';
-  const signup = await request.post('/api/passport/owner/signup', {
-    data: { email, password, repeatPassword: password, companyName: 'Teams Ltd', privacyPolicy: true, personalData: true, ln: 'en' },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const link = await mailedLink(request, email, 'verify');
-  const verified = await request.post('/api/passport/owner/verification', { data: { token: new URL(link, 'http://x').searchParams.get('token') } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const { token } = (await verified.json()).result as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
-  const card = await request.post('/api/payment/attach-payment-method', { headers: auth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
-  expect(card.ok(), await card.text()).toBe(true);
-  const subscribed = await request.post('/api/payment/update-subscription', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { subscribe: 'FULL_1M_2', paymentMethodId: ((await card.json()).result as { _id: string })._id, ln: 'en' },
-  });
-  expect(subscribed.ok(), await subscribed.text()).toBe(true);
-  await page.addInitScript((stored) => {
-    localStorage.setItem('teamcast.auth.owner', JSON.stringify({ token: stored }));
-    localStorage.setItem('teamcast.locale', 'en');
-    localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false }));
-    localStorage.setItem('teamcast.guide', JSON.stringify({ step: null, done: true }));
-  }, token);
-  return token;
-}
+import { teamOwner } from '../support/team-owner.ts';
 
 /** A completed short profile, scored by the server when it is created. */
 async function completedProfile(request: APIRequestContext, token: string, firstName: string, lastName: string, answers: Record<string, string | number>) {
@@ -91,7 +58,7 @@ async function checkTeam(page: Page, base: string, title: string, people: string
 
 test('an owner checks a team of 4, checks a second team, and compares the two', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
-  const token = await teamOwner(page, request);
+  const token = await teamOwner(page, request, 'Teams');
   for (const [first, last, answers] of PEOPLE) await completedProfile(request, token, first, last, answers);
 
   const base = testInfo.project.name === 'phone' ? '/owner-mobile/team' : '/owner/dashboard/team';
