@@ -23,6 +23,8 @@ export type ComputeRunnerOptions = {
   pollMs?: number;
   /** Attempts before a job that keeps crashing is marked failed. */
   maxAttempts?: number;
+  /** The worker-thread entry; tests give one whose reports are shaped to test the runner. */
+  workerFile?: URL;
 };
 
 const WAKE_CHANNEL = 'teamcast_jobs';
@@ -44,6 +46,7 @@ export function createComputeRunner(options: ComputeRunnerOptions) {
   const staleMs = options.staleMs ?? 30_000;
   const pollMs = options.pollMs ?? 1_000;
   const maxAttempts = options.maxAttempts ?? 3;
+  const workerFile = options.workerFile ?? new URL('./compute.worker.mjs', import.meta.url);
   const workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   const finishedListeners = new Set<(job: { id: string; status: 'done' | 'failed' }) => void>();
 
@@ -65,14 +68,17 @@ export function createComputeRunner(options: ComputeRunnerOptions) {
     const channel = new MessageChannel();
     // Phases only move up: the engine's reports and the runner's own (transfer, done) pass through here.
     // Each phase is stored and published before the next one starts: with a pool of connections, concurrent NOTIFYs
-    // could otherwise reach the owner out of order.
+    // could otherwise reach the owner out of order. A phase skipped over is still published: the worker's last report
+    // on its port can arrive after the task's result (two channels, no order between them), and a finished run has
+    // passed through every phase before it.
     let published = Promise.resolve();
     const advance = (next: number) => {
       if (next <= phase) return published;
+      const from = phase + 1;
       phase = next;
       published = published.then(async () => {
         await raisePhase(database.db, job.id, workerId, next).catch(() => {});
-        await publishPhase(job, next);
+        for (let step = from; step <= next; step++) await publishPhase(job, step);
       });
       return published;
     };
@@ -141,7 +147,7 @@ export function createComputeRunner(options: ComputeRunnerOptions) {
     },
     async start(): Promise<void> {
       stopped = false;
-      pool = new Piscina({ filename: new URL('./compute.worker.mjs', import.meta.url).href, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
+      pool = new Piscina({ filename: workerFile.href, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
       unlisten = await database.listen(WAKE_CHANNEL, wake);
       pollTimer = setInterval(wake, pollMs);
       wake();

@@ -68,6 +68,31 @@ describe('compute pipeline', () => {
     expect(stored).toEqual(JSON.parse(JSON.stringify(sceneDataset(simulateScene(scene)))));
   });
 
+  it('publishes every phase once and in order when the worker\'s last report arrives after its result', async () => {
+    // The app's runner steps aside so that this one, with a worker whose phase 3 comes late and 2 never, takes the job.
+    await t.app.compute.stop();
+    const runner = createComputeRunner({
+      database: t.database,
+      storage: t.app.storage,
+      gate: t.app.gate,
+      log: t.app.log,
+      threads: 1,
+      workerFile: new URL('./compute.late-report.test-worker.mjs', import.meta.url),
+    });
+    await runner.start();
+    try {
+      published.length = 0;
+      const ruid = await runner.enqueue({ ownerId: owner.id, kind: 'scene', subjectId: 'scene-late', input: scene });
+      expect(await finished(runner, ruid)).toBe('done');
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the late report has come and must change nothing
+      const phases = published.flatMap((message) => (message.type === 'sceneComputePhase' && message.payload.ruid === ruid ? [message.payload.phase] : []));
+      expect(phases).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await runner.stop();
+      await t.app.compute.start();
+    }
+  });
+
   it('reports bad scene input as a failed job with the engine error, without retrying', async () => {
     published.length = 0;
     const broken = { ...scene, actors: [{ ...member('a', 0, 'ghost'), events: [] }, member('b', 0, 'a')] };
