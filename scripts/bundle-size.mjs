@@ -2,9 +2,9 @@
 // First-load JavaScript of the public routes, read from the web build (apps/web/dist): the entry chunk, the route's
 // screen chunk, and every chunk they import statically, measured gzip -9 and brotli -11 as the server sends them.
 // Usage: npm run bundle-size [-- --json] [-- --dist <dir>] (after npm run build; WEB_DIST=<dir> works too, for a
-// build made elsewhere with vite build --outDir). Exits 1 when a budgeted route exceeds its budget; with
-// --enforce <route,route> only those routes count (npm run test:e2e enforces the routes that meet the budget today,
-// so a change that pushes them over fails the build's checks).
+// build made elsewhere with vite build --outDir). Exits 1 when a budgeted route exceeds its budget (npm run test:e2e
+// runs it, so a change that pushes a public page over fails the checks); with --enforce <route,route> only those
+// routes count. BUNDLE_DEBUG=<route> lists that route's files and their gzip sizes on stderr.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -73,15 +73,19 @@ const sum = (files) => files.reduce((total, file) => {
 
 const mantineCss = Object.keys(manifest).filter((key) => /@mantine\/(core|notifications)\/styles\.css$/.test(key));
 // Translation chunks fetched before a screen shows (both languages, as Russian pages also load the English fallback):
-// the public namespaces for light screens, every namespace for Mantine screens unless the screen names the ones it
-// reads (`namespaces` in pages.tsx), then those with the public ones. Each is a chunk named after its file.
+// the frame's (site, consent) and those the screen names (`namespaces` in pages.tsx); every namespace for a Mantine
+// screen that names none. Each is a chunk named after its file.
 const namespaces = fs.readdirSync(path.join(root, 'apps/web/src/locales/en')).map((file) => file.replace(/\.json$/, ''));
 const localeKeys = (all, own = []) =>
   Object.keys(manifest).filter((key) => {
     const match = /^_([\w-]+)-[\w-]{8}\.js$/.exec(key);
-    return match && namespaces.includes(match[1]) && match[1] !== 'common' && (all || ['site', 'help', 'consent', ...own].includes(match[1]));
+    // A translation chunk imports nothing but the bundler's runtime (a module of the same name, such as the contracts'
+    // questionnaire.ts, imports more).
+    const plain = (manifest[key].imports ?? []).every((imported) => /^_rolldown-runtime-/.test(imported));
+    return match && plain && namespaces.includes(match[1]) && match[1] !== 'common' && (all || ['site', 'consent', ...own].includes(match[1]));
   });
 
+const DEBUG = process.env.BUNDLE_DEBUG;
 const results = routes.map(({ name, budget }) => {
   const screen = screenOf(name);
   // Mantine screens are also wrapped in Mantine's and TanStack Query's providers, which the router loads with them.
@@ -90,6 +94,7 @@ const results = routes.map(({ name, budget }) => {
   const js = [...new Set(chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js')))];
   const css = [...new Set(chunks.flatMap((chunk) => [...(chunk.css ?? []), ...(chunk.file.endsWith('.css') ? [chunk.file] : [])]))];
   const total = sum(js);
+  if (DEBUG === name) for (const file of js) console.error(file, sizes(file).gzip);
   return { route: name, screen: screen.pending ? 'not built yet (pending page)' : screen.key, mantine: screen.mantine, budget, js: total, css: sum(css), files: js.length };
 });
 

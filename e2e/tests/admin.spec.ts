@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
 
 /** An owner signed up and verified through the passport API; with `subscribe`, on a paid plan through the built-in provider's success card. */
@@ -46,6 +47,7 @@ test.describe('administrator console', () => {
     await page.getByLabel('Поиск').fill(tag);
     await expect(companies.getByText(`Оплачено ${tag}`)).toBeVisible();
     await expect(companies.getByText(`Без подписки ${tag}`)).toBeVisible();
+    await expectAccessible(page, 'companies');
     await page.getByLabel('Подписка', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Действует' }).click();
     await expect(companies.getByText(`Без подписки ${tag}`)).toBeHidden();
@@ -58,8 +60,12 @@ test.describe('administrator console', () => {
 
     await page.getByRole('link', { name: 'Оценщики' }).click();
     await expect(page).toHaveURL(/\/administrator\/estimators$/);
+    await expect(page.getByRole('table', { name: 'Оценщики' })).toBeVisible();
+    await expectAccessible(page, 'estimators');
     await page.getByRole('button', { name: 'Добавить оценщика' }).click();
     const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Логин')).toBeVisible();
+    await expectAccessible(page, 'new estimator dialog');
     await dialog.getByLabel('Имя').fill('Ирина Петрова');
     await dialog.getByLabel('Email').fill(`irina-${tag}@example.com`);
     await dialog.getByLabel('Логин').fill(`irina-${tag}`);
@@ -68,9 +74,12 @@ test.describe('administrator console', () => {
     await expect(page.getByRole('table', { name: 'Оценщики' }).getByText(`irina-${tag}@example.com`)).toBeVisible();
 
     await page.getByRole('link', { name: 'Опросники' }).click();
+    await expect(page.getByRole('table', { name: 'Опросники' }).getByRole('link').first()).toBeVisible();
+    await expectAccessible(page, 'questionnaires');
     await page.getByRole('table', { name: 'Опросники' }).getByRole('link').first().click();
     const preview = page.getByTestId('questionnaire-preview');
     await expect(preview).toBeVisible();
+    await expectAccessible(page, 'questionnaire editor');
     const question = page.locator('[data-question]').nth(1);
     const neuron = await question.getAttribute('data-question');
     const shown = preview.locator(`[data-preview-question="${neuron}"]`);

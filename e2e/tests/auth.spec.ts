@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
 
 const PASSWORD = 'quiet-harbour-42';
@@ -17,6 +18,8 @@ function ownerApp(projectName: string) {
 async function signOut(page: Page, app: ReturnType<typeof ownerApp>) {
   if (app.love) {
     await page.goto(`${app.prefix.replace('/owner', '/owner-mobile')}/settings`);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expectAccessible(page, 'settings');
     await page.getByRole('button', { name: 'Sign out' }).click();
   } else {
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
@@ -26,6 +29,8 @@ async function signOut(page: Page, app: ReturnType<typeof ownerApp>) {
 
 async function signIn(page: Page, app: ReturnType<typeof ownerApp>, email: string, password: string) {
   await page.goto(`${app.prefix}/login`);
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await expectAccessible(page, 'sign-in');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -46,6 +51,8 @@ test.describe('owner accounts', () => {
     const app = ownerApp(testInfo.project.name);
     const email = uniqueEmail('signup');
     await page.goto(`${app.prefix}/first-signup`);
+    await expect(page.getByRole('button', { name: 'Create the account' })).toBeVisible();
+    await expectAccessible(page, 'sign-up');
     await page.getByLabel('E-mail').fill(email);
     if (!app.love) await page.getByLabel('Company').fill('Acme');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -55,6 +62,7 @@ test.describe('owner accounts', () => {
     await page.getByRole('button', { name: 'Create the account' }).click();
     await expect(page).toHaveURL(new RegExp(app.home), hashing);
     await expect(page.getByTestId('verify-notice')).toContainText('Verify your account');
+    await expectAccessible(page, 'home with the verify notice');
 
     const link = await mailedLink(page.request, email, 'verify');
     expect(link.startsWith(`${app.prefix}/registration?token=`)).toBe(true);
@@ -80,9 +88,12 @@ test.describe('owner accounts', () => {
     expect(signup.status()).toBe(201);
 
     await page.goto(`${app.prefix}/magic-link`);
+    await expect(page.getByRole('button', { name: 'Send me a link' })).toBeVisible();
+    await expectAccessible(page, 'magic link request');
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
     await expect(page.getByTestId('link-sent')).toContainText(email);
+    await expectAccessible(page, 'link sent');
     const link = await mailedLink(page.request, email, 'magic');
     await page.goto(link);
     await expect(page).toHaveURL(new RegExp(app.home), hashing);
@@ -90,6 +101,7 @@ test.describe('owner accounts', () => {
     await page.evaluate(() => localStorage.clear());
     await page.goto(link);
     await expect(page.getByTestId('auth-error')).toHaveText('The link has expired', hashing);
+    await expectAccessible(page, 'expired link');
   });
 
   test('forgot password → mail → reset → the new password signs in, the old one is refused', async ({ page }, testInfo) => {
@@ -100,15 +112,20 @@ test.describe('owner accounts', () => {
     });
     await page.goto(`${app.prefix}/login`);
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('button', { name: 'Send the link' })).toBeVisible();
+    await expectAccessible(page, 'forgotten password');
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(page.getByTestId('link-sent')).toBeVisible();
 
     await page.goto(await mailedLink(page.request, email, 'reset'));
+    await expect(page.getByLabel('New password')).toBeVisible();
+    await expectAccessible(page, 'new password');
     await page.getByLabel('New password').fill('password');
     await page.getByLabel('Repeat the password').fill('password');
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await expect(page.getByText('This password is among the most common ones. Choose another')).toBeVisible(hashing);
+    await expectAccessible(page, 'new password with an error');
     await page.getByLabel('New password').fill('brand-new-secret-7');
     await page.getByLabel('Repeat the password').fill('brand-new-secret-7');
     await page.getByRole('button', { name: 'Save the new password' }).click();
@@ -138,6 +155,7 @@ test.describe('owner accounts', () => {
     await page.getByLabel('I agree to the processing of my personal data').check();
     await page.getByRole('button', { name: 'Create the account' }).click();
     await expect(page.getByTestId('auth-error')).toHaveText('Email address already in use. Please log in', hashing);
+    await expectAccessible(page, 'sign-up with an error');
 
     await signIn(page, app, email, PASSWORD);
     await expect(page).toHaveURL(new RegExp(app.home), hashing);
@@ -146,12 +164,14 @@ test.describe('owner accounts', () => {
     await form.getByRole('textbox').fill('Remove');
     await form.getByRole('button', { name: 'Delete the account' }).click();
     await expect(form.getByText('Type the word Delete to confirm')).toBeVisible();
+    await expectAccessible(page, 'account deletion with an error');
     await form.getByRole('textbox').fill('Delete');
     await form.getByRole('button', { name: 'Delete the account' }).click();
     await expect(page).toHaveURL(/\/(owner|love)-mobile\/login/);
 
     await signIn(page, app, email, PASSWORD);
     await expect(page.getByTestId('auth-error')).toHaveText('this user has been deleted', hashing);
+    await expectAccessible(page, 'sign-in with an error');
   });
 });
 
@@ -159,6 +179,8 @@ test.describe('administrator', () => {
   test('signs in with the password, signs out, signs in by a mailed link', async ({ page }) => {
     await page.goto('/administrator/owners');
     await expect(page).toHaveURL(/\/administrator-login\?next=/);
+    await expect(page.getByTestId('login-page')).toBeVisible();
+    await expectAccessible(page, 'administrator sign-in');
     await page.getByLabel('Электронная почта').fill(E2E_ADMIN.email);
     await page.getByLabel('Пароль', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Войти', exact: true }).click();
@@ -168,6 +190,8 @@ test.describe('administrator', () => {
     await expect(page).toHaveURL(/\/administrator-login$/);
 
     await page.getByRole('button', { name: 'Войти по ссылке из письма' }).click();
+    await expect(page.getByRole('button', { name: 'Прислать ссылку' })).toBeVisible();
+    await expectAccessible(page, 'administrator magic link request');
     await page.getByLabel('Электронная почта').fill(E2E_ADMIN.email);
     await page.getByRole('button', { name: 'Прислать ссылку' }).click();
     await expect(page.getByTestId('link-sent')).toBeVisible();
@@ -186,6 +210,8 @@ test.describe('estimator', () => {
 
   test('signs in by a mailed link, resets the password by mail, signs out and signs in with the new password', async ({ page }) => {
     await page.goto('/estimator/magic-link');
+    await expect(page.getByRole('button', { name: 'Прислать ссылку' })).toBeVisible();
+    await expectAccessible(page, 'estimator magic link request');
     await page.getByLabel('Имя пользователя или почта').fill(ESTIMATOR_EMAIL);
     await page.getByRole('button', { name: 'Прислать ссылку' }).click();
     await expect(page.getByTestId('link-sent')).toBeVisible();
@@ -195,10 +221,14 @@ test.describe('estimator', () => {
     await expect(page).toHaveURL(/\/estimator\/login$/);
 
     await page.getByRole('link', { name: 'Забыли пароль?' }).click();
+    await expect(page.getByRole('button', { name: 'Отправить ссылку' })).toBeVisible();
+    await expectAccessible(page, 'estimator forgotten password');
     await page.getByLabel('Имя пользователя или почта').fill(ESTIMATOR_EMAIL);
     await page.getByRole('button', { name: 'Отправить ссылку' }).click();
     await expect(page.getByTestId('link-sent')).toBeVisible();
     await page.goto(await mailedLink(page.request, ESTIMATOR_EMAIL, 'reset'));
+    await expect(page.getByLabel('Новый пароль')).toBeVisible();
+    await expectAccessible(page, 'estimator new password');
     await page.getByLabel('Новый пароль').fill('estimator-calm-lake-3');
     await page.getByLabel('Повторите пароль').fill('estimator-calm-lake-3');
     await page.getByRole('button', { name: 'Сохранить новый пароль' }).click();

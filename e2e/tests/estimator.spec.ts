@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
 
 /** The first demo estimator (the demo data generator runs at the server's first start). */
@@ -57,10 +58,12 @@ test.describe('scoring journey', () => {
     await page.goto(await mailedLink(page.request, ESTIMATOR_EMAIL, 'magic'));
     await expect(page).toHaveURL(/\/estimator$/);
     await expect(page.getByTestId('estimator-list')).toBeVisible();
+    await expectAccessible(page, 'estimator profiles');
 
     await page.getByText('Не оценённые', { exact: true }).click();
     await page.getByTestId('take-batch').click();
     await expect(page.getByText(/Назначено профилей: \d+/)).toBeVisible();
+    await expectAccessible(page, 'estimator profiles with a batch');
     const firstRow = page.getByTestId('estimator-row').first();
     await expect(firstRow).toBeVisible();
     const code = (await firstRow.getByRole('link').textContent())!.trim();
@@ -68,17 +71,20 @@ test.describe('scoring journey', () => {
     await expect(page.getByTestId('estimator-profile')).toBeVisible();
     await expect(page.getByTestId('profile-answers')).toBeVisible();
     await expect(page.getByTestId('score-explanation')).toBeVisible();
+    await expectAccessible(page, 'estimator profile');
     await page.getByTestId('score-input').fill('64');
     await page.getByTestId('save-score').click();
     await expect(page.getByText('Оценка сохранена')).toBeVisible();
     await page.getByTestId('comment-input').fill('Уверенный специалист, стоит перепроверить стаж');
     await page.getByTestId('save-comment').click();
     await expect(page.getByText('Комментарий сохранён')).toBeVisible();
+    await expectAccessible(page, 'estimator profile, rated and commented');
 
     await page.goto('/estimator');
     await page.getByText('Оценённые', { exact: true }).click();
     await page.getByLabel('С комментарием').check();
     await expect(page.getByTestId('estimator-row').filter({ hasText: code })).toBeVisible();
+    await expectAccessible(page, 'estimator rated profiles');
 
     // The administrator trains a model, uploads and publishes it.
     const adminContext = await browser.newContext();
@@ -90,6 +96,7 @@ test.describe('scoring journey', () => {
     await admin.getByRole('button', { name: 'Войти', exact: true }).click();
     await expect(admin).toHaveURL(/\/administrator\/neuronet$/);
     await expect(admin.getByTestId('neuronet-page')).toBeVisible();
+    await expectAccessible(admin, 'neuronet');
     await admin.getByTestId('train-new').click();
     const row = admin.getByTestId('model-row').first();
     await expect(row).toContainText('Обучена', { timeout: 90_000 });
@@ -97,6 +104,7 @@ test.describe('scoring journey', () => {
     await row.getByTestId('publish-model').click();
     await expect(row).toContainText('Текущая');
     await expect(admin.getByText('Модель опубликована, профили пересчитаны')).toBeVisible();
+    await expectAccessible(admin, 'neuronet with a published model');
 
     // On the demo data the model's held-out error is clearly below the rules'.
     const models = (await (await page.request.get('/api/admin/neuronet/models', { headers: { authorization: `Bearer ${token}` } })).json()).result;
@@ -114,6 +122,7 @@ test.describe('scoring journey', () => {
     await ownerPage.goto('/owner/profiles');
     const card = ownerPage.getByTestId('profile-card').filter({ hasText: 'Орлова' });
     await expect(card).toContainText(scored.expertise as string);
+    await expectAccessible(ownerPage, 'owner profiles');
     await adminContext.close();
     await ownerContext.close();
   });

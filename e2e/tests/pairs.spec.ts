@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 
 /** An owner signed up through the passport API; the browser gets his token the way the sign-in screen stores it. */
 async function signUpOwner(page: Page) {
@@ -47,6 +48,7 @@ test('an owner runs a pair forecast and sees every result block', async ({ page 
   const base = testInfo.project.name === 'phone' ? '/owner-mobile/p2p' : '/owner/dashboard/p2p';
   await page.goto(base);
   await expect(page.getByTestId('pair-setup')).toBeVisible();
+  await expectAccessible(page, 'pair check');
   await pickPerson(page, 'pick-a', 'Anna Smirnova');
   await pickPerson(page, 'pick-b', 'Boris Orlov');
   await page.getByTestId('pick-intensity').click();
@@ -65,6 +67,7 @@ test('an owner runs a pair forecast and sees every result block', async ({ page 
   await expect(page.getByTestId('best-month-text')).toHaveText(/^Best month: \w+ \d{4} \(-?\d+\)$/);
   await expect(page.getByTestId('heading-satisfaction')).toHaveText(/[1-5]\/5/);
   await expect(page.getByTestId('block-narrative')).toContainText('Anna and Boris');
+  await expectAccessible(page, 'pair result');
 
   // Reloading the result's address reads the stored result.
   await page.reload();
@@ -75,6 +78,8 @@ test('the love variant shows locked blocks, pays with the test card, unlocks, an
   const token = await signUpOwner(page);
   await twoCompletedProfiles(page, token);
   await page.goto('/love-mobile/p2p');
+  await expect(page.getByTestId('pair-setup')).toBeVisible();
+  await expectAccessible(page, 'love pair check');
   await pickPerson(page, 'pick-a', 'Anna Smirnova');
   await pickPerson(page, 'pick-b', 'Boris Orlov');
   await page.getByTestId('pair-run').click();
@@ -82,6 +87,7 @@ test('the love variant shows locked blocks, pays with the test card, unlocks, an
   await expect(page.getByTestId('block-compatibility')).toBeVisible();
   await expect(page.getByTestId('block-chart')).toHaveAttribute('data-locked', 'true');
   await expect(page.getByTestId('rating-chart')).toHaveCount(0);
+  await expectAccessible(page, 'locked love pair result');
   const unlock = page.getByTestId('love-unlock');
   await unlock.getByLabel('Card number').fill('4242 4242 4242 4242');
   await unlock.getByLabel('Expiry').fill('12/34');
@@ -91,12 +97,14 @@ test('the love variant shows locked blocks, pays with the test card, unlocks, an
   await expect(page.getByTestId('rating-chart')).toBeVisible();
   await expect(page.getByTestId('block-chart')).not.toHaveAttribute('data-locked', 'true');
   await expect(page.getByTestId('heading-passion')).toBeVisible();
+  await expectAccessible(page, 'unlocked love pair result');
 
   const share = page.getByTestId('share-panel');
   await share.getByLabel('First names').check();
   await share.getByTestId('share-create').click();
   const link = await page.getByTestId('share-link').inputValue();
   expect(link).toMatch(/\/result\/[A-Za-z0-9_-]{24}$/);
+  await expectAccessible(page, 'love pair result with a share link');
 
   const anonymous = await browser.newContext();
   const visitor = await anonymous.newPage();
@@ -108,5 +116,7 @@ test('the love variant shows locked blocks, pays with the test card, unlocks, an
   await expect(visitor.getByTestId('shared-outlook')).toBeVisible();
   await expect(visitor.getByTestId('shared-expectations')).toHaveCount(0);
   await expect(visitor.getByTestId('shared-blocks')).toHaveCount(0);
+  await expect(visitor.getByTestId('shared-summary').getByTestId('band')).toHaveText(/\S/);
+  await expectAccessible(visitor, 'shared result');
   await anonymous.close();
 });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 
 /** Russian texts, and the cookie and privacy notices and the first-visit guide closed: this journey is not about them. */
 async function quietBrowser(context: BrowserContext) {
@@ -39,19 +40,26 @@ test('an owner invites by link, a visitor fills all 4 steps (reloading midway), 
   await signUpOwner(page);
   await page.goto('/owner/profiles');
   await expect(page.getByTestId('profile-list')).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'profiles');
 
   // Create wizard: standard questionnaire, names, then the share link.
   await page.getByRole('button', { name: 'Создать профиль' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'new profile: questionnaire kind');
   await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByLabel(/^Имя/)).toBeVisible();
+  await expectAccessible(page, 'new profile: names');
   await page.getByLabel(/^Имя/).fill('Анна');
   await page.getByLabel(/^Фамилия/).fill('Смирнова');
   await page.getByRole('button', { name: 'Создать', exact: true }).click();
   await page.getByRole('button', { name: 'Получить ссылку на анкету' }).click();
   const url = await page.getByTestId('share-link-url').inputValue();
   expect(url).toMatch(/\/owner\/link\/[A-Za-z0-9_-]{24}$/);
+  await expectAccessible(page, 'new profile: share link');
   await page.getByRole('button', { name: 'Скопировать ссылку' }).click();
   await page.getByRole('button', { name: 'Открыть профиль' }).click();
   await expect(page.getByTestId('profile-state')).toHaveText('Не заполнен');
+  await expectAccessible(page, 'empty profile');
   const profileUrl = page.url();
 
   // The anonymous visitor, in a browser of his own.
@@ -62,6 +70,7 @@ test('an owner invites by link, a visitor fills all 4 steps (reloading midway), 
   await expect(visitor.getByTestId('link-questionnaire')).toBeVisible();
   await expect(visitor.getByText('Приглашение от компании Acme')).toBeVisible();
   await expect(visitor.getByLabel(/^Имя/)).toHaveValue('Анна');
+  await expectAccessible(visitor, 'questionnaire by link, step 1');
 
   // Step 1: the study question appears only for an age under 25.
   await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 1 из 4');
@@ -71,6 +80,9 @@ test('an owner invites by link, a visitor fills all 4 steps (reloading midway), 
   await expect(question(visitor, 'С_Учёба_Сейчас')).toBeVisible();
   await choose(visitor, 'С_Учёба_Сейчас', 'Да');
   await pick(visitor, 'С_Языки', 'Русский');
+  await question(visitor, 'С_Языки').getByRole('combobox').click();
+  await expectAccessible(visitor, 'questionnaire by link, dropdown open');
+  await visitor.keyboard.press('Escape');
   await expect(visitor.getByTestId('question-С_Языки-summary')).toHaveText('Русский');
   await choose(visitor, 'С_Переезд', 'Один раз');
   await next(visitor);
@@ -99,6 +111,7 @@ test('an owner invites by link, a visitor fills all 4 steps (reloading midway), 
 
   // Step 4, consent, send.
   await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 4 из 4');
+  await expectAccessible(visitor, 'questionnaire by link, last step');
   await choose(visitor, 'С_Проживание', 'С родителями');
   await type(visitor, 'С_Дети', '0');
   await choose(visitor, 'С_Мать', 'Жив(а)');
@@ -112,6 +125,7 @@ test('an owner invites by link, a visitor fills all 4 steps (reloading midway), 
   await expect(visitor.getByTestId('questionnaire-sent')).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByTestId('questionnaire-sent')).toBeVisible();
+  await expectAccessible(visitor, 'questionnaire sent');
   await visitorContext.close();
 
   // The owner sees the profile completed with age, gender and an avatar of the age band.
@@ -120,15 +134,18 @@ test('an owner invites by link, a visitor fills all 4 steps (reloading midway), 
   await expect(page.getByTestId('profile-facts')).toHaveText('Возраст: 20 · женщина');
   await expect(page.getByRole('img', { name: 'Аватар' }).first()).toHaveAttribute('src', /\/avatars\/female-upTo20-[12]\.svg$/);
   await expect(page.getByTestId('profile-answers')).toContainText('Русский');
+  await expectAccessible(page, 'completed profile');
   await page.goto('/owner/profiles');
   await page.getByText('Заполненные', { exact: true }).click();
   await expect(page.getByTestId('profile-card')).toHaveCount(1);
   await expect(page.getByTestId('profile-card')).toHaveAttribute('data-last-opened', 'true');
+  await expectAccessible(page, 'profiles, completed filter');
 });
 
 test('a wrong questionnaire link says to check it or ask its owner', async ({ page }) => {
   await page.goto('/profile-questionnaire?link=not-a-real-link');
   await expect(page.getByTestId('link-problem')).toContainText('Проверь правильность ссылки либо обратитесь к владельцу ссылки');
+  await expectAccessible(page, 'wrong questionnaire link');
 });
 
 test('flame onboarding: an anonymous visitor fills the love questionnaire, lands on the result, signs up and attaches the profile as his own', async ({ page }) => {
@@ -162,8 +179,11 @@ test('flame onboarding: an anonymous visitor fills the love questionnaire, lands
   await signUpOwner(page);
   await page.reload();
   await page.getByRole('link', { name: 'Добавить в мои профили' }).click();
+  await expect(page.getByTestId('attach-banner')).toBeVisible();
+  await expectAccessible(page, 'love profiles with the attach banner');
   await page.getByTestId('attach-banner').getByRole('button', { name: 'Добавить' }).click();
   await expect(page).toHaveURL(/\/love-mobile\/profiles\/[\w-]+$/, { timeout: 20_000 });
   await expect(page.getByTestId('profile-page')).toContainText('Лиса');
   await expect(page.getByText('Мой профиль')).toBeVisible();
+  await expectAccessible(page, 'love profile');
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 
 test.describe('web shell', () => {
   test('landing shows in Russian, served by the real server', async ({ page }) => {
@@ -6,29 +7,37 @@ test.describe('web shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Узнайте, как люди будут работать вместе, ещё до начала работы');
     await expect(page).toHaveTitle(/Teamcast/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expectAccessible(page, 'landing');
   });
 
   test('a guarded owner route redirects to the owner login', async ({ page }) => {
     await page.goto('/owner/profiles');
     await expect(page).toHaveURL(/\/owner\/login\?next=%2Fowner%2Fprofiles$/);
+    await expect(page.getByTestId('login-page')).toBeVisible();
+    await expectAccessible(page, 'owner login');
   });
 
   test('a guarded love-mobile route redirects to the love-mobile login', async ({ page }) => {
     await page.goto('/love-mobile/p2p');
     await expect(page).toHaveURL(/\/love-mobile\/login/);
+    await expect(page.getByTestId('login-page')).toBeVisible();
+    await expectAccessible(page, 'love-mobile login');
   });
 
   test('unknown paths show not-found, /500 the error page', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByTestId('not-found-page')).toBeVisible();
+    await expectAccessible(page, 'not found');
     await page.goto('/500');
     await expect(page.getByTestId('error-page')).toBeVisible();
+    await expectAccessible(page, 'error');
   });
 
   test('the language switch changes the texts live', async ({ page }) => {
     await page.goto('/');
     await page.getByText('EN', { exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('See how people will work together before they start');
+    await expectAccessible(page, 'landing in English');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('See how people will work together before they start');
   });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 import { teamOwner } from '../support/team-owner.ts';
 
 /** Completed short profiles, scored by the server when created. */
@@ -65,6 +66,7 @@ test('an owner plays with a team: adds a lead, dismisses someone mid-year, undoe
   await expect(page.getByTestId('simulator')).toBeVisible();
   await expect(page.getByTestId('no-forecast')).toContainText('There is no forecast yet');
   await expect(page.getByTestId('undo')).toBeDisabled();
+  await expectAccessible(page, 'team workspace');
 
   // Add Gleb from the owner's profiles and make him lead: the rules apply at once and the diff says so.
   await page.getByTestId('add-pick').click();
@@ -84,6 +86,7 @@ test('an owner plays with a team: adds a lead, dismisses someone mid-year, undoe
   await expect(page.getByTestId('diff')).toContainText('Boris Orlov: Dismissed on day 181');
   await expect(page.getByTestId(`marker-${boris}-dismiss`)).toHaveAttribute('data-day', '181');
   await expect(page.getByTestId('recompute-hint')).toBeVisible();
+  await expectAccessible(page, 'team workspace with changes');
 
   // Undo once: the earlier list is back (Boris stays); a second undo is not allowed. Redo brings the dismissal back.
   await page.getByTestId('undo').click();
@@ -123,6 +126,7 @@ test('an owner plays with a team: adds a lead, dismisses someone mid-year, undoe
   await expect(page.getByTestId('indicator-managerSuitability')).toContainText(/no manager|\d/);
   await expect(page.getByTestId('power-curve')).toBeVisible();
   await expect(page.getByTestId('pair-network')).toBeVisible();
+  await expectAccessible(page, 'team workspace with a forecast');
 
   // The saved team holds what the workspace showed.
   const stored = await request.get(`/api/scene/scene/${sceneId}`, { headers: { authorization: `Bearer ${token}` } });

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 
 const PASSWORD = 'amber-meadow-58';
@@ -29,6 +30,8 @@ async function signUpFromLanding(page: Page, email: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('See how people will work together before they start');
   await page.getByTestId('landing-signup').click();
   await expect(page).toHaveURL(/\/owner\/first-signup$/);
+  await expect(page.getByRole('button', { name: 'Create the account' })).toBeVisible();
+  await expectAccessible(page, 'sign-up');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Company').fill('Acme');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -49,6 +52,7 @@ test.describe('public site', () => {
     await expect(page.getByRole('heading', { name: 'Тарифы' })).toBeVisible();
     await expect(page.getByTestId('landing-signup')).toHaveAttribute('href', '/owner/first-signup');
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/owner-mobile.webmanifest');
+    await expectAccessible(page, 'landing');
   });
 
   test('the cookie and privacy notices stay until closed, and closing is remembered', async ({ page }) => {
@@ -56,6 +60,7 @@ test.describe('public site', () => {
     const cookies = page.getByTestId('cookie-notice');
     const privacy = page.getByTestId('privacy-notice');
     await expect(cookies).toBeVisible();
+    await expectAccessible(page, 'landing with the cookie notice');
     await page.getByRole('link', { name: 'Вопросы и ответы' }).first().click();
     await expect(page.getByTestId('faq-page')).toBeVisible();
     await expect(cookies).toBeVisible();
@@ -64,6 +69,7 @@ test.describe('public site', () => {
     await cookies.getByRole('button', { name: 'Закрыть' }).click();
     await expect(cookies).toHaveCount(0);
     await expect(privacy).toBeVisible();
+    await expectAccessible(page, 'FAQ with the privacy notice');
     await page.reload();
     await expect(page.getByTestId('faq-page')).toBeVisible();
     await expect(cookies).toHaveCount(0);
@@ -80,12 +86,16 @@ test.describe('public site', () => {
     await closeNotices(page);
     await page.getByText('Как проверить совместимость двух людей?').click();
     await expect(page.getByText(/Откройте «Проверку совместимости»/)).toBeVisible();
+    await expectAccessible(page, 'FAQ with an open answer');
     await page.goto('/help');
+    await expect(page.getByTestId('help-index')).toBeVisible();
+    await expectAccessible(page, 'help topics');
     await page.getByRole('link', { name: /Проверка совместимости/ }).click();
     await expect(page).toHaveURL(/\/help\/pair$/);
     const picture = page.getByRole('img', { name: /Результат совместимости/ }).first();
     await expect(picture).toHaveAttribute('src', '/help/default/pair.svg');
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expectAccessible(page, 'help topic');
   });
 
   test('an enterprise request needs both consents, then is received', async ({ page }) => {
@@ -97,10 +107,12 @@ test.describe('public site', () => {
     await page.getByLabel('Company').fill('Acme');
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect(page.getByText('Consent is required')).toHaveCount(2);
+    await expectAccessible(page, 'enterprise request with errors');
     await page.getByLabel('I accept the privacy policy.').check();
     await page.getByLabel('I agree to the processing of my personal data.').check();
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect(page.getByTestId('enterprise-sent')).toContainText('anna@example.com');
+    await expectAccessible(page, 'enterprise request received');
   });
 });
 
@@ -110,6 +122,7 @@ test.describe('owner home', () => {
     const tour = page.getByTestId('guide-tour');
     await expect(tour).toBeVisible();
     await expect(tour).toContainText('Step 1 of 7');
+    await expectAccessible(page, 'guided tour');
     for (let step = 2; step <= 7; step += 1) {
       await tour.getByTestId('guide-next').click();
       await expect(tour).toContainText(`Step ${step} of 7`);
@@ -123,6 +136,7 @@ test.describe('owner home', () => {
     await expect(page.getByTestId('counter-team')).toContainText('0');
     await expect(page.getByTestId('history-empty')).toContainText('fills as you run');
     await expect(page.getByTestId('shortcut-pair')).toHaveAttribute('href', '/owner/dashboard/p2p');
+    await expectAccessible(page, 'home');
     await page.reload();
     await expect(page.getByTestId('dashboard-page')).toBeVisible();
     await expect(tour).toHaveCount(0);
@@ -147,9 +161,12 @@ test.describe('owner home', () => {
     for (const [name, url] of sections) {
       await open(name);
       await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page, name);
     }
     if (isPhone(testInfo.project.name)) await page.getByRole('button', { name: 'Menu' }).click();
     await expect(menu.getByRole('link', { name: 'Monitor (in development)' })).toHaveAttribute('data-disabled', 'true');
+    await expectAccessible(page, 'owner menu');
     if (isPhone(testInfo.project.name)) await page.getByRole('button', { name: 'Menu' }).click();
 
     await open('Guide');
@@ -159,6 +176,8 @@ test.describe('owner home', () => {
 
     await open('Change password');
     await expect(page).toHaveURL(/\/owner-mobile\/settings#password$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    await expectAccessible(page, 'settings');
     await page.goBack();
     await open('Delete account');
     await expect(page).toHaveURL(/\/owner-mobile\/settings#delete$/);
@@ -179,6 +198,7 @@ test.describe('owner home', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
     await page.getByText('RU', { exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Настройки');
+    await expectAccessible(page, 'settings in Russian');
     await page.goto('/owner/dashboard');
     await expect(page.getByTestId('dashboard-page').getByRole('heading', { level: 1 })).toHaveText('Главная');
   });
@@ -224,9 +244,12 @@ test.describe('love host', () => {
       await page.goto(`http://${LOVE_HOST}:${port}/`);
       await expect(page).toHaveURL(new RegExp(`${LOVE_HOST}:${port}/love-mobile/login`));
       await expect(page).toHaveTitle(/Flame by Teamcast$/);
+      await expect(page.getByTestId('login-page')).toBeVisible();
+      await expectAccessible(page, 'love sign-in');
       await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/love-mobile.webmanifest');
       await page.goto(`http://${LOVE_HOST}:${port}/help/pair`);
       await expect(page.getByTestId('site-title')).toHaveText('Flame by Teamcast');
+      await expectAccessible(page, 'love help topic');
       await expect(page.getByRole('img').first()).toHaveAttribute('src', '/help/love/pair.svg');
       // From the page, so the request goes through the browser's host mapping with the love Host header.
       const host = await page.evaluate(() => fetch('/api/site/host').then((response) => response.json()));

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 
 type OutboxMessage = { kind: string; text: string };
 
@@ -62,16 +63,23 @@ test.describe('subscription', () => {
     await page.goto('/owner/subscription');
     await expect(page.getByTestId('test-mode-notice')).toContainText('4242 4242 4242 4242');
     await expect(page.getByTestId('current-plan')).toContainText('No plan');
+    await expectAccessible(page, 'subscription');
 
     await page.getByRole('button', { name: 'Choose a plan' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'plans');
     await page.getByRole('dialog').getByText('week', { exact: true }).click();
     await page.getByTestId('plan-MID_7D_1').getByRole('button', { name: 'Choose' }).click();
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await expectAccessible(page, 'checkout');
     await addCard(page, '4242 4242 4242 4242');
     await expect(page.getByRole('combobox', { name: 'Card' })).toHaveValue(/4242/, { timeout: 30_000 });
+    await expectAccessible(page, 'checkout with a card');
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByTestId('checkout')).toBeHidden();
     await expect(page.getByTestId('subscription-status')).toHaveText('Active');
     await expect(page.getByTestId('next-payment')).toBeVisible();
+    await expectAccessible(page, 'active subscription');
     expect(await rules()).toMatchObject({ plan: 'MID_7D_1', allowCreateTeams: true });
 
     await page.getByRole('button', { name: 'Change plan' }).click();
@@ -82,6 +90,7 @@ test.describe('subscription', () => {
     await expect(page.getByRole('combobox', { name: 'Card' })).toHaveValue(/0002/, { timeout: 30_000 });
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByTestId('checkout-error')).toContainText('Your card was declined');
+    await expectAccessible(page, 'checkout with a declined card');
     expect(await rules()).toMatchObject({ plan: 'MID_7D_1', allowCreateTeams: true });
   });
 
@@ -103,6 +112,7 @@ test.describe('subscription', () => {
 
     await tryTeam();
     await expect(page.getByTestId('check-error')).toHaveText('This needs a subscription plan that includes it');
+    await expectAccessible(page, 'team check without a plan');
 
     await page.goto('/owner/subscription');
     await page.getByRole('button', { name: 'Choose a plan' }).click();

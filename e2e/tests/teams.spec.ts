@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 import { teamOwner } from '../support/team-owner.ts';
 
 /** A completed short profile, scored by the server when it is created. */
@@ -64,7 +65,9 @@ test('an owner checks a team of 4, checks a second team, and compares the two', 
   const base = testInfo.project.name === 'phone' ? '/owner-mobile/team' : '/owner/dashboard/team';
   await page.goto(base);
   await expect(page.getByTestId('team-check-page')).toBeVisible();
+  await expectAccessible(page, 'team check');
   await checkTeam(page, base, 'Alpha team', ['Anna Smirnova', 'Boris Orlov', 'Vera Lebedeva', 'Gleb Sokolov']);
+  await expectAccessible(page, 'team check result');
 
   await page.getByTestId('new-check').click();
   await expect(page).toHaveURL(new RegExp(`${base}$`));
@@ -75,9 +78,11 @@ test('an owner checks a team of 4, checks a second team, and compares the two', 
   await expect(page.getByTestId('team-card')).toHaveCount(2);
   await expect(page.getByTestId('team-card-indicators')).toHaveCount(2);
   await expect(page.getByTestId('team-stats')).toContainText('Teams: 2 of 2 in your plan');
+  await expectAccessible(page, 'teams');
 
   await page.goto('/owner/dashboard/compare-teams');
   await expect(page.getByTestId('compare-choice')).toHaveCount(2);
+  await expectAccessible(page, 'team comparison choice');
   for (const choice of await page.getByTestId('compare-choice').all()) await choice.check();
   await page.getByTestId('compare-start').click();
   await expect(page).toHaveURL(/\/owner\/dashboard\/compare-teams\/[0-9a-f-]{36}$/);
@@ -91,4 +96,5 @@ test('an owner checks a team of 4, checks a second team, and compares the two', 
     await expect(page.getByTestId(row).locator('[data-best]').first(), row).toBeVisible();
   }
   await expect(page.getByTestId('compare-row-participants')).toContainText('4');
+  await expectAccessible(page, 'team comparison');
 });

@@ -16,6 +16,7 @@ import { registerWeb } from './core/web.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
 import { createGateHub } from './modules/gate/gate.hub.ts';
+import { hostInfo } from './modules/site/site.service.ts';
 import { createComputeRunner } from './modules/compute/compute.runner.ts';
 import { createDatabaseStorage, createFileStorage } from './core/storage.ts';
 import path from 'node:path';
@@ -119,6 +120,6 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
 
   for (const module of modules) await app.register(module);
 
-  await registerWeb(app, config.WEB_DIST);
+  await registerWeb(app, config.WEB_DIST, (host) => hostInfo(config, host).variant === 'love');
   return app;
 }

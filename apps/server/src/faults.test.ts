@@ -1,49 +1,11 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './core/db.ts';
+import { errorMessage } from '@teamcast/contracts';
+import { openDatabase, QUERY_TIMEOUT_GRACE_MS } from './core/db.ts';
 import { connectGate, scoredProfiles, subscribe, teamBody } from './modules/scenes/scenes.test-support.ts';
 import { createOwnerToken, prepareData, startChild, type Driver } from './test/child-server.ts';
-
-/**
- * A TCP proxy on loopback between a server process and its PostgreSQL server. `cut()` stops accepting and destroys every
- * open connection (the database is unreachable for the server, while other tests keep using the real PostgreSQL server);
- * `restore()` listens again on the same port.
- */
-async function startTcpProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
-    sockets.add(client).add(upstream);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = (port: number) => new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
-  const port = await listen(0);
-  return {
-    port,
-    async cut(): Promise<void> {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-      await closed;
-    },
-    async restore(): Promise<void> {
-      await listen(port);
-    },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+import { startTcpProxy } from './test/tcp-proxy.ts';
 
 type Health = { result: { status: string; database: { reachable: boolean } } };
 
@@ -119,6 +81,61 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database unreachable (PostgreSQ
       await data.cleanup();
     }
   }, 120_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('database hanging (PostgreSQL behind a proxy that stops answering)', () => {
+  it('fails requests within the configured limit with service_unavailable, reports it in health, and answers normally once the database answers again', async () => {
+    const data = await prepareData('postgres');
+    const direct = new URL(data.databaseUrl!);
+    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const viaProxy = new URL(direct);
+    viaProxy.port = String(proxy.port);
+    const { token } = await createOwnerToken(data.dataDir, data.databaseUrl);
+    // Small limits so the test is quick: a statement 1.5 s (the client stops waiting a second later), a connection 1 s.
+    const limits = { DB_STATEMENT_TIMEOUT_MS: '1500', DB_CONNECT_TIMEOUT_MS: '1000' };
+    const server = await startChild('src/main.ts', { DATA_DIR: data.dataDir, DATABASE_URL: viaProxy.toString(), ...limits }, '/api/health');
+    const bound = 1_500 + QUERY_TIMEOUT_GRACE_MS + 2_000;
+    const profiles = (language: string) => fetch(`${server.base}/api/owner/profiles`, { headers: { authorization: `Bearer ${token}`, 'accept-language': language } });
+    try {
+      // Several connections open and idle in the pool when the database stops answering.
+      for (const res of await Promise.all([1, 2, 3, 4].map(() => profiles('en')))) expect(res.status).toBe(200);
+
+      proxy.freeze();
+      // Requests on pooled connections (no answer) and on new ones (no handshake) both end within the limit.
+      const answers = await Promise.all(
+        ['en', 'ru', 'en', 'ru', 'en', 'ru'].map((language) =>
+          timed(async () => {
+            const res = await profiles(language);
+            return { language, status: res.status, body: (await res.json()) as { error: { code: string; message: string } } };
+          }),
+        ),
+      );
+      for (const { value, ms } of answers) {
+        expect(value.status).toBe(503);
+        expect(value.body.error).toEqual({ code: 'service_unavailable', message: errorMessage('service_unavailable', value.language === 'ru' ? 'ru' : 'en') });
+        expect(ms).toBeLessThan(bound);
+      }
+      const { value: down, ms: healthMs } = await timed(() => fetch(`${server.base}/api/health`));
+      expect(((await down.json()) as Health).result).toMatchObject({ status: 'degraded', database: { reachable: false } });
+      expect(down.headers.get('retry-after')).toBe('5');
+      expect(healthMs).toBeLessThan(bound);
+      const again = await timed(() => profiles('en'));
+      expect(again.value.status).toBe(503);
+      expect(again.ms).toBeLessThan(bound);
+
+      proxy.resume();
+      // Back without a restart: health and requests answer normally.
+      await waitFor(async () => ((await (await fetch(`${server.base}/api/health`)).json()) as Health).result.status === 'ok', 15_000);
+      for (const res of await Promise.all([1, 2, 3, 4].map(() => profiles('en')))) expect(res.status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+      // Every failure was an expected one: no 500 with a stack in the log.
+      expect(server.stderr()).not.toContain('unexpected error');
+    } finally {
+      await server.stop();
+      await proxy.close();
+      await data.cleanup();
+    }
+  }, 90_000);
 });
 
 /** A real SMTP server on loopback that keeps what it receives; `stop()` closes it, `start()` listens again on the same port. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import type { Config } from './core/config.ts';
+import { databaseTimeoutsOf, type Config } from './core/config.ts';
 import { lockDataDir } from './core/data-dir-lock.ts';
 import { migrate, openDatabase, type Database } from './core/db.ts';
 import { loadOrCreateSecret } from './core/secret.ts';
@@ -14,7 +14,7 @@ export async function startServer(config: Config, listen = true): Promise<Runnin
   let database: Database | undefined;
   try {
     database = config.DATABASE_URL
-      ? await openDatabase({ url: config.DATABASE_URL })
+      ? await openDatabase({ url: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config) })
       : await openDatabase({ dataDir: path.join(config.dataDir, 'pgdata') });
     await migrate(database);
     const app = await buildApp({ config, database, secret: loadOrCreateSecret(config.dataDir, config.AUTH_SECRET) });

@@ -1,4 +1,5 @@
 import { interpolate, type Locale } from './locale-core.ts';
+import { clientErrorTexts, type ErrorCode } from './error-codes.ts';
 
 type CatalogueEntry = { status: number; en: string; ru: string };
 
@@ -62,20 +63,20 @@ export const errorCatalogue = {
   model_published: { status: 409, en: 'A published model cannot be trained again; train a new one', ru: 'Опубликованную модель нельзя переобучить; обучите новую' },
   not_enough_labels: { status: 422, en: 'Training needs at least {count} profiles scored by estimators', ru: 'Для обучения нужно не меньше {count} профилей с оценками экспертов' },
   rate_limited: { status: 429, en: 'Too many attempts. Try again in a minute', ru: 'Слишком много попыток. Попробуйте через минуту' },
-  unexpected_error: { status: 500, en: 'Unexpected error', ru: 'Непредвиденная ошибка' },
+  unexpected_error: { status: 500, ...clientErrorTexts.unexpected_error },
   service_unavailable: { status: 503, en: 'The service is temporarily unavailable, try again shortly', ru: 'Сервис временно недоступен, повторите попытку позже' },
   unstable_connection: { status: 503, en: 'Unstable connection, refresh page', ru: 'Нестабильное соединение, обновите страницу' },
-  network_error: { status: 0, en: 'No internet connection', ru: 'Нет подключения к интернету' },
+  network_error: { status: 0, ...clientErrorTexts.network_error },
   connection_error: { status: 0, en: 'Connection error, refresh page', ru: 'Ошибка соединения, обновите страницу' },
   bad_connection: { status: 0, en: 'Bad connection, refresh page', ru: 'Плохое соединение, обновите страницу' },
   initialization_error: { status: 0, en: 'Initialization error, refresh page', ru: 'Ошибка инициализации, обновите страницу' },
   connection_failed: { status: 0, en: 'Connection failed', ru: 'Не удалось подключиться' },
   pair_load_error: { status: 0, en: 'The pair could not be loaded', ru: 'Не удалось загрузить пару' },
   compare_teams_load_error: { status: 0, en: 'The comparison could not be loaded', ru: 'Не удалось загрузить сравнение команд' },
-  chunk_load_timeout: { status: 0, en: 'The page took too long to load, refresh page', ru: 'Страница загружается слишком долго, обновите страницу' },
-} as const satisfies Record<string, CatalogueEntry>;
+  chunk_load_timeout: { status: 0, ...clientErrorTexts.chunk_load_timeout },
+} as const satisfies Record<ErrorCode, CatalogueEntry>;
 
-export type ErrorCode = keyof typeof errorCatalogue;
+export { ERROR_CODES, clientErrorMessage, clientErrorTexts, type ErrorCode } from './error-codes.ts';
 // ErrorCodeSchema and ErrorEnvelopeSchema are in error-envelope.ts: this file stays free of zod, so the web app's
 // first load can show catalogue messages without it.
 

@@ -11,6 +11,7 @@ export * from './passport.ts';
 export * from './pairs.ts';
 export * from './profiles.ts';
 export * from './questionnaire.ts';
+export * from './public-routes.ts';
 export * from './payment.ts';
 export * from './roles.ts';
 export * from './site.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './api.ts';
+import { sharedResultRoute } from './public-routes.ts';
 import { DEFAULT_INTENSITY, INTENSITY_OPTIONS, INTERACTION_WARNING_HOURS, PAIR_SLOTS } from './constants.ts';
 
 /*
@@ -232,9 +233,7 @@ export const pairShareEndpoint = defineEndpoint({
 });
 
 export const sharedResultEndpoint = defineEndpoint({
-  group: 'scene',
-  method: 'GET',
-  path: '/result/:data',
+  ...sharedResultRoute,
   summary: 'A shared love result: only the parts its sharer chose',
   params: z.object({ data: z.string().min(1).max(100) }),
   result: SharedResultSchema,

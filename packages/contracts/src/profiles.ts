@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from './api.ts';
 import { AVATAR_AGE_BANDS, DEFAULT_PAGE_SIZE, GRADES } from './constants.ts';
 import { AnswersSchema, QuestionnaireDefinitionSchema, QuestionnaireKindSchema, type Answer, type QuestionnaireKind } from './questionnaire.ts';
+import { profileLinkRoutes } from './public-routes.ts';
+export { ageOn, birthDateFromDay, birthDateToIso } from './profile-dates.ts';
 import { ConsentSchema, NameSchema, OptionalEmailSchema, OptionalPhoneSchema, OptionalPositionSchema } from './validation.ts';
 
 /** Profile states (spec section 4): ack_q empty, answered in progress, ack_a completed, deleted, delete_keep (deleted but kept for teams and evaluations). */
@@ -50,26 +52,6 @@ export function profileFacts(answers: readonly Answer[]): { age: number | null; 
   const age = answers.find((answer) => answer.neuron === AGE_NEURON)?.value;
   const gender = GenderSchema.safeParse(answers.find((answer) => answer.neuron === GENDER_NEURON)?.value);
   return { age: typeof age === 'number' ? age : null, gender: gender.success ? gender.data : null };
-}
-
-/** Whole years between a birth date and a day. */
-export function ageOn(birthDate: string, day: Date): number {
-  const born = new Date(birthDate);
-  let age = day.getUTCFullYear() - born.getUTCFullYear();
-  const before = day.getUTCMonth() < born.getUTCMonth() || (day.getUTCMonth() === born.getUTCMonth() && day.getUTCDate() < born.getUTCDate());
-  if (before) age -= 1;
-  return age;
-}
-
-/** The calendar day the user picked in his time zone, sent as that date at midnight UTC. */
-export function birthDateToIso(picked: Date): string {
-  return new Date(Date.UTC(picked.getFullYear(), picked.getMonth(), picked.getDate())).toISOString();
-}
-
-/** A date input's 'YYYY-MM-DD' as that day at midnight UTC; undefined when it is not a date. */
-export function birthDateFromDay(day: string): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return match ? birthDateToIso(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
 }
 
 /** An ISO date-time at midnight UTC, not in the future, not before 1900. */
@@ -436,9 +418,7 @@ export const ProfilePatchSchema = z.object({
 export type ProfilePatch = z.input<typeof ProfilePatchSchema>;
 
 export const profileGetEndpoint = defineEndpoint({
-  group: 'profile',
-  method: 'GET',
-  path: '/:permalink',
+  ...profileLinkRoutes.get,
   summary: 'The profile of a share link with its questionnaire and answers so far',
   params: PermalinkParams,
   result: ProfileLinkViewSchema,
@@ -474,18 +454,14 @@ export const profileUpgradeInfoEndpoint = defineEndpoint({
 });
 
 export const profileUpgradeEndpoint = defineEndpoint({
-  group: 'profile',
-  method: 'PUT',
-  path: '/:permalink/upgrade',
+  ...profileLinkRoutes.upgrade,
   summary: 'Upgrades a short profile to the full questionnaire; answers already stored stay and cannot be changed',
   params: PermalinkParams,
   result: ProfileLinkViewSchema,
 });
 
 export const profilePatchEndpoint = defineEndpoint({
-  group: 'profile',
-  method: 'PATCH',
-  path: '/:permalink',
+  ...profileLinkRoutes.patch,
   summary: 'Saves answers, names, birth date or avatar; complete sends the questionnaire, after which it cannot change',
   params: PermalinkParams,
   body: ProfilePatchSchema,
@@ -493,9 +469,7 @@ export const profilePatchEndpoint = defineEndpoint({
 });
 
 export const profileLinkRequestEndpoint = defineEndpoint({
-  group: 'profile',
-  method: 'POST',
-  path: '/:permalink/link-request',
+  ...profileLinkRoutes.linkRequest,
   summary: 'The visitor of an expired link asks the owner for a new one',
   params: PermalinkParams,
   result: z.object({ requested: z.literal(true) }),

@@ -3,8 +3,11 @@ import { defineEndpoint } from './api.ts';
 import { LocaleSchema } from './locale.ts';
 import { ConsentSchema, EmailSchema, NameSchema, OptionalPhoneSchema } from './validation.ts';
 import { SITE_VARIANTS, hostInfoRoute } from './site-basics.ts';
+import { analyticsEventRoute } from './public-routes.ts';
+import { ANALYTICS_KINDS, ANALYTICS_STEP_NAMES, isAnalyticsStep } from './analytics-steps.ts';
 
 export { PLATFORM_TITLES, SITE_VARIANTS, hostInfoRoute, type SiteVariant } from './site-basics.ts';
+export { ANALYTICS_KINDS, ANALYTICS_STEPS, ANALYTICS_STEP_NAMES, isAnalyticsStep, type AnalyticsKind, type AnalyticsStep } from './analytics-steps.ts';
 
 /** The look and wording a host gets: hosts listed in LOVE_HOSTS get the love variant. */
 export const SiteVariantSchema = z.enum(SITE_VARIANTS);
@@ -60,24 +63,23 @@ export const createEnterpriseRequestEndpoint = defineEndpoint({
 });
 
 /** Funnels with analytics events (spec section 9): registration, profile, pair and team steps. */
-export const AnalyticsKindSchema = z.enum(['registration', 'profile', 'pair', 'team']);
-export type AnalyticsKind = z.infer<typeof AnalyticsKindSchema>;
+export const AnalyticsKindSchema = z.enum(ANALYTICS_KINDS);
 
-export const AnalyticsEventInputSchema = z.object({
-  kind: AnalyticsKindSchema,
-  /** Step within the funnel, e.g. `started`, `step-2`, `completed`. */
-  step: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, { error: 'invalid' }),
-  /** The visitor's analytics consent; events without it are dropped, never stored. */
-  consent: z.boolean(),
-  /** Random id of the browser session, so steps of one visit can be grouped without identifying anyone. */
-  visitId: z.uuid().optional(),
-});
+export const AnalyticsEventInputSchema = z
+  .object({
+    kind: AnalyticsKindSchema,
+    /** Step within the funnel: one of `ANALYTICS_STEPS[kind]` (`analytics-steps.ts`). */
+    step: z.enum(ANALYTICS_STEP_NAMES, { error: 'invalid' }),
+    /** The visitor's analytics consent; events without it are dropped, never stored. */
+    consent: z.boolean(),
+    /** Random id of the browser session, so steps of one visit can be grouped without identifying anyone. */
+    visitId: z.uuid().optional(),
+  })
+  .refine((event) => isAnalyticsStep(event.kind, event.step), { error: 'invalid', path: ['step'] });
 export type AnalyticsEventInput = z.infer<typeof AnalyticsEventInputSchema>;
 
 export const recordAnalyticsEventEndpoint = defineEndpoint({
-  group: 'system',
-  method: 'POST',
-  path: '/site/events',
+  ...analyticsEventRoute,
   summary: 'Record an analytics step, only when the visitor consented',
   body: AnalyticsEventInputSchema,
   result: z.object({ recorded: z.boolean() }),

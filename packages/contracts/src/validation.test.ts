@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -10,6 +11,8 @@ import {
   PasswordSchema,
   PositionSchema,
   describeIssue,
+  nameProblem,
+  validationMessage,
 } from './validation.ts';
 import type { Locale } from './locale.ts';
 
@@ -67,5 +70,25 @@ describe('section 5 acceptance', () => {
     expect(PasswordSchema.safeParse(' abcdef ').success).toBe(true);
     expect(DeleteConfirmationSchema.safeParse('Удалить').success).toBe(true);
     expect(DeleteConfirmationSchema.safeParse('Delete').success).toBe(true);
+  });
+});
+
+describe('nameProblem (the zod-free name check of the public questionnaire)', () => {
+  const viaSchema = (value: string, locale: Locale) => messages(NameSchema, value, locale)[0] ?? null;
+  const viaCore = (value: string, locale: Locale) => {
+    const problem = nameProblem(value);
+    return problem ? validationMessage(problem.key, locale, problem.params) : null;
+  };
+
+  it('gives the same message as NameSchema for chosen names', () => {
+    for (const value of ['', '   ', 'Анна', 'Anne-Marie', "O'Neil", 'Ann  Lee', '-Ann', 'Анна2', 'Ё'.repeat(100), 'Ё'.repeat(101), ` ${'a'.repeat(100)} `]) {
+      for (const locale of ['ru', 'en'] as const) expect(viaCore(value, locale), JSON.stringify(value)).toBe(viaSchema(value, locale));
+    }
+  });
+
+  it('gives the same message as NameSchema for any text', () => {
+    const letters = fc.constantFrom(...'AaZzЯяЁё -\'’1_ \t'.split(''));
+    const text = fc.oneof(fc.string({ maxLength: 120 }), fc.array(letters, { maxLength: 110 }).map((chars) => chars.join('')));
+    fc.assert(fc.property(text, fc.constantFrom('ru' as const, 'en' as const), (value, locale) => viaCore(value, locale) === viaSchema(value, locale)), { numRuns: 2000 });
   });
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmailSchema, PasswordSchema, describeIssue } from '@teamcast/contracts';
-import { loadConfig } from '../core/config.ts';
+import { databaseTimeoutsOf, loadConfig } from '../core/config.ts';
 import { lockDataDir } from '../core/data-dir-lock.ts';
 import { migrate, openDatabase } from '../core/db.ts';
 import { AppError } from '../core/errors.ts';
@@ -19,7 +19,7 @@ if (!email.success || !password.success) {
 
 const config = loadConfig();
 const release = config.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
-const database = config.DATABASE_URL ? await openDatabase({ url: config.DATABASE_URL }) : await openDatabase({ dataDir: path.join(config.dataDir, 'pgdata') });
+const database = config.DATABASE_URL ? await openDatabase({ url: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config) }) : await openDatabase({ dataDir: path.join(config.dataDir, 'pgdata') });
 let code = 0;
 try {
   await migrate(database);

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../core/config.ts';
+import { databaseTimeoutsOf, loadConfig } from '../core/config.ts';
 import { lockDataDir } from '../core/data-dir-lock.ts';
-import { migrate, openDatabase, type Database } from '../core/db.ts';
+import { forMaintenance, migrate, openDatabase, type Database } from '../core/db.ts';
 
 /**
  * A logical backup that either driver can write and read: one JSON line of metadata (the applied migrations), then one
@@ -103,11 +103,14 @@ export async function restoreDatabase(database: Database, file: string): Promise
   });
 }
 
-/** Opens the configured database (DATABASE_URL, or the embedded one under DATA_DIR, locked against a running server). */
+/**
+ * Opens the configured database (DATABASE_URL, or the embedded one under DATA_DIR, locked against a running server).
+ * Every session gets the maintenance statement limit: reading or writing a large table may outlast a request's.
+ */
 export async function openConfigured(): Promise<{ database: Database; release(): Promise<void> }> {
   const config = loadConfig();
   const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
-  const database = config.DATABASE_URL ? await openDatabase({ url: config.DATABASE_URL }) : await openDatabase({ dataDir: path.join(config.dataDir, 'pgdata') });
+  const database = config.DATABASE_URL ? await openDatabase({ url: config.DATABASE_URL, timeouts: forMaintenance(databaseTimeoutsOf(config)) }) : await openDatabase({ dataDir: path.join(config.dataDir, 'pgdata') });
   return {
     database,
     release: async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, databaseTimeoutsOf, loadConfig } from './config.ts';
+import { DEFAULT_DATABASE_TIMEOUTS } from './db.ts';
 
 describe('loadConfig', () => {
   it('works with nothing set', () => {
@@ -20,6 +21,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('gives the PostgreSQL time limits defaults, takes overrides in milliseconds and refuses negative ones', () => {
+    expect(databaseTimeoutsOf(loadConfig({}))).toEqual(DEFAULT_DATABASE_TIMEOUTS);
+    expect(DEFAULT_DATABASE_TIMEOUTS).toEqual({ connectMs: 5_000, statementMs: 15_000, idleInTransactionMs: 120_000, maintenanceMs: 3_600_000 });
+    const config = loadConfig({ DB_CONNECT_TIMEOUT_MS: '2000', DB_STATEMENT_TIMEOUT_MS: '0', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '30000', DB_MAINTENANCE_TIMEOUT_MS: '0' });
+    expect(databaseTimeoutsOf(config)).toEqual({ connectMs: 2_000, statementMs: 0, idleInTransactionMs: 30_000, maintenanceMs: 0 });
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });
 
   it('splits LOVE_HOSTS into lower-case host names', () => {

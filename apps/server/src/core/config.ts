@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
@@ -17,6 +18,14 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   /** PostgreSQL connection string; when absent the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  /** PostgreSQL only, in milliseconds: opening a connection or waiting for a free one of the pool. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  /** PostgreSQL only, ms: statement_timeout of request work (0 = none); the client gives up a second later when nothing answers. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  /** PostgreSQL only, ms: idle_in_transaction_session_timeout (0 = none). */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
+  /** PostgreSQL only, ms: statement_timeout of migrations, advisory-lock work, backup and restore (0 = none). */
+  DB_MAINTENANCE_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(DEFAULT_DATABASE_TIMEOUTS.maintenanceMs),
   /** Secret that signs access tokens; generated once and kept in DATA_DIR when absent. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -68,5 +77,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DEMO_DATA: value.DEMO_DATA ?? value.DATABASE_URL === undefined,
     WEB_DIST: path.resolve(value.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     dataDir: path.resolve(value.DATA_DIR),
+  };
+}
+
+/** The PostgreSQL time limits of the configuration. */
+export function databaseTimeoutsOf(config: Config): DatabaseTimeouts {
+  return {
+    connectMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    maintenanceMs: config.DB_MAINTENANCE_TIMEOUT_MS,
   };
 }

@@ -33,10 +33,33 @@ function assertChannel(channel: string): void {
   if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Invalid notification channel ${channel}`);
 }
 
-export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * Time limits of a PostgreSQL connection, in milliseconds (0 = none). PGlite runs inside the process and takes none:
+ * it has no connection that could hang, and a statement runs on the event loop, so no timer could interrupt it.
+ */
+export type DatabaseTimeouts = {
+  /** Opening a connection, and waiting for a free one of the pool. */
+  connectMs: number;
+  /** statement_timeout of the pool's sessions (request work). The client gives up QUERY_TIMEOUT_GRACE_MS later when no answer arrives at all. */
+  statementMs: number;
+  /** idle_in_transaction_session_timeout: the server ends a session whose transaction waits longer than this between statements. */
+  idleInTransactionMs: number;
+  /** statement_timeout of maintenance sessions: migrations and everything under withLock, and the backup tools (forMaintenance). */
+  maintenanceMs: number;
+};
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 15_000, idleInTransactionMs: 120_000, maintenanceMs: 3_600_000 };
+
+/** How long after the server's own statement_timeout the client stops waiting: covers the round trip of the cancellation. */
+export const QUERY_TIMEOUT_GRACE_MS = 1_000;
+
+/** The same limits with the maintenance statement limit on every session (backup, restore, the migrate command). */
+export const forMaintenance = (timeouts: DatabaseTimeouts): DatabaseTimeouts => ({ ...timeouts, statementMs: timeouts.maintenanceMs });
+
+export type DatabaseOptions = { url: string; timeouts?: DatabaseTimeouts } | { dataDir: string } | { memory: true };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('url' in options) return openPostgres(options.url);
+  if ('url' in options) return openPostgres(options.url, options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS);
   const client = 'memory' in options ? new PGlite() : new PGlite(options.dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -62,12 +85,57 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+/** Connection settings of one kind of session: the server-side limits travel in the startup message, no extra round trip. */
+function clientConfig(url: string, timeouts: DatabaseTimeouts, statementMs: number): pg.ClientConfig {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // A black-holed connection never answers, so statement_timeout cannot fire; the client stops waiting by itself.
+    query_timeout: statementMs > 0 ? statementMs + QUERY_TIMEOUT_GRACE_MS : 0,
+  };
+}
+
+const isReadTimeout = (error: unknown) => error instanceof Error && error.message === 'Query read timeout';
+
+/**
+ * Makes a client safe to lose:
+ * - a connection lost while the client is checked out (the server ended an idle transaction, a restart, a network cut)
+ *   emits 'error' with no pool listener attached, which would crash the process; the next query reports it instead,
+ *   and the pool discards the client on release;
+ * - when a query gets no answer in time, the connection is black-holed or out of step with its server: it is closed,
+ *   so it never goes back to the pool (a transaction's release() would return it as healthy).
+ */
+function guardClient(client: pg.Client): void {
+  client.on('error', () => {});
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const drop = () => void client.end().catch(() => {});
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        if (isReadTimeout(error)) drop();
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      if (isReadTimeout(error)) drop();
+      throw error;
+    });
+  };
+}
+
+function openPostgres(url: string, timeouts: DatabaseTimeouts): Database {
+  const pool = new pg.Pool({ ...clientConfig(url, timeouts, timeouts.statementMs), max: 10, idleTimeoutMillis: 30_000 });
+  pool.on('connect', guardClient);
   // An idle client losing its server must not crash the process; the next query reports the failure.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const listener = createPgListener(url);
+  const listener = createPgListener(clientConfig(url, timeouts, timeouts.statementMs));
   return {
     db,
     driver: 'postgres',
@@ -75,17 +143,21 @@ function openPostgres(url: string): Database {
       await pool.query(sqlText);
     },
     query: async <T>(sqlText: string, params: unknown[] = []) => (await pool.query(sqlText, params)).rows as T[],
+    // A session of its own with the maintenance limit: waiting for the lock and long migrations may outlast a request's limit.
     withLock: async (key, work) => {
-      const client = await pool.connect();
+      const client = new pg.Client(clientConfig(url, timeouts, timeouts.maintenanceMs));
+      guardClient(client);
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
           return await work(async (sqlText) => void (await client.query(sqlText)));
         } finally {
-          await client.query('select pg_advisory_unlock($1)', [key]);
+          // Ending the session releases the lock anyway, so a failed unlock must not hide the work's own error.
+          await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
         }
       } finally {
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     listen: (channel, handler) => listener.listen(channel, handler),
@@ -106,7 +178,7 @@ const LISTENER_RECONNECT_MS = 1_000;
  * One dedicated connection for LISTEN, opened on first use. When the server goes away it reconnects and listens
  * again to every channel, so notifications resume by themselves once the database is back.
  */
-function createPgListener(url: string) {
+function createPgListener(config: pg.ClientConfig) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
@@ -115,7 +187,7 @@ function createPgListener(url: string) {
 
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
-      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      const next = new pg.Client(config);
       next.on('notification', (message) => {
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
       });

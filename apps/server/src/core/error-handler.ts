@@ -2,20 +2,31 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { describeIssue, errorMessage, errorStatus, type ErrorCode, type ErrorEnvelope } from '@teamcast/contracts';
 import { AppError, RequestValidationError } from './errors.ts';
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+// Connection failures, plus the time limits of core/db.ts: 57014 statement_timeout, 25P03 idle_in_transaction_session_timeout.
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P02', '57P03', '57014', '25P03', '08000', '08001', '08003', '08006']);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
+  // node-postgres' own messages: a lost or refused connection, no free connection in time, no answer within query_timeout.
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout/.test(
+    message,
+  );
+}
+
+/** The error and what it wraps (Drizzle wraps the driver's error in `cause`), a few levels deep. */
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current !== undefined && current !== null && chain.length < 5; current = (current as { cause?: unknown }).cause) chain.push(current);
+  return chain;
 }
 
 /** Maps a thrown error to a catalogue code; anything unrecognised is an unexpected error. */
 function classify(error: FastifyError): { code: ErrorCode; field?: string; params?: Record<string, string | number> } {
   if (error instanceof AppError) return { code: error.code, field: error.field, params: error.params };
-  if (isDatabaseUnavailable(error) || isDatabaseUnavailable(error.cause)) return { code: 'service_unavailable' };
+  if (causeChain(error).some(isDatabaseUnavailable)) return { code: 'service_unavailable' };
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { code: 'payload_too_large' };
@@ -50,7 +61,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (code === 'unexpected_error') {
       request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     } else if (code === 'service_unavailable') {
-      request.log.warn({ reqId: request.id, err: { message: error.message, code: error.code } }, 'database unavailable');
+      // The driver's own error, not Drizzle's wrapper, whose message carries the statement and its parameters.
+      const cause = (causeChain(error).find(isDatabaseUnavailable) ?? error) as { message?: unknown; code?: unknown };
+      request.log.warn({ reqId: request.id, err: { message: cause.message, code: cause.code } }, 'database unavailable');
     }
     return sendError(reply, request, code, field, params ? errorMessage(code, request.locale, params) : undefined);
   });

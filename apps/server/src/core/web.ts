@@ -4,11 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './error-handler.ts';
 
+/** Where a love host's visitors start (route love-mobile). */
+const LOVE_START = '/love-mobile';
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated; client routes get
- * index.html (the SPA fallback), while unknown /api paths answer the JSON not-found envelope.
+ * index.html (the SPA fallback), while unknown /api paths answer the JSON not-found envelope. A love host's `/` is
+ * redirected to the love app here (spec section 1), so the landing never waits in the browser to learn the host.
  */
-export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, distDir: string, isLoveHost: (host: string) => boolean = () => false): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
@@ -28,6 +32,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     const pathname = request.url.split('?')[0] ?? '';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!hasWeb || !wantsPage) return sendError(reply, request, 'not_found');
+    if (pathname === '/' && isLoveHost(request.host)) return reply.header('cache-control', 'no-cache').redirect(LOVE_START, 302);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   });
 }

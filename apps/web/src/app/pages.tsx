@@ -8,8 +8,8 @@ export type Screen = ComponentType | LazyScreen;
 
 /**
  * A screen loaded on demand. Screens built with Mantine get Mantine's stylesheet loaded with them; `light` screens
- * (plain CSS, the public pages that must stay small) do not. Mantine screens get every translation namespace before
- * they show, unless `namespaces` names the only ones they read (beside the public ones), as public screens do.
+ * (plain CSS, the public pages that must stay small) do not. A screen gets the namespaces `namespaces` names (beside
+ * the frame's) before it shows; a Mantine screen that names none gets every namespace.
  */
 export const lazyScreen = (load: () => Promise<ComponentType>, options: { light?: boolean; namespaces?: string[] } = {}): LazyScreen => ({
   load,
@@ -49,8 +49,8 @@ export const pages: Partial<Record<string, Screen>> = {
   'owner-mobile-settings': accountScreen('owner-mobile-settings'),
   'love-mobile-settings': accountScreen('love-mobile-settings'),
   landing: lazyScreen(() => import('../features/site/components/landing-page.tsx').then((m) => m.LandingPage), { light: true }),
-  faq: lazyScreen(() => import('../features/help/components/faq-page.tsx').then((m) => m.FaqPage), { light: true }),
-  help: lazyScreen(() => import('../features/help/components/help-page.tsx').then((m) => m.HelpPage), { light: true }),
+  faq: lazyScreen(() => import('../features/help/components/faq-page.tsx').then((m) => m.FaqPage), { light: true, namespaces: ['help'] }),
+  help: lazyScreen(() => import('../features/help/components/help-page.tsx').then((m) => m.HelpPage), { light: true, namespaces: ['help'] }),
   enterprise: lazyScreen(() => import('../features/site/components/enterprise-page.tsx').then((m) => m.EnterprisePage), { light: true }),
   'owner-subscription': lazyScreen(() => import('../features/subscription/components/subscription-page.tsx').then((m) => m.SubscriptionPage)),
   'owner-dashboard': lazyScreen(() => import('../features/dashboard/components/dashboard-page.tsx').then((m) => m.DashboardPage)),
@@ -62,17 +62,17 @@ export const pages: Partial<Record<string, Screen>> = {
   'owner-mobile-team': lazyScreen(() => import('../features/teams/components/team-check-page.tsx').then((m) => m.OwnerMobileTeamCheckScreen)),
   'owner-dashboard-compare-teams': lazyScreen(() => import('../features/teams/components/compare-teams-page.tsx').then((m) => m.CompareTeamsPage)),
   'love-mobile-p2p': lazyScreen(() => import('../features/pairs/components/pair-page.tsx').then((m) => m.LovePairScreen)),
-  result: lazyScreen(() => import('../features/pairs/components/shared-result-page.tsx').then((m) => m.SharedResultPage), { namespaces: ['pairs'] }),
+  result: lazyScreen(() => import('../features/pairs/components/shared-result-page.tsx').then((m) => m.SharedResultPage), { light: true, namespaces: ['pairs'] }),
   'owner-profiles': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.OwnerProfilesScreen)),
   'owner-profile': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.OwnerProfileScreen)),
   'owner-mobile-profiles': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.OwnerMobileProfilesScreen)),
   'owner-mobile-profile': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.OwnerMobileProfileScreen)),
   'love-mobile-profiles': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.LoveMobileProfilesScreen)),
   'love-mobile-profile': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.LoveMobileProfileScreen)),
-  'profile-questionnaire': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { namespaces: ['questionnaire'] }),
-  'couple-questionnaire': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { namespaces: ['questionnaire'] }),
-  'owner-link': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage)),
-  'owner-mobile-link': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage)),
+  'profile-questionnaire': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { light: true, namespaces: ['questionnaire'] }),
+  'couple-questionnaire': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { light: true, namespaces: ['questionnaire'] }),
+  'owner-link': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { light: true, namespaces: ['questionnaire'] }),
+  'owner-mobile-link': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { light: true, namespaces: ['questionnaire'] }),
   'flame-mobile': lazyScreen(() => import('../features/questionnaire/components/flame-onboarding-page.tsx').then((m) => m.FlameOnboardingPage)),
   'flame-mobile-questionnaire': lazyScreen(() => import('../features/questionnaire/components/flame-questionnaire-page.tsx').then((m) => m.FlameQuestionnairePage)),
   'flame-mobile-result': lazyScreen(() => import('../features/questionnaire/components/flame-result-page.tsx').then((m) => m.FlameResultPage)),

@@ -5,7 +5,7 @@ import { authStore } from '../shared/auth/auth-store.ts';
 import { configureApi } from '../shared/api/client.ts';
 import { loadAllNamespaces, loadNamespaces, loadPublicNamespaces } from '../shared/i18n/i18n.ts';
 import { ChunkErrorPage } from '../shared/ui/chunk-error-page.tsx';
-import { loadHostInfo, useHostInfo } from '../shared/ui/host-info.ts';
+import { hostInfoSnapshot, useHostInfo } from '../shared/ui/host-info.ts';
 import { ChunkLoadError, loadChunk } from '../shared/ui/lazy-chunk.ts';
 import { Loader } from '../shared/ui/loader.tsx';
 import { mantineReady } from '../shared/ui/mantine-ready.ts';
@@ -19,9 +19,6 @@ import { keepsScroll, pathTo, routeTable, type LayoutName, type RouteDef } from 
 
 type Handle = { route: RouteDef };
 
-/** How long the landing waits for the host's variant before showing, in milliseconds. */
-const HOST_WAIT_MS = 300;
-const hostInfoWithin = (ms: number) => Promise.race([loadHostInfo(), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
 
 /** Mantine's stylesheets travel with the screens that use Mantine, so light public pages never fetch them. */
 const loadMantineStyles = () =>
@@ -46,7 +43,7 @@ async function loadScreen(screen: Screen): Promise<ComponentType> {
       screen.mantine ? loadProviders() : null,
       loadPublicNamespaces(),
       screen.mantine ? loadMantineStyles() : null,
-      screen.mantine ? (screen.namespaces ? loadNamespaces(screen.namespaces) : loadAllNamespaces()) : null,
+      screen.namespaces ? loadNamespaces(screen.namespaces) : screen.mantine ? loadAllNamespaces() : null,
     ]),
   );
   return providers ? providers.withProviders(component) : component;
@@ -165,9 +162,9 @@ function toRouteObject(route: RouteDef): NonIndexRouteObject {
       const url = new URL(request.url);
       const target = guardRedirect(route, (role) => Boolean(authStore.get(role)), url.pathname + url.search);
       if (target) throw redirect(target);
-      // Love hosts start in the love-mobile app (spec section 1). The landing waits briefly for the host's answer;
-      // when it comes later, main.tsx moves a love host's visitor on then.
-      if (route.name === 'landing' && (await hostInfoWithin(HOST_WAIT_MS))?.variant === 'love') throw redirect(pathTo('love-mobile'));
+      // Love hosts start in the love-mobile app (spec section 1): the server redirects a love host's `/`, this covers
+      // a later move to the landing inside the app, and main.tsx an answer that comes after the first screen.
+      if (route.name === 'landing' && hostInfoSnapshot().variant === 'love') throw redirect(pathTo('love-mobile'));
       return null;
     },
     lazy: async () => ({ Component: await loadScreen(screen) }),

@@ -14,6 +14,11 @@ const toEntry = (row: Row): HistoryEntry => ({
   at: row.at.toISOString(),
 });
 
+/** Holds one owner's history for the rest of the transaction (an advisory lock, so it blocks nothing else). */
+export async function lockOwnerHistory(db: Db, ownerId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`history:${ownerId}`}, 0))`);
+}
+
 export async function listEntries(db: Db, ownerId: string): Promise<HistoryEntry[]> {
   const rows = await db
     .select()

@@ -20,9 +20,11 @@ export type NewHistoryEntry = Omit<HistoryEntry, 'at'>;
  * is replaced; a team entry replaces any other team entry (one team entry is kept); at most 15 remain. Counts the run
  * in the p2p or team counter. Runs in a transaction so concurrent runs cannot break the rules.
  */
-export async function recordHistory(db: Db, ownerId: string, entry: NewHistoryEntry, gate?: GateHub): Promise<DashboardHistory> {
+export async function recordHistory(db: Db, ownerId: string, entry: NewHistoryEntry, gate?: GateHub): Promise<void> {
   const now = new Date();
-  const history = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
+    // One owner's recordings take turns: two at once would both delete, then both insert the same entry.
+    await repo.lockOwnerHistory(tx, ownerId);
     await repo.deleteEntry(tx, ownerId, entry.type, entry.id);
     if (entry.type === 'team') await repo.deleteType(tx, ownerId, 'team');
     if (entry.type === 'pair' && entry.actors.length === 2) await repo.deletePairsOf(tx, ownerId, [entry.actors[0]!.id, entry.actors[1]!.id]);
@@ -33,10 +35,8 @@ export async function recordHistory(db: Db, ownerId: string, entry: NewHistoryEn
     await repo.trim(tx, ownerId);
     if (entry.type === 'pair') await repo.incrementCounter(tx, ownerId, 'p2p');
     if (entry.type === 'team') await repo.incrementCounter(tx, ownerId, 'team');
-    return readHistory(tx, ownerId);
   });
   await syncHistory(gate, ownerId);
-  return history;
 }
 
 /** Removes the entry of a deleted object; counters keep counting past runs. */

@@ -56,6 +56,15 @@ describe('dashboard history rules', () => {
     expect(history.counters.p2p).toBe(4);
   });
 
+  it('takes concurrent runs of the same pair one after another: no failure, one entry, every run counted', async () => {
+    const owner = await createOwner(t);
+    const runs = await Promise.allSettled(Array.from({ length: 20 }, () => recordHistory(t.database.db, owner.id, pairEntry('same', 'anna', 'boris'))));
+    expect(runs.filter((run) => run.status === 'rejected')).toEqual([]);
+    const history = await historyOf(owner);
+    expect(history.entries.map((entry) => entry.id)).toEqual(['same']);
+    expect(history.counters.p2p).toBe(20);
+  });
+
   it('keeps a single team entry while team comparisons and pairs stay', async () => {
     const owner = await createOwner(t);
     await recordHistory(t.database.db, owner.id, teamEntry('t1'));

@@ -28,8 +28,9 @@ export async function loadOwnPair(db: Db, ownerId: string, id: string): Promise<
 
 const peopleOf = (row: Pick<PairRow, 'actor1Id' | 'actor2Id' | 'managerId'>) => [row.actor1Id, row.actor2Id, row.managerId].filter((id): id is string => Boolean(id));
 
-export async function pairView(db: Db, ownerId: string, row: PairRow): Promise<PairRequest> {
-  const people = await repo.ownProfiles(db, ownerId, peopleOf(row));
+/** The pair as the owner sees it; `people` may pass the profiles the caller has just read. */
+export async function pairView(db: Db, ownerId: string, row: PairRow, people?: Map<string, PairProfile>): Promise<PairRequest> {
+  people ??= await repo.ownProfiles(db, ownerId, peopleOf(row));
   const slots = [row.actor1Id, row.actor2Id].filter((id): id is string => Boolean(id));
   const [unlocked, hours, accuracy] = await Promise.all([
     row.actor1Id && row.actor2Id ? repo.isPairUnlocked(db, ownerId, row.actor1Id, row.actor2Id) : Promise.resolve(false),
@@ -155,5 +156,5 @@ export async function runPair(deps: PairDeps, ownerId: string, id: string, type:
     { type: 'pair', id: row.id, title: names.map((actor) => actor.name).join(' & '), actors: names.map((actor) => ({ id: actor._id, name: actor.name })), scenes: row.sceneId ? [row.sceneId] : [] },
     deps.gate,
   );
-  return pairView(db, ownerId, updated);
+  return pairView(db, ownerId, updated, people);
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Locale, SiteVariant } from '@teamcast/contracts';
+import type { AnalyticsKind, AnalyticsStep, Locale, SiteVariant } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { analyticsEvents, enterpriseRequests } from '../../db/schema/index.ts';
 
@@ -43,7 +43,7 @@ export function createSiteRepository(db: Db) {
       await db.update(enterpriseRequests).set({ mailStatus: 'queued' }).where(eq(enterpriseRequests.id, id));
     },
 
-    async insertAnalyticsEvent(event: { kind: 'registration' | 'profile' | 'pair' | 'team'; step: string; visitId?: string; variant: SiteVariant }): Promise<void> {
+    async insertAnalyticsEvent(event: { kind: AnalyticsKind; step: AnalyticsStep; visitId?: string | undefined; variant: SiteVariant }): Promise<void> {
       await db.insert(analyticsEvents).values({ id: crypto.randomUUID(), kind: event.kind, step: event.step, visitId: event.visitId ?? null, variant: event.variant });
     },
   };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYTICS_STEPS } from '@teamcast/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -80,21 +81,42 @@ describe('analytics events', () => {
 
   it('records a step only when the visitor consented', async () => {
     const before = await count();
-    const refused = await t.app.inject({ method: 'POST', url: '/api/site/events', payload: { kind: 'registration', step: 'started', consent: false } });
+    const refused = await t.app.inject({ method: 'POST', url: '/api/site/events', payload: { kind: 'registration', step: 'signup_opened', consent: false } });
     expect(refused.json().result).toEqual({ recorded: false });
     expect(await count()).toBe(before);
 
     const visitId = crypto.randomUUID();
-    const accepted = await t.app.inject({ method: 'POST', url: '/api/site/events', headers: { host: 'flame.localhost' }, payload: { kind: 'pair', step: 'step-2', consent: true, visitId } });
+    const accepted = await t.app.inject({ method: 'POST', url: '/api/site/events', headers: { host: 'flame.localhost' }, payload: { kind: 'pair', step: 'result_shown', consent: true, visitId } });
     expect(accepted.json().result).toEqual({ recorded: true });
     const rows = await t.database.query<Record<string, unknown>>('select kind, step, visit_id, variant from analytics_events where visit_id = $1', [visitId]);
-    expect(rows).toEqual([{ kind: 'pair', step: 'step-2', visit_id: visitId, variant: 'love' }]);
+    expect(rows).toEqual([{ kind: 'pair', step: 'result_shown', visit_id: visitId, variant: 'love' }]);
   });
 
-  it('refuses unknown funnels and free-form steps', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/site/events', payload: { kind: 'clicks', step: 'x', consent: true } });
-    expect(res.statusCode).toBe(400);
-    const step = await t.app.inject({ method: 'POST', url: '/api/site/events', payload: { kind: 'team', step: 'Anna Petrova <a@b.c>', consent: true } });
-    expect(step.statusCode).toBe(400);
+  it('accepts every listed step of every funnel', async () => {
+    const visitId = crypto.randomUUID();
+    const sent = Object.entries(ANALYTICS_STEPS).flatMap(([kind, steps]) => steps.map((step) => ({ kind, step })));
+    for (const event of sent) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/site/events', payload: { ...event, consent: true, visitId } });
+      expect(res.json(), `${event.kind}/${event.step}`).toEqual({ result: { recorded: true } });
+    }
+    const rows = await t.database.query<{ kind: string; step: string }>('select kind, step from analytics_events where visit_id = $1', [visitId]);
+    expect(rows).toHaveLength(sent.length);
+  });
+
+  it('refuses unknown funnels, unknown steps and steps of another funnel with the error envelope, storing nothing', async () => {
+    const before = await count();
+    const refusals = [
+      { payload: { kind: 'clicks', step: 'signup_opened', consent: true }, field: 'kind' },
+      { payload: { kind: 'team', step: 'Anna Petrova <a@b.c>', consent: true }, field: 'step' },
+      { payload: { kind: 'registration', step: 'started', consent: true }, field: 'step' },
+      { payload: { kind: 'team', step: 'signup_opened', consent: true }, field: 'step' },
+      { payload: { kind: 'pair', step: 'questionnaire_sent', consent: false }, field: 'step' },
+    ];
+    for (const { payload, field } of refusals) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/site/events', headers: { 'accept-language': 'en' }, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'validation_failed', field, message: expect.any(String) } });
+    }
+    expect(await count()).toBe(before);
   });
 });

@@ -51,6 +51,8 @@ export function SignedInLayout({ role, menu, loginRoute, homeRoute }: { role: Ro
                 }
               }}
               disabled={item.pending}
+              // A section still in development is an inactive control, said so to assistive technology too.
+              aria-disabled={item.pending || undefined}
             />
           ))}
         </ScrollArea>

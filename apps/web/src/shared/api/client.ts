@@ -1,8 +1,8 @@
 import {
   UPSTREAM_ID_HEADER,
   buildPath,
-  errorCatalogue,
-  errorMessage,
+  ERROR_CODES,
+  clientErrorMessage,
   type ErrorEnvelope,
   type Endpoint,
   type EndpointInput,
@@ -72,6 +72,9 @@ export function storeUpstreamId(id: string | null): void {
   else sessionStorage.removeItem(UPSTREAM_KEY);
 }
 
+/** The codes alone: their texts (the catalogue) stay out of the first load; the server sends texts in the envelope. */
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
 /**
  * Whether a response body is the error envelope (what `ErrorEnvelopeSchema` accepts: a known code, a message, an
  * optional field), checked by hand so the first load of every page does without zod.
@@ -83,7 +86,7 @@ export function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
   const { code, message, field } = error as Record<string, unknown>;
   return (
     typeof code === 'string' &&
-    Object.prototype.hasOwnProperty.call(errorCatalogue, code) &&
+    KNOWN_CODES.has(code) &&
     typeof message === 'string' &&
     (field === undefined || typeof field === 'string')
   );
@@ -128,7 +131,7 @@ export async function apiCall<E extends Endpoint>(
     response = await fetch(url, { method: endpoint.method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
     console.error('network error', endpoint.method, url, error);
-    throw new ApiError('network_error', errorMessage('network_error', state.locale), 0);
+    throw new ApiError('network_error', clientErrorMessage('network_error', state.locale), 0);
   }
 
   const refreshed = response.headers.get(REFRESHED_TOKEN_HEADER);
@@ -140,7 +143,7 @@ export async function apiCall<E extends Endpoint>(
   }
   const failure = isErrorEnvelope(payload)
     ? new ApiError(payload.error.code, payload.error.message, response.status, payload.error.field)
-    : new ApiError('unexpected_error', errorMessage('unexpected_error', state.locale), response.status);
+    : new ApiError('unexpected_error', clientErrorMessage('unexpected_error', state.locale), response.status);
   // Only a call that carried a token has a sign-in to end; a refused sign-in attempt stays on its page.
   if (response.status === 401 && role && token) {
     authStore.clear(role);

@@ -15,7 +15,7 @@ type Catalogue = { [key: string]: string | Catalogue };
  * catalogue at once, so components render their texts without waiting.
  */
 const BUNDLED = ['common'];
-const PUBLIC = ['site', 'help', 'consent'];
+const PUBLIC = ['site', 'consent'];
 const bundled = import.meta.glob<Catalogue>('../../locales/*/common.json', { eager: true, import: 'default' });
 const inTests = import.meta.env.MODE === 'test' ? import.meta.glob<Catalogue>('../../locales/*/*.json', { eager: true, import: 'default' }) : {};
 const onDemand = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' });
@@ -54,7 +54,7 @@ function loadMissing(namespaces: string[]): Promise<void> {
 /** Loads every namespace of the current language (and the fallback); resolves at once when they are all there. */
 export const loadAllNamespaces = (): Promise<void> => loadMissing(allNamespaces);
 
-/** Loads what the light public pages and their frame use (site, help, consent). */
+/** Loads what every public page's frame uses (site, consent); pages load their own namespaces beside. */
 export const loadPublicNamespaces = (): Promise<void> => loadMissing(PUBLIC);
 
 /** Loads the given namespaces (those a screen reads) with the public ones. */

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { track } from './analytics.ts';
+import { StrictMode } from 'react';
+import { renderHook } from '@testing-library/react';
+import { track, useTrackShown } from './analytics.ts';
 import { updateConsent } from './consent-store.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -8,14 +10,26 @@ describe('analytics', () => {
   it('sends nothing without consent, and a consented step to our own server only', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ result: { recorded: true } }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    track('registration', 'started');
+    track('registration', 'signup_opened');
     expect(fetchMock).not.toHaveBeenCalled();
 
     updateConsent({ analytics: true });
-    track('registration', 'completed');
+    track('registration', 'signup_succeeded');
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/site/events');
-    expect(JSON.parse(String(init.body))).toMatchObject({ kind: 'registration', step: 'completed', consent: true });
+    expect(JSON.parse(String(init.body))).toMatchObject({ kind: 'registration', step: 'signup_succeeded', consent: true });
+  });
+
+  it('sends a shown step once per screen, even when development mode runs effects twice', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ result: { recorded: true } }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    updateConsent({ analytics: true });
+    const { rerender } = renderHook(() => useTrackShown('team', 'simulator_opened'), { wrapper: StrictMode });
+    rerender();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toMatchObject({ kind: 'team', step: 'simulator_opened' });
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@teamcast/contracts';
+import { clientErrorMessage } from '@teamcast/contracts';
 import { currentLocale } from '../i18n/i18n.ts';
 import classes from './plain.module.css';
 
@@ -8,7 +8,7 @@ export function ChunkErrorPage() {
   const { t } = useTranslation();
   return (
     <div className={classes.page} data-testid="chunk-error">
-      <h1 className={classes.title}>{errorMessage('chunk_load_timeout', currentLocale())}</h1>
+      <h1 className={classes.title}>{clientErrorMessage('chunk_load_timeout', currentLocale())}</h1>
       <button type="button" className={classes.button} onClick={() => window.location.reload()}>
         {t('errorPage.reload')}
       </button>

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { ControlLabels } from './control-labels.tsx';
 import { mantineReady } from './mantine-ready.ts';
 
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
@@ -11,8 +12,10 @@ export function NotificationsHost({ limit }: { limit: number }) {
   const needed = useSyncExternalStore(mantineReady.subscribe, mantineReady.get);
   if (!needed) return null;
   return (
-    <Suspense fallback={null}>
-      <Notifications limit={limit} />
-    </Suspense>
+    <ControlLabels>
+      <Suspense fallback={null}>
+        <Notifications limit={limit} />
+      </Suspense>
+    </ControlLabels>
   );
 }

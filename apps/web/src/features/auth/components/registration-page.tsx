@@ -7,6 +7,7 @@ import { ConsentSchema, EmailSchema, type SignInResult } from '@teamcast/contrac
 import { ApiError } from '../../../shared/api/client.ts';
 import { authStore } from '../../../shared/auth/auth-store.ts';
 import { useSchemaForm } from '../../../shared/forms/schema-form.ts';
+import { track, useTrackShown } from '../../../shared/ui/analytics.ts';
 import { notify } from '../../../shared/ui/notify.ts';
 import { useChooseFirstPassword, useJoinRequest, useVerifyEmail } from '../api/sign-up.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
@@ -42,6 +43,7 @@ export function RegistrationPage({ surface }: { surface: AuthSurface }) {
     setSearch((current) => { current.delete('token'); return current; }, { replace: true });
     verify.mutate(token, {
       onSuccess: (result) => {
+        track('registration', 'email_verified');
         if (result.hasPassword) {
           notify.positive(t('registration.verified'));
           complete(result);
@@ -98,6 +100,7 @@ function JoinRequestForm({ surface }: { surface: AuthSurface }) {
   const { t } = useTranslation('auth');
   const join = useJoinRequest(surface);
   const [sent, setSent] = useState<string | null>(null);
+  useTrackShown('registration', 'join_opened');
   const form = useSchemaForm(JoinSchema, { email: '', companyName: '', privacyPolicy: false as unknown as true, personalData: false as unknown as true });
   const { values, errors } = form;
   return (
@@ -112,7 +115,11 @@ function JoinRequestForm({ surface }: { surface: AuthSurface }) {
           onSubmit={(event) => {
             event.preventDefault();
             const value = form.validate();
-            if (value) join.mutateAsync(value).then(() => setSent(value.email), form.showError);
+            if (!value) return;
+            join.mutateAsync(value).then(() => {
+              track('registration', 'join_requested');
+              setSent(value.email);
+            }, form.showError);
           }}
         >
           <Stack gap="sm">

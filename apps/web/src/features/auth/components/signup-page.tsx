@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConsentSchema, EmailSchema, PasswordPairSchema } from '@teamcast/contracts';
 import { useSchemaForm } from '../../../shared/forms/schema-form.ts';
+import { track, useTrackShown } from '../../../shared/ui/analytics.ts';
 import { notify } from '../../../shared/ui/notify.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
@@ -20,6 +21,7 @@ export function SignupPage({ surface }: { surface: AuthSurface }) {
   const { t } = useTranslation('auth');
   const { complete } = useCompleteSignIn(surface);
   const signUp = useSignUp(surface);
+  useTrackShown('registration', 'signup_opened');
   const form = useSchemaForm(surface.love ? LoveSignupSchema : WorkSignupSchema, {
     email: '',
     companyName: '',
@@ -37,7 +39,9 @@ export function SignupPage({ surface }: { surface: AuthSurface }) {
           event.preventDefault();
           const value = form.validate();
           if (!value) return;
+          track('registration', 'signup_submitted');
           signUp.mutateAsync(value).then((result) => {
+            track('registration', 'signup_succeeded');
             notify.positive(t('signup.verifySent', { address: value.email }));
             complete(result);
           }, form.showError);

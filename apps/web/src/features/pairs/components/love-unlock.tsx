@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TestCardSchema, describeIssue, type PairRequest } from '@teamcast/contracts';
+import { TestCardSchema, describeIssue, type PairRequest, type TestCard } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
+import { track } from '../../../shared/ui/analytics.ts';
 import { useUnlockPair, useUnlockPrice } from '../api/love-unlock.ts';
 import { localeOf, money } from '../hooks/pair-format.ts';
 
@@ -20,6 +21,9 @@ export function LoveUnlock({ pair }: { pair: PairRequest }) {
   const [a, b] = pair.actors;
   const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
   const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
+  // The promise, not mutate's callback: the unlocked report replaces this card before such a callback would run.
+  const pay = (id1: string, id2: string, card: TestCard | null) =>
+    void unlock.mutateAsync({ id1, id2, card }).then((payment) => payment.status === 'paid' && track('pair', 'love_unlock_bought'), () => undefined);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -33,7 +37,7 @@ export function LoveUnlock({ pair }: { pair: PairRequest }) {
       return;
     }
     setFieldError(null);
-    unlock.mutate({ id1: a._id, id2: b._id, card: parsed.data });
+    pay(a._id, b._id, parsed.data);
   };
 
   const stripe = price.data?.provider === 'stripe';
@@ -53,7 +57,7 @@ export function LoveUnlock({ pair }: { pair: PairRequest }) {
               {unlock.error instanceof ApiError ? unlock.error.message : t('errors.generic')}
             </Alert>
           ) : null}
-          <Button loading={unlock.isPending} w="fit-content" color="pink" onClick={() => a && b && unlock.mutate({ id1: a._id, id2: b._id, card: null })}>
+          <Button loading={unlock.isPending} w="fit-content" color="pink" onClick={() => a && b && pay(a._id, b._id, null)}>
             {price.data ? t('unlock.pay', { price: money(price.data.loveUnlockPrice, price.data.currency, locale) }) : t('unlock.payNoPrice')}
           </Button>
         </Stack>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_INTENSITY, INTENSITY_OPTIONS, errorMessage, type PairRequest, type ProfileSummary } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useGateEvent } from '../../../shared/gate/gate.ts';
+import { track } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { syncHistoryFromServer } from '../api/history-sync.ts';
 import { usePair, useRunPair } from '../api/pair.ts';
@@ -97,6 +98,7 @@ function PairSetup({ shell, pair }: { shell: PairShell; pair: PairRequest | unde
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    track('pair', 'check_started');
     run.mutate(
       {
         id: pair?._id,
@@ -105,6 +107,7 @@ function PairSetup({ shell, pair }: { shell: PairShell; pair: PairRequest | unde
       },
       {
         onSuccess: (saved) => {
+          if (saved.result) track('pair', 'result_shown');
           refreshHistory();
           if (saved._id !== pair?._id) void navigate(pairPath(shell, saved._id), { replace: true });
         },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Checkbox, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SharePartSchema, type SharePart } from '@teamcast/contracts';
+import { track } from '../../../shared/ui/analytics.ts';
 import { useShareResult } from '../api/share.ts';
 import { sharedResultPath } from '../hooks/pair-format.ts';
 
@@ -26,7 +27,7 @@ export function SharePanel({ pairId }: { pairId: string }) {
           ))}
         </Stack>
       </Checkbox.Group>
-      <Button mt="sm" onClick={() => share.mutate({ id: pairId, parts })} loading={share.isPending} data-testid="share-create">
+      <Button mt="sm" onClick={() => share.mutate({ id: pairId, parts }, { onSuccess: () => track('pair', 'result_shared') })} loading={share.isPending} data-testid="share-create">
         {t('share.create')}
       </Button>
       {share.error ? (

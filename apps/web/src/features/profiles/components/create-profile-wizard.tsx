@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ProfileCreateSchema, birthDateFromDay, describeIssue, type Locale, type Profile, type QuestionnaireKind } from '@teamcast/contracts';
+import { track } from '../../../shared/ui/analytics.ts';
 import { useCreateProfile } from '../api/create-profile.ts';
 import { creatableKinds, type ProfilesShell } from '../hooks/profiles-shell.ts';
 import { ShareLinkBox } from './share-link-box.tsx';
@@ -63,6 +64,7 @@ export function CreateProfileWizard({ shell, opened, onClose, onOpen }: { shell:
     if (Object.keys(all).length > 0 || !parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: (profile) => {
+        track('profile', 'profile_created');
         setCreated(profile);
         setActive(2);
       },

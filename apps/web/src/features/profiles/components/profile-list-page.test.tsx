@@ -7,6 +7,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Profile, ProfileSummary } from '@teamcast/contracts';
 import { configureApi } from '../../../shared/api/client.ts';
 import { initI18n } from '../../../shared/i18n/i18n.ts';
+import { updateConsent } from '../../../shared/ui/consent-store.ts';
 import { ProfileListPage } from './profile-list-page.tsx';
 
 type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
@@ -76,6 +77,7 @@ beforeEach(() => {
       };
       return json({ result: created }, 201);
     }
+    if (call.path === '/api/site/events') return json({ result: { recorded: true } });
     if (call.path === '/api/owner/profiles/check-attach/perm1') return json({ result: { check: true } });
     if (call.path === '/api/owner/profiles/attach/perm1') return json({ result: { ...summary(7), ownerId: 'o1', permalink: 'perm1', linkExpiresAt: '2026-12-01T00:00:00.000Z', birthDate: null, answers: [], questionnaireId: 'q1', usage: { teams: 0, evaluations: 0 } } });
     if (call.path === '/api/owner/profiles/get-referral-id/p9') return json({ result: { sharelink: 'AbCdEfGhIjKlMnOpQrStUvWx', expiresAt: '2026-12-01T00:00:00.000Z' } });
@@ -180,5 +182,37 @@ describe('owner profile list', { timeout: 20_000 }, () => {
     const url = (await screen.findByTestId('share-link-url')) as HTMLInputElement;
     expect(url.value).toMatch(/\/owner\/link\/AbCdEfGhIjKlMnOpQrStUvWx$/);
     expect(screen.getByRole('button', { name: 'Скопировать ссылку' })).toBeTruthy();
+  });
+
+  async function createWithLink() {
+    const user = userEvent.setup();
+    renderList();
+    await screen.findAllByTestId('profile-card');
+    await user.click(screen.getByRole('button', { name: 'Создать профиль' }));
+    await user.click(await screen.findByRole('button', { name: 'Далее' }));
+    await user.type(screen.getByLabelText(/^Имя\s*\*?$/), 'Анна');
+    await user.type(screen.getByLabelText(/^Фамилия/), 'Иванова');
+    await user.click(screen.getByRole('button', { name: 'Создать' }));
+    await user.click(await screen.findByRole('button', { name: 'Получить ссылку на анкету' }));
+    await screen.findByTestId('share-link-url');
+  }
+  const steps = () => calls.filter((call) => call.path === '/api/site/events').map((call) => call.body as { kind: string; step: string });
+
+  it('records the wizard opened, the profile created and the link made when analytics is on', async () => {
+    updateConsent({ analytics: true });
+    await createWithLink();
+    await waitFor(() =>
+      expect(steps()).toEqual([
+        expect.objectContaining({ kind: 'profile', step: 'wizard_opened', consent: true }),
+        expect.objectContaining({ kind: 'profile', step: 'profile_created' }),
+        expect.objectContaining({ kind: 'profile', step: 'share_link_created' }),
+      ]),
+    );
+  });
+
+  it('records no profile step while analytics is off', async () => {
+    await createWithLink();
+    expect(calls.some((call) => call.path === '/api/owner/profiles/get-referral-id/p9')).toBe(true);
+    expect(steps()).toEqual([]);
   });
 });

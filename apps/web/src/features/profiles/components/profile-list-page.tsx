@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type ProfileFilter } from '@teamcast/contracts';
+import { track } from '../../../shared/ui/analytics.ts';
 import { useProfiles } from '../api/list-profiles.ts';
 import { lastOpened, profilePath, type ProfilesShell } from '../hooks/profiles-shell.ts';
 import { AttachBanner } from './attach-banner.tsx';
@@ -49,7 +50,14 @@ export function ProfileListPage({ shell }: { shell: ProfilesShell }) {
             </Text>
           ) : null}
         </Stack>
-        <Button onClick={() => setCreating(true)}>{t('list.create')}</Button>
+        <Button
+          onClick={() => {
+            track('profile', 'wizard_opened');
+            setCreating(true);
+          }}
+        >
+          {t('list.create')}
+        </Button>
       </Group>
       {attach ? <AttachBanner permalink={attach} onAttached={open} /> : null}
       <Group align="flex-end" wrap="wrap">

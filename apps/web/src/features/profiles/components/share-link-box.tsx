@@ -1,6 +1,7 @@
 import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProfileSummary } from '@teamcast/contracts';
+import { track } from '../../../shared/ui/analytics.ts';
 import { useShareLink } from '../api/share-link.ts';
 import { shareUrl, type ProfilesShell } from '../hooks/profiles-shell.ts';
 
@@ -8,6 +9,7 @@ import { shareUrl, type ProfilesShell } from '../hooks/profiles-shell.ts';
 export function ShareLinkBox({ shell, profile }: { shell: ProfilesShell; profile: Pick<ProfileSummary, '_id' | 'kind' | 'linkRequestedAt'> }) {
   const { t } = useTranslation('profiles');
   const link = useShareLink(profile._id);
+  const makeLink = (renew: boolean) => link.mutate(renew, { onSuccess: () => track('profile', 'share_link_created') });
   const url = link.data ? shareUrl(shell, profile.kind, link.data.sharelink) : null;
   return (
     <Stack gap="xs" data-testid="share-link">
@@ -23,7 +25,7 @@ export function ShareLinkBox({ shell, profile }: { shell: ProfilesShell; profile
                 </Button>
               )}
             </CopyButton>
-            <Button variant="default" onClick={() => link.mutate(true)} loading={link.isPending}>
+            <Button variant="default" onClick={() => makeLink(true)} loading={link.isPending}>
               {t('share.renew')}
             </Button>
           </Group>
@@ -32,7 +34,7 @@ export function ShareLinkBox({ shell, profile }: { shell: ProfilesShell; profile
           </Text>
         </>
       ) : (
-        <Button w="fit-content" onClick={() => link.mutate(false)} loading={link.isPending}>
+        <Button w="fit-content" onClick={() => makeLink(false)} loading={link.isPending}>
           {t('share.get')}
         </Button>
       )}

@@ -9,13 +9,13 @@ import { useProfileByLink } from '../api/profile-by-link.ts';
 export function FlameResultPage() {
   const { t } = useTranslation('questionnaire');
   const { id = '' } = useParams();
-  const profile = useProfileByLink(id);
+  const [profile] = useProfileByLink(id);
   const grade = useGradeByLink(id);
   const signedIn = Boolean(useAuth('owner'));
   const attachPath = `/love-mobile/profiles?attach=${encodeURIComponent(id)}`;
 
-  if (profile.isPending) return <Loader m="xl" aria-label={t('loading')} />;
-  if (profile.isError) return <Alert color="red">{profile.error.message}</Alert>;
+  if (profile.status === 'pending') return <Loader m="xl" aria-label={t('loading')} />;
+  if (profile.status === 'error') return <Alert color="red">{profile.error.message}</Alert>;
   const view = profile.data;
   return (
     <Stack maw={640} py="xl" gap="md" data-testid="flame-result">

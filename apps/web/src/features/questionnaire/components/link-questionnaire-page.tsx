@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { birthDateFromDay, type Locale, type ProfileLinkView } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
-import { usePatchProfileByLink, useProfileByLink, useUpgradeByLink } from '../api/profile-by-link.ts';
-import { useRequestNewLink } from '../api/request-new-link.ts';
+import { useAction } from '../../../shared/api/use-request.ts';
+import { track, useTrackShown } from '../../../shared/ui/analytics.ts';
+import { Loader } from '../../../shared/ui/loader.tsx';
+import { patchProfileByLink, requestNewLink, upgradeByLink, useProfileByLink } from '../api/profile-by-link.ts';
 import { useDraft, type Names } from '../hooks/use-draft.ts';
 import { NamesFields, namesValid } from './names-fields.tsx';
 import { QuestionnaireSteps, allStepsValid, answersToSend } from './questionnaire-steps.tsx';
+import classes from './questionnaire.module.css';
 
 function namesOf(view: ProfileLinkView): Names {
   return {
@@ -22,122 +24,145 @@ function namesOf(view: ProfileLinkView): Names {
 
 /**
  * The questionnaire an anonymous visitor fills from a share link: `/owner/link/:sharelink`, its owner-mobile twin,
- * `/profile-questionnaire?link=…` and `/couple-questionnaire?link=…`.
+ * `/profile-questionnaire?link=…` and `/couple-questionnaire?link=…`. Built without Mantine or TanStack Query, so the
+ * page a visitor opens from a message loads fast on a phone.
  */
 export function LinkQuestionnairePage() {
   const { t } = useTranslation('questionnaire');
   const { sharelink } = useParams();
   const [search] = useSearchParams();
   const permalink = sharelink ?? search.get('link') ?? '';
-  const profile = useProfileByLink(permalink);
+  const [profile, setView] = useProfileByLink(permalink);
 
   if (!permalink) return <LinkProblem title={t('link.missingTitle')} message={t('link.missing')} />;
-  if (profile.isPending) return <Loader m="xl" aria-label={t('loading')} />;
-  if (profile.isError) {
-    const error = profile.error;
+  if (profile.status === 'pending') return <Loader label={t('loading')} />;
+  if (profile.status === 'error') {
+    const { error } = profile;
     if (error instanceof ApiError && error.code === 'link_expired') return <ExpiredLink permalink={permalink} message={error.message} />;
     return <LinkProblem title={t('link.invalidTitle')} message={error.message} />;
   }
-  if (profile.data.locked) return <SentProfile permalink={permalink} view={profile.data} />;
-  return <LinkQuestionnaire permalink={permalink} view={profile.data} />;
+  if (profile.data.locked) return <SentProfile permalink={permalink} view={profile.data} onView={setView} />;
+  return <LinkQuestionnaire permalink={permalink} view={profile.data} onView={setView} />;
 }
 
 function LinkProblem({ title, message }: { title: string; message: string }) {
   return (
-    <Stack maw={640} py="xl" data-testid="link-problem">
-      <Title order={1}>{title}</Title>
-      <Alert color="red">{message}</Alert>
-    </Stack>
+    <div className={classes.page} data-testid="link-problem">
+      <h1>{title}</h1>
+      <p className={classes.alert} role="alert">
+        {message}
+      </p>
+    </div>
   );
 }
 
 function ExpiredLink({ permalink, message }: { permalink: string; message: string }) {
   const { t } = useTranslation('questionnaire');
-  const request = useRequestNewLink(permalink);
+  const [request, send] = useAction(() => requestNewLink(permalink));
   return (
-    <Stack maw={640} py="xl" data-testid="link-expired">
-      <Title order={1}>{t('link.expiredTitle')}</Title>
-      <Alert color="yellow">{message}</Alert>
-      {request.isSuccess ? (
-        <Alert color="teal">{t('link.requested')}</Alert>
+    <div className={classes.page} data-testid="link-expired">
+      <h1>{t('link.expiredTitle')}</h1>
+      <p className={classes.warning}>{message}</p>
+      {request.status === 'done' ? (
+        <p className={classes.success} role="status">
+          {t('link.requested')}
+        </p>
       ) : (
-        <Button w="fit-content" onClick={() => request.mutate()} loading={request.isPending}>
+        <button type="button" className={classes.button} onClick={() => void send()} disabled={request.status === 'pending'} aria-busy={request.status === 'pending'}>
           {t('link.requestNew')}
-        </Button>
+        </button>
       )}
-      {request.isError ? <Alert color="red">{request.error.message}</Alert> : null}
-    </Stack>
+      {request.status === 'error' ? (
+        <p className={classes.alert} role="alert">
+          {request.error.message}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
 /** A questionnaire already sent: it is stored and cannot be changed; a short one may go on to the full questionnaire. */
-function SentProfile({ permalink, view }: { permalink: string; view: ProfileLinkView }) {
+function SentProfile({ permalink, view, onView }: { permalink: string; view: ProfileLinkView; onView: (view: ProfileLinkView) => void }) {
   const { t } = useTranslation('questionnaire');
-  const upgrade = useUpgradeByLink(permalink);
+  const [upgrade, runUpgrade] = useAction(() => upgradeByLink(permalink));
   return (
-    <Stack maw={640} py="xl" data-testid="questionnaire-sent">
-      <Title order={1}>{t('sent.title')}</Title>
-      <Group>
-        {view.avatarName ? <Image src={`/avatars/${view.avatarName}.svg`} alt={t('sent.avatar')} w={72} h={72} /> : null}
-        <Stack gap={2}>
-          <Text fw={600}>{[view.firstName, view.lastName].filter(Boolean).join(' ')}</Text>
-          {view.age !== null ? <Text size="sm">{t('sent.age', { age: view.age })}</Text> : null}
-        </Stack>
-      </Group>
-      <Text>{t('sent.body')}</Text>
-      {view.detailsHidden ? <Alert color="gray">{t('sent.detailsHidden')}</Alert> : null}
+    <div className={classes.page} data-testid="questionnaire-sent">
+      <h1>{t('sent.title')}</h1>
+      <div className={classes.profile}>
+        {view.avatarName ? <img src={`/avatars/${view.avatarName}.svg`} alt={t('sent.avatar')} width={72} height={72} /> : null}
+        <div>
+          <p className={classes.name}>{[view.firstName, view.lastName].filter(Boolean).join(' ')}</p>
+          {view.age !== null ? <p className={`${classes.dimmed} ${classes.small}`}>{t('sent.age', { age: view.age })}</p> : null}
+        </div>
+      </div>
+      <p>{t('sent.body')}</p>
+      {view.detailsHidden ? <p className={classes.note}>{t('sent.detailsHidden')}</p> : null}
       {view.isShort ? (
-        <Stack gap="xs">
-          <Text>{t('sent.upgradeHint')}</Text>
-          <Button w="fit-content" onClick={() => upgrade.mutate()} loading={upgrade.isPending}>
+        <div className={classes.stack}>
+          <p>{t('sent.upgradeHint')}</p>
+          <button
+            type="button"
+            className={classes.button}
+            onClick={() => void runUpgrade().then((next) => next && onView(next))}
+            disabled={upgrade.status === 'pending'}
+            aria-busy={upgrade.status === 'pending'}
+          >
             {t('sent.upgrade')}
-          </Button>
-          {upgrade.isError ? <Alert color="red">{upgrade.error.message}</Alert> : null}
-        </Stack>
+          </button>
+          {upgrade.status === 'error' ? (
+            <p className={classes.alert} role="alert">
+              {upgrade.error.message}
+            </p>
+          ) : null}
+        </div>
       ) : null}
-    </Stack>
+    </div>
   );
 }
 
-function LinkQuestionnaire({ permalink, view }: { permalink: string; view: ProfileLinkView }) {
+function LinkQuestionnaire({ permalink, view, onView }: { permalink: string; view: ProfileLinkView; onView: (view: ProfileLinkView) => void }) {
   const { t, i18n } = useTranslation('questionnaire');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const steps = view.questionnaire.steps;
   const { draft, setDraft, reset, discard } = useDraft(permalink, () => ({ answers: view.answers, names: namesOf(view), step: 0 }));
   const [consent, setConsent] = useState(false);
   const [touched, setTouched] = useState(false);
-  const send = usePatchProfileByLink(permalink);
-  const ready = namesValid(view.kind, draft.names, locale) && allStepsValid(steps, draft.answers) && consent;
+  const [send, runSend] = useAction(patchProfileByLink);
+  const named = namesValid(view.kind, draft.names, locale);
+  const ready = named && allStepsValid(steps, draft.answers) && consent;
 
-  const submit = () => {
+  useTrackShown('profile', 'questionnaire_opened');
+
+  const submit = async () => {
     setTouched(true);
     if (!ready) return;
     const { names } = draft;
     const optional = (value: string) => (value.trim() ? value.trim() : null);
-    send.mutate(
-      {
-        answers: answersToSend(steps, draft.answers),
-        firstName: names.firstName.trim(),
-        ...(view.kind === 'love' ? { birthDate: birthDateFromDay(names.birthDate) } : { lastName: optional(names.lastName) }),
-        ...(view.kind === 'couple' ? { partnerFirstName: optional(names.partnerFirstName), partnerLastName: optional(names.partnerLastName) } : {}),
-        complete: true,
-        consent,
-      },
-      { onSuccess: discard },
-    );
+    const sent = await runSend(permalink, {
+      answers: answersToSend(steps, draft.answers),
+      firstName: names.firstName.trim(),
+      ...(view.kind === 'love' ? { birthDate: birthDateFromDay(names.birthDate) } : { lastName: optional(names.lastName) }),
+      ...(view.kind === 'couple' ? { partnerFirstName: optional(names.partnerFirstName), partnerLastName: optional(names.partnerLastName) } : {}),
+      complete: true,
+      consent,
+    });
+    if (!sent) return;
+    discard();
+    track('profile', 'questionnaire_sent');
+    onView(sent);
   };
 
   return (
-    <Stack maw={760} py="lg" gap="md" data-testid="link-questionnaire">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
-          <Title order={1}>{t(`title.${view.kind}`)}</Title>
-          {view.companyName ? <Text c="dimmed">{t('invitedBy', { company: view.companyName })}</Text> : null}
-        </Stack>
-        <Button variant="subtle" color="red" onClick={reset}>
+    <div className={classes.page} data-testid="link-questionnaire">
+      <div className={classes.head}>
+        <div>
+          <h1>{t(`title.${view.kind}`)}</h1>
+          {view.companyName ? <p className={classes.dimmed}>{t('invitedBy', { company: view.companyName })}</p> : null}
+        </div>
+        <button type="button" className={classes.danger} onClick={reset}>
           {t('form.reset')}
-        </Button>
-      </Group>
+        </button>
+      </div>
       <QuestionnaireSteps
         steps={steps}
         answers={draft.answers}
@@ -148,20 +173,46 @@ function LinkQuestionnaire({ permalink, view }: { permalink: string; view: Profi
           setDraft((current) => ({ ...current, step }));
         }}
         intro={<NamesFields kind={view.kind} names={draft.names} onChange={(names) => setDraft((current) => ({ ...current, names }))} locale={locale} touched={touched} />}
-        introValid={namesValid(view.kind, draft.names, locale)}
+        introValid={named}
         storedNeurons={view.storedNeurons}
         sides={{ self: draft.names.firstName || t('sides.self'), partner: draft.names.partnerFirstName || t('sides.partner') }}
         finish={
-          <Stack gap="sm">
-            <Checkbox checked={consent} onChange={(event) => setConsent(event.currentTarget.checked)} label={t('form.consent')} error={touched && !consent ? t('form.consentRequired') : null} />
-            {!namesValid(view.kind, draft.names, locale) ? <Alert color="yellow">{t('form.namesFirst')}</Alert> : null}
-            {send.isError ? <Alert color="red">{send.error.message}</Alert> : null}
-            <Button onClick={submit} loading={send.isPending} disabled={!allStepsValid(steps, draft.answers)} w="fit-content">
+          <div className={classes.stack}>
+            <div className={classes.field}>
+              <label className={classes.option}>
+                <input
+                  type="checkbox"
+                  checked={consent}
+                  onChange={(event) => setConsent(event.currentTarget.checked)}
+                  aria-invalid={touched && !consent ? true : undefined}
+                  aria-describedby={touched && !consent ? 'consent-error' : undefined}
+                />
+                <span>{t('form.consent')}</span>
+              </label>
+              {touched && !consent ? (
+                <p id="consent-error" className={classes.error}>
+                  {t('form.consentRequired')}
+                </p>
+              ) : null}
+            </div>
+            {!named ? <p className={classes.warning}>{t('form.namesFirst')}</p> : null}
+            {send.status === 'error' ? (
+              <p className={classes.alert} role="alert">
+                {send.error.message}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className={classes.button}
+              onClick={() => void submit()}
+              disabled={!allStepsValid(steps, draft.answers) || send.status === 'pending'}
+              aria-busy={send.status === 'pending'}
+            >
               {t('form.send')}
-            </Button>
-          </Stack>
+            </button>
+          </div>
         }
       />
-    </Stack>
+    </div>
   );
 }

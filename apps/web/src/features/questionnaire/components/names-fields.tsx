@@ -1,7 +1,7 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NameSchema, describeIssue, type Locale, type QuestionnaireKind } from '@teamcast/contracts';
+import { nameProblem, validationMessage, type Locale, type QuestionnaireKind } from '@teamcast/contracts';
 import type { Names } from '../hooks/use-draft.ts';
+import classes from './questionnaire.module.css';
 
 type Field = keyof Names;
 
@@ -28,12 +28,12 @@ export function nameFields(kind: QuestionnaireKind): { field: Field; required: b
   }
 }
 
-/** The section 5 message for a name field, or null when it is fine. */
+/** The section 5 message for a name field, or null when it is fine (the same as the server's `NameSchema`). */
 export function nameError(field: Field, value: string, required: boolean, locale: Locale): string | null {
-  if (field === 'birthDate') return required && !value ? describeIssue({ code: 'custom', path: [], message: 'required', input: undefined }, locale).message : null;
+  if (field === 'birthDate') return required && !value ? validationMessage('required', locale) : null;
   if (!required && value.trim() === '') return null;
-  const parsed = NameSchema.safeParse(value);
-  return parsed.success ? null : describeIssue(parsed.error.issues[0]!, locale).message;
+  const problem = nameProblem(value);
+  return problem ? validationMessage(problem.key, locale, problem.params) : null;
 }
 
 export function namesValid(kind: QuestionnaireKind, names: Names, locale: Locale): boolean {
@@ -44,19 +44,39 @@ export function namesValid(kind: QuestionnaireKind, names: Names, locale: Locale
 export function NamesFields({ kind, names, onChange, locale, touched }: { kind: QuestionnaireKind; names: Names; onChange: (names: Names) => void; locale: Locale; touched: boolean }) {
   const { t } = useTranslation('questionnaire');
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      {nameFields(kind).map(({ field, required }) => (
-        <TextInput
-          key={field}
-          type={field === 'birthDate' ? 'date' : 'text'}
-          label={t(`names.${field}`)}
-          withAsterisk={required}
-          value={names[field]}
-          onChange={(event) => onChange({ ...names, [field]: event.currentTarget.value })}
-          error={touched || names[field] ? nameError(field, names[field], required, locale) : null}
-          max={field === 'birthDate' ? new Date().toISOString().slice(0, 10) : undefined}
-        />
-      ))}
-    </SimpleGrid>
+    <div className={classes.names}>
+      {nameFields(kind).map(({ field, required }) => {
+        const id = `names-${field}`;
+        const error = touched || names[field] ? nameError(field, names[field], required, locale) : null;
+        return (
+          <div key={field} className={classes.field}>
+            <label className={classes.label} htmlFor={id}>
+              {t(`names.${field}`)}
+              {required ? (
+                <span className={classes.required} aria-hidden="true">
+                  *
+                </span>
+              ) : null}
+            </label>
+            <input
+              id={id}
+              type={field === 'birthDate' ? 'date' : 'text'}
+              value={names[field]}
+              required={required}
+              autoComplete={field === 'firstName' ? 'given-name' : field === 'lastName' ? 'family-name' : field === 'birthDate' ? 'bday' : 'off'}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(event) => onChange({ ...names, [field]: event.currentTarget.value })}
+              max={field === 'birthDate' ? new Date().toISOString().slice(0, 10) : undefined}
+            />
+            {error ? (
+              <p id={`${id}-error`} className={classes.error}>
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
   );
 }

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { computeFormulas, fromAnswerMap, stepValid, toAnswerMap, visibleSlotsByStep, type Answer, type AnswerValue, type Locale, type Step } from '@teamcast/contracts';
 import { QuestionField } from './question-field.tsx';
+import classes from './questionnaire.module.css';
 
 type Props = {
   steps: Step[];
@@ -27,11 +27,21 @@ export function QuestionnaireSteps({ steps, answers, onAnswers, step, onStep, in
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const map = toAnswerMap(answers);
   const shown = computeFormulas(steps, map);
-  const current = Math.min(step, steps.length - 1);
+  const current = Math.max(0, Math.min(step, steps.length - 1));
   const slots = visibleSlotsByStep(steps, map)[current] ?? [];
   const valid = stepValid(steps, current, map) && (current > 0 || introValid);
   const last = current === steps.length - 1;
   const stored = new Set(storedNeurons);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(current);
+
+  // A new step starts at its title, for the eye and for screen readers (not on the first render).
+  useEffect(() => {
+    if (shownStep.current === current) return;
+    shownStep.current = current;
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'start' });
+  }, [current]);
 
   const setAnswer = (neuron: string, value: AnswerValue | undefined) => {
     const next = new Map(map);
@@ -41,47 +51,43 @@ export function QuestionnaireSteps({ steps, answers, onAnswers, step, onStep, in
   };
 
   return (
-    <Stack gap="md">
-      <Stack gap={4}>
-        <Text size="sm" c="dimmed" data-testid="questionnaire-progress">
+    <div className={classes.stack}>
+      <div className={classes.progress}>
+        <span className={`${classes.dimmed} ${classes.small}`} data-testid="questionnaire-progress">
           {t('form.progress', { step: current + 1, total: steps.length })}
-        </Text>
-        <Progress value={((current + 1) / steps.length) * 100} aria-label={t('form.progressLabel')} />
-      </Stack>
-      <Title order={2}>{steps[current]!.title[locale]}</Title>
+        </span>
+        <progress max={steps.length} value={current + 1} aria-label={t('form.progressLabel')} />
+      </div>
+      <h2 ref={heading} tabIndex={-1}>
+        {steps[current]!.title[locale]}
+      </h2>
       {current === 0 ? intro : null}
-      <Paper withBorder p="md">
-        <Stack gap="lg">
-          {slots.map((slot) => (
-            <QuestionField
-              key={slot.neuron}
-              slot={slot}
-              value={slot.question.type === 'formula' ? shown.get(slot.neuron) : map.get(slot.neuron)}
-              onChange={(value) => setAnswer(slot.neuron, value)}
-              locale={locale}
-              disabled={stored.has(slot.neuron)}
-              sideLabel={slot.question.scope === 'both' && sides ? sides[slot.side] : undefined}
-            />
-          ))}
-        </Stack>
-      </Paper>
+      <div className={classes.panel}>
+        {slots.map((slot) => (
+          <QuestionField
+            key={slot.neuron}
+            slot={slot}
+            value={slot.question.type === 'formula' ? shown.get(slot.neuron) : map.get(slot.neuron)}
+            onChange={(value) => setAnswer(slot.neuron, value)}
+            locale={locale}
+            disabled={stored.has(slot.neuron)}
+            sideLabel={slot.question.scope === 'both' && sides ? sides[slot.side] : undefined}
+          />
+        ))}
+      </div>
       {last ? finish : null}
-      <Group justify="space-between">
-        <Button variant="default" onClick={() => onStep(current - 1)} disabled={current === 0}>
+      <div className={classes.between}>
+        <button type="button" className={classes.secondary} onClick={() => onStep(current - 1)} disabled={current === 0}>
           {t('form.back')}
-        </Button>
+        </button>
         {last ? null : (
-          <Button onClick={() => onStep(current + 1)} disabled={!valid}>
+          <button type="button" className={classes.button} onClick={() => onStep(current + 1)} disabled={!valid}>
             {t('form.next')}
-          </Button>
+          </button>
         )}
-      </Group>
-      {!valid ? (
-        <Text size="sm" c="dimmed">
-          {t('form.answerAll')}
-        </Text>
-      ) : null}
-    </Stack>
+      </div>
+      {!valid ? <p className={`${classes.dimmed} ${classes.small}`}>{t('form.answerAll')}</p> : null}
+    </div>
   );
 }
 

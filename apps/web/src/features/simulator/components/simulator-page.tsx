@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale, Scene } from '@teamcast/contracts';
 import { diffActors, type Actor } from '@teamcast/engine';
 import { ApiError } from '../../../shared/api/client.ts';
+import { track, useTrackShown } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { useEligibleProfiles, useSaveSimulatorScene, useSimulatorScene } from '../api/scene.ts';
 import { addActor, addEvent, applyRules, moveEvent, removeActor, setPair, type Applied } from '../hooks/actor-actions.ts';
@@ -49,6 +50,7 @@ function Workspace({ scene }: { scene: Scene }) {
   const save = useSaveSimulatorScene(scene._id);
   const run = useForecastRun(scene, locale);
   const scale = scaleStore.use();
+  useTrackShown('team', 'simulator_opened');
 
   const [memory, setMemory] = useState<ActorMemory>(() => emptyMemory(scene.actors as Actor[]));
   const [change, setChange] = useState<Applied | null>(null);
@@ -123,6 +125,7 @@ function Workspace({ scene }: { scene: Scene }) {
         setChange({ actors: stored, diff: result.diff, corrections: result.diff.filter((d) => d.reason) });
         setSaved(JSON.stringify([stored, draft, sort]));
       } else setSaved(JSON.stringify([actors, draft, sort]));
+      track('team', 'simulator_changed');
       return true;
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('errors.save'));
@@ -135,6 +138,7 @@ function Workspace({ scene }: { scene: Scene }) {
     if (dirty && !(await persist())) return;
     setBrokenLocally(false);
     setUpdated('none');
+    track('team', 'simulator_run');
     await run.start(scene._id);
   };
 

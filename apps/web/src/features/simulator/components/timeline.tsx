@@ -134,12 +134,13 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
               onClick={() => onDay(offset)}
               data-testid={`month-${m}`}
               aria-label={t('timeline.selectMonth', { month: long.format(new Date(start.getTime() + offset * 86_400_000)) })}
-              style={{ position: 'absolute', left: x(offset), fontSize: 11, whiteSpace: 'nowrap', borderLeft: '1px solid #ced4da', paddingLeft: 2 }}
+              style={{ position: 'absolute', left: x(offset), height: 24, minWidth: 24, fontSize: 11, whiteSpace: 'nowrap', borderLeft: '1px solid #ced4da', paddingLeft: 2 }}
             >
               {monthName(offset, m)}
             </UnstyledButton>
           ))}
         </Group>
+        {/* The day slider is a strip of its own (24 px, a touch target): the rows below hold focusable markers, which a slider must not contain. */}
         <div
           role="slider"
           tabIndex={0}
@@ -149,9 +150,13 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
           aria-valuenow={day}
           aria-valuetext={t('timeline.dayText', { day })}
           onKeyDown={onTrackKey}
+          onClick={(event) => onDay(dayAt(event.clientX, event.currentTarget.getBoundingClientRect()))}
           data-testid="timeline-track"
-          style={{ outlineOffset: 2 }}
+          style={{ marginLeft: NAME_W, width, height: 24, position: 'relative', cursor: 'pointer', background: '#f1f3f5', borderRadius: 6, outlineOffset: 2 }}
         >
+          <div style={{ position: 'absolute', left: x(day) - 2, top: 0, bottom: 0, width: 4, borderRadius: 2, background: '#f08c00' }} />
+        </div>
+        <div>
           {actors.length === 0 && (
             <Text size="sm" c="dimmed" p="sm">
               {t('timeline.empty')}

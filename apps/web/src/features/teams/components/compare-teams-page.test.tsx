@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { COMPARE_KEYS, type CompareIndicators } from '@teamcast/contracts';
+import { updateConsent } from '../../../shared/ui/consent-store.ts';
 import { CompareTeamsPage } from './compare-teams-page.tsx';
-import { renderAt, stubApi } from './teams-test-support.tsx';
+import { renderAt, sceneOf, stubApi } from './teams-test-support.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -69,5 +71,32 @@ describe('CompareTeamsPage', () => {
     stubApi([[/\/compare\/cmp-1$/, () => [200, { result: { ...comparison, scenes: comparison.scenes.map((s) => ({ ...s, indicators: null })), pending: [{ sceneId: 'a', ruid: 'r1' }], best: {} } }]]]);
     renderAt('/owner/dashboard/compare-teams/cmp-1', path, <CompareTeamsPage />);
     await waitFor(() => expect(screen.getByTestId('compare-pending').textContent).toContain('Forecasting 1 team'));
+  });
+
+  /** Picks both teams and starts their comparison; returns the analytics steps sent. */
+  async function compareTwo() {
+    const calls = stubApi([
+      [/\/api\/scene\/scenes\/compare$/, () => [201, { result: comparison }]],
+      [/\/api\/scene\/scenes\/compare\/cmp-1$/, () => [200, { result: comparison }]],
+      [/\/api\/scene\/scenes(\?|$)/, () => [200, { result: { items: [sceneOf('a', 'Alpha', null), sceneOf('b', 'Beta', null)], total: 2 } }]],
+      [/\/api\/site\/events$/, () => [200, { result: { recorded: true } }]],
+    ]);
+    const user = userEvent.setup();
+    renderAt('/owner/dashboard/compare-teams', path, <CompareTeamsPage />);
+    for (const choice of await screen.findAllByTestId('compare-choice')) await user.click(choice);
+    await user.click(screen.getByTestId('compare-start'));
+    await waitFor(() => expect(screen.getByTestId('compare-table')).toBeTruthy());
+    return () => calls.filter((call) => call.url.endsWith('/api/site/events')).map((call) => call.body);
+  }
+
+  it('records the comparison run on our own server when analytics is on', async () => {
+    updateConsent({ analytics: true });
+    const steps = await compareTwo();
+    await waitFor(() => expect(steps()).toEqual([expect.objectContaining({ kind: 'team', step: 'comparison_run', consent: true })]));
+  });
+
+  it('records no team step while analytics is off', async () => {
+    const steps = await compareTwo();
+    expect(steps()).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { COMPARE_KEYS, COMPARE_SLOTS, errorMessage, type CompareIndicators, type CompareKey, type Comparison, type GateServerMessage } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useGateEvent } from '../../../shared/gate/gate.ts';
+import { track } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { comparisonKey, useComparison, useCreateComparison } from '../api/comparison.ts';
 import { useScenes } from '../api/scenes.ts';
@@ -23,6 +24,7 @@ function ScenePicker() {
     setError(null);
     try {
       const comparison = await create.mutateAsync(chosen);
+      track('team', 'comparison_run');
       await navigate(`/owner/dashboard/compare-teams/${comparison._id}`);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : t('errors.generic'));

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MIN_SPECIALISTS, TEAM_REQUEST_SLOTS, teamActors, type Locale, type SceneProfile } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
+import { track } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { useSceneProfiles } from '../api/scene-profiles.ts';
 import { useFixScene, useSaveScene, useScene } from '../api/scenes.ts';
@@ -74,7 +75,9 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
     const name = title.trim() || t('check.defaultTitle', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }).format(new Date()) });
     try {
       const saved = await save.mutateAsync({ id, create: { title: name, actors }, update: { title: name, actors } });
+      if (!id) track('team', 'team_created');
       if (saved.scene._id !== id) await navigate(`${basePath}/${saved.scene._id}`, { replace: Boolean(id) });
+      track('team', 'team_check_run');
       await run.start(saved.scene._id);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : t('errors.generic'));

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { COMPARE_SLOTS, type IntegralStats, type Scene } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
 import { gate, useGateEvent, useGateStatus } from '../../../shared/gate/gate.ts';
+import { track } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { useCreateComparison } from '../api/comparison.ts';
 import { useDeleteScenes, useScenes } from '../api/scenes.ts';
@@ -95,6 +96,7 @@ export function TeamListPage() {
     setError(null);
     try {
       const comparison = await compare.mutateAsync(selected);
+      track('team', 'comparison_run');
       await navigate(`/owner/dashboard/compare-teams/${comparison._id}`);
     } catch (failure) {
       fail(failure);
