@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from './core/db.ts';
 import { computeJobs } from './db/schema/index.ts';
 import { connectGate, scoredProfiles, subscribe, teamBody } from './modules/scenes/scenes.test-support.ts';
-import { createOwnerToken, prepareData, startChild, type Driver } from './test/child-server.ts';
+import { createOwnerToken, freePort, prepareData, startChild, type Driver } from './test/child-server.ts';
 
 const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ['postgres'] : ['pglite'];
 
@@ -19,7 +19,7 @@ describe.each(drivers)('a server killed mid-computation on %s', (driver) => {
       const ids = await scoredProfiles(database.db, ownerId, 8);
       await database.close();
       const env = { DATA_DIR: data.dataDir, ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}) };
-      const port = 21_000 + Math.floor(Math.random() * 9_000);
+      const port = await freePort(); // the restarted process takes the same port
       const server = await startChild('src/main.ts', env, '/api/health', port);
       const auth = { authorization: `Bearer ${token}` };
       const gate = await connectGate(server.base.replace('http', 'ws'), token);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createOwnerToken, prepareData, startChild, type Driver } from './test/child-server.ts';
+import { createOwnerToken, freePort, prepareData, startChild, type Driver } from './test/child-server.ts';
 
 const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ['postgres'] : ['pglite'];
 
@@ -11,7 +11,7 @@ describe.each(drivers)('durability on %s', (driver) => {
     try {
       const { token } = await createOwnerToken(data.dataDir, data.databaseUrl);
       const env = { DATA_DIR: data.dataDir, ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}) };
-      const port = 21_000 + Math.floor(Math.random() * 9_000);
+      const port = await freePort(); // the restarted process takes the same port
       const server = await startChild('src/main.ts', env, '/api/health', port);
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       const acknowledged: string[] = [];

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -50,13 +51,23 @@ export async function createOwnerToken(dataDir: string, databaseUrl?: string): P
   }
 }
 
-/** Starts a server script as a child process on a free port and waits until it answers. */
+/** A port nothing listens on now, picked by the system (random picks from a range can collide with another test's). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts a server script as a child process and waits (up to a minute) until its ready path answers 2xx. */
 export async function startChild(
   script: string,
   env: Record<string, string>,
   readyPath: string,
-  port = 20_000 + Math.floor(Math.random() * 20_000),
+  port?: number,
 ): Promise<{ child: ChildProcess; base: string; stderr(): string; stop(): Promise<void> }> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: path.join(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'false', NODE_ENV: 'production', ...env },
@@ -67,15 +78,17 @@ export async function startChild(
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   child.once('exit', () => (exited = true));
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  // A busy machine can take a while; a process still starting refuses the connection or answers 503 until it is ready.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
     if (exited) throw new Error(`${script} exited during start-up: ${errors}`);
-    try {
-      const res = await fetch(base + readyPath);
-      if (res.ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+    const ready = await fetch(base + readyPath).then((res) => res.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} did not answer ${readyPath} within a minute: ${errors}`);
     }
-    if (attempt === 199) throw new Error(`${script} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
   }
   return {
     child,

@@ -25,7 +25,10 @@ import { presentEstimator, presentOwner, presentProfile, presentProfileDetail } 
 async function presentOwners(db: Db, rows: repo.OwnerRow[]): Promise<AdminOwner[]> {
   const ids = rows.map((row) => row.id);
   const mainIds = rows.flatMap((row) => (row.mainProfileId ? [row.mainProfileId] : []));
-  const [subs, counts, mains] = await Promise.all([repo.latestSubscriptions(db, ids), repo.profileCounts(db, ids), repo.profilesByIds(db, mainIds)]);
+  // One after another here and below: these run inside transactions too, and a transaction's connection takes one query at a time.
+  const subs = await repo.latestSubscriptions(db, ids);
+  const counts = await repo.profileCounts(db, ids);
+  const mains = await repo.profilesByIds(db, mainIds);
   return rows.map((row) =>
     presentOwner(row, {
       subscription: subs.get(row.id),
@@ -165,7 +168,9 @@ export async function loginLinkAddress(db: Db, role: 'owner' | 'estimator', id: 
 async function profileExtras(db: Db, rows: repo.ProfileRow[]) {
   const ids = rows.map((row) => row.id);
   const ownerIds = [...new Set(rows.flatMap((row) => (row.ownerId ? [row.ownerId] : [])))];
-  const [estimates, finals, owners] = await Promise.all([repo.estimatesOf(db, ids), repo.finalScoresOf(db, ids), repo.findOwnerRows(db, ownerIds)]);
+  const estimates = await repo.estimatesOf(db, ids);
+  const finals = await repo.finalScoresOf(db, ids);
+  const owners = await repo.findOwnerRows(db, ownerIds);
   const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
   return (row: repo.ProfileRow) => ({
     owner: row.ownerId ? ownerById.get(row.ownerId) : undefined,

@@ -54,7 +54,10 @@ export function rulesOf(plan: PlanId, verified: boolean): AccessRules {
 }
 
 export async function accessRulesFor(db: Db, ownerId: string): Promise<AccessRules> {
-  const [account, sub, now] = await Promise.all([findOwnerAccount(db, ownerId), findSubscription(db, ownerId), paymentNow(db)]);
+  // One after another: callers pass a transaction too, and a transaction is one connection that takes one query at a time.
+  const account = await findOwnerAccount(db, ownerId);
+  const sub = await findSubscription(db, ownerId);
+  const now = await paymentNow(db);
   if (!account) throw new AppError('user_not_found');
   return rulesOf(planInForce(sub, now), account.verifiedAt !== null);
 }

@@ -441,7 +441,9 @@ async function ownedPair(db: Db, ownerId: string, id1: string, id2: string): Pro
 export async function pairStatus(payments: Payments, ownerId: string, id1: string, id2: string, locale: Locale) {
   const { db } = payments;
   const [low, high] = await ownedPair(db, ownerId, id1, id2);
-  const [row, customer] = await Promise.all([repo.findPairUnlock(db, ownerId, low, high), repo.findCustomer(db, ownerId)]);
+  // One after another: this runs inside a transaction too, and a transaction's connection takes one query at a time.
+  const row = await repo.findPairUnlock(db, ownerId, low, high);
+  const customer = await repo.findCustomer(db, ownerId);
   const invoice = row?.invoiceId ? await repo.findInvoiceById(db, row.invoiceId) : undefined;
   const currency = invoice?.currency ?? customer?.currency ?? currencyFor(locale);
   return {

