@@ -52,7 +52,8 @@ function preloadLanding(): Plugin {
         );
         return [
           ...[chunk, ...texts].map((output) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${output.fileName}` }, injectTo: 'head' as const })),
-          ...css.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${file}` }, injectTo: 'head' as const })),
+          // crossorigin as Vite's loader requests it, or the browser fetches the stylesheet a second time.
+          ...css.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
         ];
       },
     },

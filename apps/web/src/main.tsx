@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter, matchRoutes } from 'react-router';
 import { authStore } from './shared/auth/auth-store.ts';
@@ -37,10 +37,13 @@ configureApi({
 startGateWhenSignedIn();
 
 // Mantine and TanStack Query come with the screens that use them (app/providers.tsx, loaded by the router).
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();
