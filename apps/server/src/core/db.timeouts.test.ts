@@ -130,4 +130,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL time limits', () => 
       await proxy.close();
     }
   }, 30_000);
+
+  it('notices a LISTEN connection that went silent, opens another and receives notifications again', async () => {
+    const url = new URL(base.url!);
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    const viaProxy = new URL(base.url!);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    const database = await openDatabase({ url: viaProxy.toString(), timeouts: LIMITS, listenerCheckMs: 300 });
+    const received: string[] = [];
+    try {
+      await database.listen('silence_test', (payload) => received.push(payload));
+      await base.notify('silence_test', 'before');
+      await expect.poll(() => received, { timeout: 5_000 }).toContain('before');
+      // The listener's connection stays open but nothing passes any more, and nothing says so.
+      proxy.silence();
+      await expect
+        .poll(
+          async () => {
+            await base.notify('silence_test', 'after');
+            return received;
+          },
+          { timeout: 15_000, interval: 300 },
+        )
+        .toContain('after');
+    } finally {
+      await database.close();
+      await proxy.close();
+    }
+  });
 });

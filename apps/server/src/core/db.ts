@@ -56,10 +56,18 @@ export const QUERY_TIMEOUT_GRACE_MS = 1_000;
 /** The same limits with the maintenance statement limit on every session (backup, restore, the migrate command). */
 export const forMaintenance = (timeouts: DatabaseTimeouts): DatabaseTimeouts => ({ ...timeouts, statementMs: timeouts.maintenanceMs });
 
-export type DatabaseOptions = { url: string; timeouts?: DatabaseTimeouts } | { dataDir: string } | { memory: true };
+export type DatabaseOptions =
+  | {
+      url: string;
+      timeouts?: DatabaseTimeouts;
+      /** How often the LISTEN connection is checked with a query, in ms (a connection dropped silently raises no error). */
+      listenerCheckMs?: number;
+    }
+  | { dataDir: string }
+  | { memory: true };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('url' in options) return openPostgres(options.url, options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS);
+  if ('url' in options) return openPostgres(options.url, options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS, options.listenerCheckMs ?? LISTENER_CHECK_MS);
   const client = 'memory' in options ? new PGlite() : new PGlite(options.dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -129,13 +137,13 @@ function guardClient(client: pg.Client): void {
   };
 }
 
-function openPostgres(url: string, timeouts: DatabaseTimeouts): Database {
+function openPostgres(url: string, timeouts: DatabaseTimeouts, listenerCheckMs: number): Database {
   const pool = new pg.Pool({ ...clientConfig(url, timeouts, timeouts.statementMs), max: 10, idleTimeoutMillis: 30_000 });
   pool.on('connect', guardClient);
   // An idle client losing its server must not crash the process; the next query reports the failure.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const listener = createPgListener(clientConfig(url, timeouts, timeouts.statementMs));
+  const listener = createPgListener({ ...clientConfig(url, timeouts, timeouts.statementMs), keepAlive: true }, listenerCheckMs);
   return {
     db,
     driver: 'postgres',
@@ -173,17 +181,22 @@ function openPostgres(url: string, timeouts: DatabaseTimeouts): Database {
 }
 
 const LISTENER_RECONNECT_MS = 1_000;
+const LISTENER_CHECK_MS = 30_000;
 
 /**
  * One dedicated connection for LISTEN, opened on first use. When the server goes away it reconnects and listens
- * again to every channel, so notifications resume by themselves once the database is back.
+ * again to every channel, so notifications resume by themselves once the database is back. A connection can also die
+ * without a word (a firewall or NAT forgets it, a network cut on the way): a listener only waits, so it would never
+ * notice. Every `checkMs` it sends a query; with no answer within the query time limit the connection is ended and
+ * replaced (notifications sent in between are lost: compute jobs are also polled, the browser refetches on reconnect).
  */
-function createPgListener(config: pg.ClientConfig) {
+function createPgListener(config: pg.ClientConfig, checkMs: number) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let check: NodeJS.Timeout | undefined;
 
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
@@ -193,6 +206,7 @@ function createPgListener(config: pg.ClientConfig) {
       });
       const lost = () => {
         if (client !== next) return;
+        clearInterval(check);
         client = undefined;
         connecting = undefined;
         next.removeAllListeners('error');
@@ -204,6 +218,25 @@ function createPgListener(config: pg.ClientConfig) {
       await next.connect();
       client = next;
       for (const channel of handlers.keys()) await next.query(`listen ${channel}`);
+      clearInterval(check);
+      let checking = false;
+      check = setInterval(() => {
+        // One check at a time; the client config's query_timeout bounds its wait. A dead connection may not even
+        // close cleanly: it is given up at once (and a new one opened), then ended as well as it can be.
+        if (client !== next || checking) return;
+        checking = true;
+        next
+          .query('select 1')
+          .then(
+            () => undefined,
+            () => {
+              lost();
+              void next.end().catch(() => {});
+            },
+          )
+          .finally(() => (checking = false));
+      }, checkMs);
+      check.unref();
       return next;
     })().catch((error: unknown) => {
       connecting = undefined;
@@ -233,6 +266,7 @@ function createPgListener(config: pg.ClientConfig) {
     async close(): Promise<void> {
       closed = true;
       clearTimeout(retry);
+      clearInterval(check);
       const active = client;
       client = undefined;
       await active?.end().catch(() => {});

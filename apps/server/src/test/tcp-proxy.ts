@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /** One client connection and its upstream, with what is held back while the proxy is frozen. */
-type Pair = { client: net.Socket; upstream?: net.Socket; toUpstream: Buffer[]; toClient: Buffer[] };
+type Pair = { client: net.Socket; upstream?: net.Socket; toUpstream: Buffer[]; toClient: Buffer[]; silenced?: boolean };
 
 /**
  * A TCP proxy on loopback between a server process and its PostgreSQL server, to put the database into faults while
@@ -10,7 +10,9 @@ type Pair = { client: net.Socket; upstream?: net.Socket; toUpstream: Buffer[]; t
  *   same port;
  * - `freeze()` keeps every connection open but forwards nothing in either direction, and accepts new connections
  *   without answering them (the database hangs: no error, no answer); `resume()` delivers what was held back and
- *   forwards again, as a database does that stalled and came back. A connection either side closes is still closed.
+ *   forwards again, as a database does that stalled and came back. A connection either side closes is still closed;
+ * - `silence()` drops for good whatever the connections open now send, either way, and closes nothing: a connection a
+ *   firewall or NAT forgot. New connections work.
  */
 export async function startTcpProxy(target: { host: string; port: number }) {
   const pairs = new Set<Pair>();
@@ -24,7 +26,11 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   const connectUpstream = (pair: Pair) => {
     const upstream = net.connect(target.port, target.host);
     pair.upstream = upstream;
-    upstream.on('data', (chunk: Buffer) => (frozen ? pair.toClient.push(chunk) : pair.client.write(chunk)));
+    upstream.on('data', (chunk: Buffer) => {
+      if (pair.silenced) return;
+      if (frozen) pair.toClient.push(chunk);
+      else pair.client.write(chunk);
+    });
     upstream.on('error', () => drop(pair)).on('close', () => drop(pair));
   };
   const flush = (pair: Pair) => {
@@ -35,7 +41,11 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   const server = net.createServer((client) => {
     const pair: Pair = { client, toUpstream: [], toClient: [] };
     pairs.add(pair);
-    client.on('data', (chunk: Buffer) => (frozen || !pair.upstream ? pair.toUpstream.push(chunk) : pair.upstream.write(chunk)));
+    client.on('data', (chunk: Buffer) => {
+      if (pair.silenced) return;
+      if (frozen || !pair.upstream) pair.toUpstream.push(chunk);
+      else pair.upstream.write(chunk);
+    });
     client.on('error', () => drop(pair)).on('close', () => drop(pair));
     if (!frozen) connectUpstream(pair);
   });
@@ -57,6 +67,9 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     },
     async restore(): Promise<void> {
       await listen(port);
+    },
+    silence(): void {
+      for (const pair of pairs) pair.silenced = true;
     },
     freeze(): void {
       frozen = true;
