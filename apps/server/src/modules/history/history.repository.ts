@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { HISTORY_MAX, type HistoryCounters, type HistoryEntry, type HistoryEntryType } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { dashboardCounters, dashboardHistory } from '../../db/schema/index.ts';
@@ -34,17 +34,6 @@ export async function readCounters(db: Db, ownerId: string): Promise<HistoryCoun
   return { p2p: row?.p2p ?? 0, team: row?.team ?? 0 };
 }
 
-/** Newest stored time of the owner's entries, so a new entry can be placed strictly after it. */
-export async function newestAt(db: Db, ownerId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: dashboardHistory.at })
-    .from(dashboardHistory)
-    .where(eq(dashboardHistory.ownerId, ownerId))
-    .orderBy(desc(dashboardHistory.at))
-    .limit(1);
-  return row?.at ?? null;
-}
-
 export async function deleteEntry(db: Db, ownerId: string, type: HistoryEntryType, refId: string): Promise<number> {
   const rows = await db
     .delete(dashboardHistory)
@@ -53,35 +42,51 @@ export async function deleteEntry(db: Db, ownerId: string, type: HistoryEntryTyp
   return rows.length;
 }
 
-export async function deleteType(db: Db, ownerId: string, type: HistoryEntryType): Promise<void> {
-  await db.delete(dashboardHistory).where(and(eq(dashboardHistory.ownerId, ownerId), eq(dashboardHistory.type, type)));
+/**
+ * Removes what a new entry replaces, in one statement: the entry of the same object; for a team, every team entry (one
+ * is kept); for a pair, the entries of the same two people in either order.
+ */
+export async function deleteReplaced(db: Db, ownerId: string, entry: Omit<HistoryEntry, 'at'>): Promise<void> {
+  const replaced = [and(eq(dashboardHistory.type, entry.type), eq(dashboardHistory.refId, entry.id))];
+  if (entry.type === 'team') replaced.push(eq(dashboardHistory.type, 'team'));
+  if (entry.type === 'pair' && entry.actors.length === 2) {
+    const sorted = JSON.stringify(entry.actors.map((actor) => actor.id).sort());
+    replaced.push(
+      and(
+        eq(dashboardHistory.type, 'pair'),
+        sql`(select coalesce(jsonb_agg(a->>'id' order by a->>'id'), '[]'::jsonb) from jsonb_array_elements(${dashboardHistory.actors}) a) = ${sorted}::jsonb`,
+      ),
+    );
+  }
+  await db.delete(dashboardHistory).where(and(eq(dashboardHistory.ownerId, ownerId), or(...replaced)));
 }
 
-/** Pair entries of exactly these people (in either order): the same pair seen again is not a new entry. */
-export async function deletePairsOf(db: Db, ownerId: string, actorIds: [string, string]): Promise<void> {
-  const sorted = JSON.stringify([...actorIds].sort());
-  await db.delete(dashboardHistory).where(
-    and(
-      eq(dashboardHistory.ownerId, ownerId),
-      eq(dashboardHistory.type, 'pair'),
-      sql`(select coalesce(jsonb_agg(a->>'id' order by a->>'id'), '[]'::jsonb) from jsonb_array_elements(${dashboardHistory.actors}) a) = ${sorted}::jsonb`,
-    ),
-  );
+/** Adds the entry as the owner's newest: at `now`, or 1 ms after the newest stored one when that is not earlier. */
+export async function insertNewest(db: Db, ownerId: string, entry: Omit<HistoryEntry, 'at'>, now: Date): Promise<void> {
+  const newest = db
+    .select({ at: sql`max(${dashboardHistory.at}) + interval '1 millisecond'` })
+    .from(dashboardHistory)
+    .where(eq(dashboardHistory.ownerId, ownerId));
+  await db.insert(dashboardHistory).values({
+    ownerId,
+    type: entry.type,
+    refId: entry.id,
+    title: entry.title,
+    actors: entry.actors,
+    scenes: entry.scenes,
+    at: sql`greatest(${now.toISOString()}::timestamptz, (${newest}))`,
+  });
 }
 
-export async function insertEntry(db: Db, ownerId: string, entry: Omit<HistoryEntry, 'at'>, at: Date): Promise<void> {
-  await db.insert(dashboardHistory).values({ ownerId, type: entry.type, refId: entry.id, title: entry.title, actors: entry.actors, scenes: entry.scenes, at });
-}
-
-/** Drops everything past the newest HISTORY_MAX entries of the owner. */
+/** Drops everything past the newest HISTORY_MAX entries of the owner, in one statement. */
 export async function trim(db: Db, ownerId: string): Promise<void> {
-  const keep = await db
+  const overflow = db
     .select({ type: dashboardHistory.type, refId: dashboardHistory.refId })
     .from(dashboardHistory)
     .where(eq(dashboardHistory.ownerId, ownerId))
     .orderBy(desc(dashboardHistory.at))
     .offset(HISTORY_MAX);
-  for (const row of keep) await deleteEntry(db, ownerId, row.type, row.refId);
+  await db.delete(dashboardHistory).where(and(eq(dashboardHistory.ownerId, ownerId), sql`(${dashboardHistory.type}, ${dashboardHistory.refId}) in ${overflow}`));
 }
 
 export async function incrementCounter(db: Db, ownerId: string, counter: keyof HistoryCounters): Promise<void> {

@@ -25,13 +25,9 @@ export async function recordHistory(db: Db, ownerId: string, entry: NewHistoryEn
   await db.transaction(async (tx) => {
     // One owner's recordings take turns: two at once would both delete, then both insert the same entry.
     await repo.lockOwnerHistory(tx, ownerId);
-    await repo.deleteEntry(tx, ownerId, entry.type, entry.id);
-    if (entry.type === 'team') await repo.deleteType(tx, ownerId, 'team');
-    if (entry.type === 'pair' && entry.actors.length === 2) await repo.deletePairsOf(tx, ownerId, [entry.actors[0]!.id, entry.actors[1]!.id]);
-    const newest = await repo.newestAt(tx, ownerId);
+    await repo.deleteReplaced(tx, ownerId, entry);
     // Strictly after the newest entry, so 'newest first' holds even for two runs within one millisecond.
-    const at = newest && newest.getTime() >= now.getTime() ? new Date(newest.getTime() + 1) : now;
-    await repo.insertEntry(tx, ownerId, entry, at);
+    await repo.insertNewest(tx, ownerId, entry, now);
     await repo.trim(tx, ownerId);
     if (entry.type === 'pair') await repo.incrementCounter(tx, ownerId, 'p2p');
     if (entry.type === 'team') await repo.incrementCounter(tx, ownerId, 'team');

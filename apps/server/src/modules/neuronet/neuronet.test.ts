@@ -94,6 +94,10 @@ describe('training, upload and publish', () => {
     expect(model.metrics!.prior.maturity.mae).toBeGreaterThan(0);
     expect(model.fairness!.model.groups.find((group) => group.dimension === 'gender')).toBeDefined();
 
+    // Trained, not published: the forecast accuracy is the prior's on the held-out set, not the model's.
+    const beforePublish = (await t.app.inject({ method: 'GET', url: '/api/scoring/accuracy' })).json().result;
+    expect(beforePublish).toEqual({ value: Math.floor(100 - meanMae(model.metrics!.prior)), source: 'prior', modelId: null });
+
     const early = await call('POST', `/api/admin/neuronet/models/${model._id}/publish`);
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toMatchObject({ code: 'model_not_uploaded', message: 'Upload the model to storage before publishing it' });

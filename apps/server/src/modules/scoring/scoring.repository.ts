@@ -159,9 +159,17 @@ export async function currentModel(db: Db): Promise<ModelRow | undefined> {
   return row;
 }
 
-/** The newest trained model: its held-out prior metrics stand for the prior when no model is current. */
-export async function latestTrainedModel(db: Db): Promise<ModelRow | undefined> {
-  const [row] = await db.select().from(scoringModels).where(isNotNull(scoringModels.metrics)).orderBy(desc(scoringModels.trainedAt)).limit(1);
+/**
+ * What the forecast accuracy is read from, in one query and without the models' parameters: the current model when it
+ * has metrics, else the newest trained one (its held-out prior metrics stand for the prior).
+ */
+export async function accuracySource(db: Db): Promise<{ id: string; isCurrent: boolean; metrics: unknown } | undefined> {
+  const [row] = await db
+    .select({ id: scoringModels.id, isCurrent: scoringModels.isCurrent, metrics: scoringModels.metrics })
+    .from(scoringModels)
+    .where(isNotNull(scoringModels.metrics))
+    .orderBy(desc(scoringModels.isCurrent), desc(scoringModels.trainedAt))
+    .limit(1);
   return row;
 }
 

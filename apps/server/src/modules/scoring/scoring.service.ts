@@ -12,6 +12,7 @@ import { combineLabels } from './labels.ts';
 import { gradeOf, gradeOfOverall, scoresToVector, type Grade, type Scores } from './outputs.ts';
 import { priorScore } from './prior.ts';
 import {
+  accuracySource,
   activeStandardSteps,
   allFinalScores,
   allRatings,
@@ -22,7 +23,6 @@ import {
   findModel,
   findScorableProfile,
   insertModel,
-  latestTrainedModel,
   makeCurrent,
   updateModel,
   writeScores,
@@ -252,13 +252,12 @@ export async function publishModel(deps: ScoringDeps, id: string): Promise<{ mod
 
 /** The forecast accuracy for owners: the current model's held-out metrics, else the prior's from the newest trained model. */
 export async function forecastAccuracy(db: Db): Promise<ForecastAccuracy> {
-  const current = await currentModel(db);
-  const metrics = current?.metrics as { model: ScoringMetrics } | null | undefined;
-  if (current && metrics) return { value: accuracyFromMetrics(metrics.model), source: 'model', modelId: current.id };
-  const latest = await latestTrainedModel(db);
-  const priorMetrics = latest?.metrics as { prior: ScoringMetrics } | null | undefined;
-  if (priorMetrics) return { value: accuracyFromMetrics(priorMetrics.prior), source: 'prior', modelId: null };
-  return { value: null, source: 'none', modelId: null };
+  const row = await accuracySource(db);
+  if (!row) return { value: null, source: 'none', modelId: null };
+  const metrics = row.metrics as { model: ScoringMetrics; prior: ScoringMetrics };
+  return row.isCurrent
+    ? { value: accuracyFromMetrics(metrics.model), source: 'model', modelId: row.id }
+    : { value: accuracyFromMetrics(metrics.prior), source: 'prior', modelId: null };
 }
 
 export { failInterruptedTraining };
