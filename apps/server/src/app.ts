@@ -11,6 +11,7 @@ import { localeFromAcceptLanguage } from '@teamcast/contracts';
 import { createAuthenticator } from './core/auth.ts';
 import type { Config } from './core/config.ts';
 import type { Database } from './core/db.ts';
+import { databaseRateLimitStore } from './core/rate-limit-store.ts';
 import { registerErrorHandling, sendError } from './core/error-handler.ts';
 import { registerWeb } from './core/web.ts';
 import { modules } from './modules/index.ts';
@@ -101,8 +102,14 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Counters in the database, shared by every process; when the database cannot answer, the limit steps aside and the
+  // route's own database work answers 503.
+  const rateLimitStore = databaseRateLimitStore(database);
+  app.addHook('onClose', async () => rateLimitStore.stop());
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore.Store,
+    skipOnError: true,
     errorResponseBuilder: () => new AppError('rate_limited'),
   });
   await app.register(swagger, {

@@ -12,3 +12,4 @@ export * from './pairs.ts';
 export * from './history.ts';
 export * from './scenes.ts';
 export * from './admin.ts';
+export * from './rate-limits.ts';
