@@ -35,6 +35,15 @@ async function errorApp(database: Database): Promise<FastifyInstance> {
   return app;
 }
 
+/** A loopback proxy in front of the test database, and the database URL through it. */
+async function proxied(url: string) {
+  const direct = new URL(url);
+  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const viaProxy = new URL(direct);
+  viaProxy.host = `127.0.0.1:${proxy.port}`;
+  return { proxy, viaProxy: viaProxy.toString() };
+}
+
 const unavailable = { error: { code: 'service_unavailable', message: errorMessage('service_unavailable', 'en') } };
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL time limits', () => {
@@ -79,12 +88,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL time limits', () => 
   }, 30_000);
 
   it('gives up on a connection that never answers, closes it instead of pooling it, and works again once the database answers', async () => {
-    const direct = new URL(base.url!);
-    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const viaProxy = new URL(direct);
-    viaProxy.port = String(proxy.port);
+    const { proxy, viaProxy } = await proxied(base.url!);
     // The server would end the frozen transaction's session after idleInTransactionMs; here the client's own limit is under test.
-    const database = await openDatabase({ url: viaProxy.toString(), timeouts: { ...LIMITS, idleInTransactionMs: 10_000 } });
+    const database = await openDatabase({ url: viaProxy, timeouts: { ...LIMITS, idleInTransactionMs: 10_000 } });
     let frozen = false;
     const app = Fastify();
     app.decorateRequest('locale', 'en');
@@ -132,11 +138,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL time limits', () => 
   }, 30_000);
 
   it('notices a LISTEN connection that went silent, opens another and receives notifications again', async () => {
-    const url = new URL(base.url!);
-    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    const viaProxy = new URL(base.url!);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
-    const database = await openDatabase({ url: viaProxy.toString(), timeouts: LIMITS, listenerCheckMs: 300 });
+    const { proxy, viaProxy } = await proxied(base.url!);
+    const database = await openDatabase({ url: viaProxy, timeouts: LIMITS, listenerCheckMs: 300 });
     const received: string[] = [];
     try {
       await database.listen('silence_test', (payload) => received.push(payload));
