@@ -10,13 +10,16 @@ import react from '@vitejs/plugin-react';
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let forNode = false;
   return {
     name: 'teamcast-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      forNode = Boolean(config.build.ssr);
     },
     closeBundle() {
+      if (forNode) return; // the prerender's Node build (scripts/prerender.mjs) is not served
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
       for (const file of walk(outDir)) {

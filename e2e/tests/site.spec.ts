@@ -55,6 +55,50 @@ test.describe('public site', () => {
     await expectAccessible(page, 'landing');
   });
 
+  test('the landing arrives rendered in the host language and comes alive without being drawn again', async ({ page, request, browser }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('data-prerendered="ru"');
+    expect(html).toContain('Узнайте, как люди будут работать вместе, ещё до начала работы');
+    expect(await (await request.get('/', { headers: { host: 'teamcast.com' } })).text()).toContain('See how people will work together before they start');
+
+    // Without scripts the content is already there.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const still = await noScript.newPage();
+    await still.goto('/');
+    await expect(still.getByRole('heading', { level: 1 })).toHaveText('Узнайте, как люди будут работать вместе, ещё до начала работы');
+    await noScript.close();
+
+    // With them, React takes over the markup it finds (a mismatch would log an error and draw the page anew).
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(() => {
+      const w = window as unknown as { landingReplaced: boolean };
+      w.landingReplaced = false;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes) if (node instanceof HTMLElement && node.querySelector('[data-testid="landing-page"]')) w.landingReplaced = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('cookie-notice')).toBeVisible();
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('See how people will work together before they start');
+    await expect(page).toHaveTitle('Home · Teamcast');
+    expect(await page.evaluate(() => (window as unknown as { landingReplaced: boolean }).landingReplaced)).toBe(false);
+    expect(errors).toEqual([]);
+
+    // The visitor chose English before: the Russian markup gives way to the English page.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('See how people will work together before they start');
+    expect(await page.evaluate(() => (window as unknown as { landingReplaced: boolean }).landingReplaced)).toBe(true);
+    await page.getByTestId('landing-signup').click();
+    await expect(page).toHaveURL(/\/owner\/first-signup$/);
+    expect(errors).toEqual([]);
+  });
+
   test('the cookie and privacy notices stay until closed, and closing is remembered', async ({ page }) => {
     await page.goto('/');
     const cookies = page.getByTestId('cookie-notice');

@@ -1,11 +1,12 @@
 /*
  * Teamcast service worker: keeps the app shell so the installed app starts without a network.
  * - Pages (navigations): network first, so a new release is picked up at once; the cached shell only when offline.
+ *   The shell is index.html; `/` itself comes with the landing rendered into it, so it is never kept as the shell.
  * - Hashed files under /assets/: cache first (their names change with their content), trimmed to the newest ones.
  * - Icons, manifests, help pictures: stale while revalidate.
  * - /api/ and anything not from this origin: never touched, so no API data is ever cached.
  */
-const SHELL = 'teamcast-shell-v1';
+const SHELL = 'teamcast-shell-v2';
 const ASSETS = 'teamcast-assets-v1';
 const KEEP = [SHELL, ASSETS];
 const MAX_ASSETS = 120;
@@ -14,7 +15,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(SHELL);
-      const response = await fetch('/', { cache: 'no-cache' });
+      const response = await fetch('/index.html', { cache: 'no-cache' });
       if (!response.ok) return;
       await cache.put('/', response.clone());
       // The shell's own scripts and styles, so an offline start has them too.
@@ -45,7 +46,8 @@ async function networkFirstPage(request) {
   const cache = await caches.open(SHELL);
   try {
     const response = await fetch(request);
-    if (response.ok && response.headers.get('content-type')?.includes('text/html')) await cache.put('/', response.clone());
+    const shell = new URL(request.url).pathname !== '/' && response.headers.get('content-type')?.includes('text/html');
+    if (response.ok && shell) await cache.put('/', response.clone());
     return response;
   } catch (error) {
     return (await cache.match('/')) ?? Promise.reject(error);

@@ -10,6 +10,8 @@ let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-web-'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Teamcast</title>');
+  fs.writeFileSync(path.join(dist, 'landing.ru.html'), '<!doctype html><title>Teamcast</title><div id="root" data-prerendered="ru"></div>');
+  fs.writeFileSync(path.join(dist, 'landing.en.html'), '<!doctype html><title>Teamcast</title><div id="root" data-prerendered="en"></div>');
   t = await createTestApp({ WEB_DIST: dist, LOVE_HOSTS: 'flame.example' });
 });
 afterAll(async () => {
@@ -28,5 +30,16 @@ describe('serving the web app', () => {
     // Only the landing moves: the love host's other pages are served as they are.
     const page = await t.app.inject({ method: 'GET', url: '/faq', headers: { host: 'flame.example' } });
     expect(page.statusCode).toBe(200);
+  });
+
+  it("sends / rendered at build time in the host's language (Russian where the host implies none), other paths the plain shell", async () => {
+    const get = (url: string, host: string) => t.app.inject({ method: 'GET', url, headers: { host, 'accept-encoding': 'identity' } });
+    expect((await get('/', 'teamcast.com')).body).toContain('data-prerendered="en"');
+    expect((await get('/', 'teamcast.ru')).body).toContain('data-prerendered="ru"');
+    expect((await get('/', 'localhost:3000')).body).toContain('data-prerendered="ru"');
+    const landing = await get('/?from=mail', 'teamcast.com');
+    expect(landing.body).toContain('data-prerendered="en"');
+    expect(landing.headers.vary).toContain('host');
+    for (const url of ['/faq', '/owner/dashboard', '/landing.ru']) expect((await get(url, 'teamcast.com')).body).not.toContain('data-prerendered');
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { hostLocale } from '@teamcast/contracts';
 import { sendError } from './error-handler.ts';
 
 /** Where a love host's visitors start (route love-mobile). */
@@ -11,10 +12,14 @@ const LOVE_START = '/love-mobile';
  * Serves the built web app: hashed assets cached for a year, everything else revalidated; client routes get
  * index.html (the SPA fallback), while unknown /api paths answer the JSON not-found envelope. A love host's `/` is
  * redirected to the love app here (spec section 1), so the landing never waits in the browser to learn the host.
+ * Other hosts' `/` gets the landing rendered at build time (`landing.<locale>.html`, apps/web/scripts/prerender.mjs)
+ * in the host's language, Russian where the host implies none (the public pages' default, spec section 6); the
+ * browser hydrates it, or renders anew for a visitor who chose the other language.
  */
 export async function registerWeb(app: FastifyInstance, distDir: string, isLoveHost: (host: string) => boolean = () => false): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const prerendered = new Set(hasWeb ? fs.readdirSync(distDir).filter((file) => /^landing\.(ru|en)\.html$/.test(file)) : []);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -33,6 +38,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string, isLoveH
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!hasWeb || !wantsPage) return sendError(reply, request, 'not_found');
     if (pathname === '/' && isLoveHost(request.host)) return reply.header('cache-control', 'no-cache').redirect(LOVE_START, 302);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    const landing = `landing.${hostLocale(request.host) ?? 'ru'}.html`;
+    const file = pathname === '/' && prerendered.has(landing) ? landing : 'index.html';
+    return reply.header('cache-control', 'no-cache').header('vary', 'host').type('text/html; charset=utf-8').sendFile(file);
   });
 }

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useSyncExternalStore, type ComponentType } from 'react';
-import { Outlet, redirect, useLocation, useMatches, useNavigation, useRouteError, type NonIndexRouteObject, type RouteObject } from 'react-router';
+import { Outlet, matchRoutes, redirect, useLocation, useMatches, useNavigation, useRouteError, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authStore } from '../shared/auth/auth-store.ts';
 import { configureApi } from '../shared/api/client.ts';
@@ -53,7 +53,7 @@ const AppNotifications = lazy(() => loadProviders().then(({ AppNotifications }) 
 
 /** Mantine's notification area, once a Mantine screen or a notification has brought Mantine in. */
 function Notifications() {
-  const needed = useSyncExternalStore(mantineReady.subscribe, mantineReady.get);
+  const needed = useSyncExternalStore(mantineReady.subscribe, mantineReady.get, () => false);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
@@ -154,6 +154,8 @@ const pendingScreen = (routeName: string) => () =>
 function toRouteObject(route: RouteDef): NonIndexRouteObject {
   const screen: Screen = pages[route.name] ?? { load: pendingScreen(route.name), mantine: true };
   return {
+    // Named after the route, so hydration data can address it (main.tsx).
+    id: route.name,
     path: route.path,
     handle: { route } satisfies Handle,
     // The guard: stored authorisation is restored first, then the route's domain is checked.
@@ -183,8 +185,23 @@ export function buildRoutes(table: RouteDef[] = routeTable): RouteObject[] {
       hydrateFallbackElement: <Loader />,
       children: [
         ...layoutNames.map((name) => ({ ...layoutRoute(name), children: table.filter((route) => route.layout === name).map(toRouteObject) })),
-        { ...layoutRoute('public'), children: [{ ...toRouteObject(notFoundRoute), loader: undefined }] },
+        { ...layoutRoute('public'), children: [{ ...toRouteObject(notFoundRoute), id: 'not-found-any', loader: undefined }] },
       ],
     },
   ];
+}
+
+/**
+ * Loads the code of the routes matching `pathname` into the route objects, as hydrating a page rendered at build
+ * time needs (main.tsx, prerender.tsx): a route still lazy would render its loading fallback instead of the markup.
+ */
+export async function resolveLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
 }

@@ -12,11 +12,20 @@ export type ConsentState = {
 
 const initial: ConsentState = { cookiesClosed: false, privacyClosed: false, analytics: false };
 
-export const consentStore = createLocalStore<ConsentState>('teamcast.consent', initial, (raw) => {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const value = raw as Partial<Record<keyof ConsentState, unknown>>;
-  return { cookiesClosed: value.cookiesClosed === true, privacyClosed: value.privacyClosed === true, analytics: value.analytics === true };
-});
+/**
+ * The landing rendered at build time has no notices in it (a visitor who closed them would see them flash); they
+ * appear once the page is hydrated and local storage has been read.
+ */
+export const consentStore = createLocalStore<ConsentState>(
+  'teamcast.consent',
+  initial,
+  (raw) => {
+    if (typeof raw !== 'object' || raw === null) return undefined;
+    const value = raw as Partial<Record<keyof ConsentState, unknown>>;
+    return { cookiesClosed: value.cookiesClosed === true, privacyClosed: value.privacyClosed === true, analytics: value.analytics === true };
+  },
+  { beforeHydration: { cookiesClosed: true, privacyClosed: true, analytics: false } },
+);
 
 export function updateConsent(patch: Partial<ConsentState>): void {
   consentStore.set({ ...consentStore.get(), ...patch });

@@ -37,6 +37,8 @@ export function useHostInfo(): HostInfo {
       return () => listeners.delete(listener);
     },
     () => current,
+    // Pages rendered at build time, and their hydration, know no host yet.
+    () => fallback,
   );
 }
 

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * A small value kept in local storage under one key, readable by components (re-rendering on change) and by plain
  * code. A value that cannot be read (missing, corrupted, storage blocked) falls back to the default.
  */
-export function createLocalStore<T>(key: string, initial: T, parse: (raw: unknown) => T | undefined) {
+export function createLocalStore<T>(key: string, initial: T, parse: (raw: unknown) => T | undefined, options: { beforeHydration?: T } = {}) {
   const listeners = new Set<() => void>();
   let cached: { raw: string | null; value: T } | undefined;
 
@@ -48,6 +48,7 @@ export function createLocalStore<T>(key: string, initial: T, parse: (raw: unknow
     get,
     set,
     subscribe,
-    use: (): T => useSyncExternalStore(subscribe, get),
+    /** A page rendered at build time (and its hydration) sees `beforeHydration`, the stored value right after. */
+    use: (): T => useSyncExternalStore(subscribe, get, () => options.beforeHydration ?? initial),
   };
 }
