@@ -134,6 +134,10 @@ test('an owner invites by link, a visitor fills all 4 steps (reloading midway), 
   await expect(page.getByTestId('profile-facts')).toHaveText('Возраст: 20 · женщина');
   await expect(page.getByRole('img', { name: 'Аватар' }).first()).toHaveAttribute('src', /\/avatars\/female-upTo20-[12]\.svg$/);
   await expect(page.getByTestId('profile-answers')).toContainText('Русский');
+  // Scored on completion, with the answers that moved the scores.
+  await expect(page.getByTestId('not-scored')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Почему такие оценки' })).toBeVisible();
+  await expect(page.getByTestId('score-explanation')).toContainText(/сильнее всего повлиявшие|баллы за ответы/);
   await expectAccessible(page, 'completed profile');
   await page.goto('/owner/profiles');
   await page.getByText('Заполненные', { exact: true }).click();

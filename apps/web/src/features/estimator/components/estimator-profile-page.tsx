@@ -5,7 +5,7 @@ import { ApiError } from '../../../shared/api/client.ts';
 import { useEstimatorProfile } from '../api/estimator-profile.ts';
 import { AnswersTable } from './answers-table.tsx';
 import { EstimateForm } from './estimate-form.tsx';
-import { ExplanationList } from './explanation-list.tsx';
+import { ScoreExplanationList } from '../../../shared/ui/score-explanation.tsx';
 
 const OUTPUTS = ['competencies', 'professionalism', 'maturity'] as const;
 
@@ -54,7 +54,7 @@ export function EstimatorProfilePage() {
         ) : (
           <Text c="dimmed">{t('notScored')}</Text>
         )}
-        {data.explanation ? <ExplanationList explanation={data.explanation} /> : null}
+        {data.explanation ? <ScoreExplanationList explanation={data.explanation} namespace="estimator" /> : null}
       </Card>
 
       <EstimateForm key={data._id} profileId={data._id} estimate={data.estimate} />

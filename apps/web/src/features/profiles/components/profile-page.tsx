@@ -4,10 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { allSlots, formatAnswer, type Locale, type Profile } from '@teamcast/contracts';
 import { useCanBeMain, useMakeMain } from '../api/main-profile.ts';
-import { useDeleteProfile, useProfile, useUpdateProfile } from '../api/profile.ts';
+import { useDeleteProfile, useProfile, useProfileExplanation, useUpdateProfile } from '../api/profile.ts';
 import { useOwnerQuestionnaire } from '../api/questionnaire.ts';
 import { profilesPath, type ProfilesShell } from '../hooks/profiles-shell.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
+import { ScoreExplanationList } from '../../../shared/ui/score-explanation.tsx';
 import { ShareLinkBox } from './share-link-box.tsx';
 
 /** One profile: who it is, its scores (or that it is not scored yet), the link to send, its answers and actions. */
@@ -76,6 +77,8 @@ function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profil
         </Card>
       </SimpleGrid>
 
+      {profile.scores.scoredAt !== null ? <Explanation profile={profile} /> : null}
+
       <Switch
         checked={profile.hideDetails}
         onChange={(event) => update.mutate({ hideDetails: event.currentTarget.checked })}
@@ -109,6 +112,27 @@ function Scores({ profile }: { profile: Profile }) {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** The answers that moved the scores most, so an owner can see why a person got them. */
+function Explanation({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profiles');
+  const explanation = useProfileExplanation(profile._id, profile.scores.scoredAt);
+  if (explanation.data === null) return null; // the server has nothing to explain (the profile is not scored after all)
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="xs">
+        {t('explanation.title')}
+      </Title>
+      {explanation.data ? (
+        <ScoreExplanationList explanation={explanation.data} namespace="profiles" />
+      ) : explanation.isError ? (
+        <Text c="red">{t('explanation.failed')}</Text>
+      ) : (
+        <Loader size="sm" aria-label={t('loading')} />
+      )}
+    </Card>
   );
 }
 

@@ -15,9 +15,13 @@ function Bar({ points, largest }: { points: number; largest: number }) {
   );
 }
 
-/** The answers that moved each score most, with the points they added or took away. */
-export function ExplanationList({ explanation }: { explanation: ScoreExplanation }) {
-  const { t, i18n } = useTranslation('estimator');
+/**
+ * The answers that moved each score most, with the points they added or took away. Its texts come from the screen's
+ * namespace (`explanation.model`, `explanation.prior`, `explanation.none`, `scores.<output>`), so estimators and
+ * owners each read it in their own words.
+ */
+export function ScoreExplanationList({ explanation, namespace }: { explanation: ScoreExplanation; namespace: 'estimator' | 'profiles' }) {
+  const { t, i18n } = useTranslation(namespace);
   const locale = i18n.language === 'en' ? 'en' : 'ru';
   return (
     <Stack gap="xs" data-testid="score-explanation">

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { Profile, ScoreExplanation } from '@teamcast/contracts';
+import { configureApi } from '../../../shared/api/client.ts';
+import { initI18n } from '../../../shared/i18n/i18n.ts';
+import { ProfilePage } from './profile-page.tsx';
+
+const unscored = { competencies: null, professionalism: null, maturity: null, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, modelId: null };
+const scored = { competencies: 61, professionalism: 55, maturity: 70, grade: 'MIDDLE' as const, finalScore: null, finalScorePrecise: null, scoredAt: '2026-11-20T10:00:00.000Z', modelId: null };
+
+const profile = (scores: Profile['scores']): Profile => ({
+  _id: 'p1',
+  ownerId: 'o1',
+  kind: 'standard',
+  firstName: 'Анна',
+  lastName: 'Петрова',
+  name: 'Анна Петрова',
+  partnerFirstName: null,
+  partnerLastName: null,
+  email: null,
+  phone: null,
+  position: null,
+  age: 34,
+  gender: 'Ж',
+  state: 'ack_a',
+  hasContent: true,
+  isDemo: false,
+  isShort: false,
+  avatarName: null,
+  hideDetails: false,
+  main: false,
+  expertise: null,
+  mood: 'unclear',
+  scores,
+  linkRequestedAt: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  completedAt: '2026-11-02T10:00:00.000Z',
+  permalink: 'perm1',
+  linkExpiresAt: '2026-12-01T00:00:00.000Z',
+  birthDate: null,
+  answers: [],
+  questionnaireId: 'q1',
+  usage: { teams: 0, evaluations: 0 },
+});
+
+const explanation: ScoreExplanation = {
+  source: 'model',
+  modelId: 'm1',
+  competencies: [
+    { neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University education' }, points: 12.5 },
+    { neuron: 'С_Стаж', question: { ru: 'Стаж работы', en: 'Work experience' }, points: -4 },
+  ],
+  professionalism: [],
+  maturity: [{ neuron: 'С_Возр', question: { ru: 'Ваш возраст', en: 'Your age' }, points: 3 }],
+};
+
+let current: Profile;
+let paths: string[];
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  paths = [];
+  configureApi({ bases: { fallback: 'http://api.test' }, locale: 'ru' });
+  vi.stubGlobal('fetch', async (url: string) => {
+    const path = new URL(url).pathname;
+    paths.push(path);
+    if (path === '/api/owner/profiles/p1') return json({ result: current });
+    if (path === '/api/owner/profiles/p1/explanation') return json({ result: explanation });
+    if (path === '/api/owner/profiles/check-upend/p1') return json({ result: { check: false } });
+    return json({ error: { code: 'not_found', message: 'Не найдено' } }, 404);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage(locale: 'ru' | 'en' = 'ru') {
+  initI18n(locale);
+  const router = createMemoryRouter([{ path: '/owner/profiles/:id', element: <ProfilePage shell="owner" /> }], { initialEntries: ['/owner/profiles/p1'] });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('owner profile page', { timeout: 20_000 }, () => {
+  it('shows a scored profile the answers that moved each score, with the points they added or took away', async () => {
+    current = profile(scored);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Почему такие оценки' }, { timeout: 5_000 })).toBeTruthy();
+    const list = await screen.findByTestId('score-explanation');
+    expect(within(list).getByText(/сильнее всего повлиявшие на оценки/)).toBeTruthy();
+    expect(within(list).getByText('Высшее образование')).toBeTruthy();
+    expect(within(list).getByText('+12.5')).toBeTruthy();
+    expect(within(list).getByText('-4')).toBeTruthy();
+    expect(within(list).getByText('Ни один ответ не повлиял на эту оценку')).toBeTruthy();
+  });
+
+  it('reads the questions in English for an English interface', async () => {
+    current = profile(scored);
+    renderPage('en');
+    const list = await screen.findByTestId('score-explanation', {}, { timeout: 5_000 });
+    expect(within(list).getByText('University education')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Why these scores' })).toBeTruthy();
+  });
+
+  it('does not ask for an explanation while the profile is not scored', async () => {
+    current = profile(unscored);
+    renderPage();
+    expect(await screen.findByTestId('not-scored', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByText('Почему такие оценки')).toBeNull();
+    expect(paths).not.toContain('/api/owner/profiles/p1/explanation');
+  });
+});
