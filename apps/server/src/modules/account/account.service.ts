@@ -37,16 +37,6 @@ export async function estimatorSelf(db: Db, estimatorId: string): Promise<Estima
 }
 
 /**
- * What unverified owners may not do (spec section 6, 'verify your account'). They can sign in, see and change their
- * account, and work with their own profiles; features that reach other people or cost money (teams and the scene,
- * subscriptions and payments, mailing invitations) call this first.
- */
-export async function assertOwnerVerified(db: Db, ownerId: string): Promise<void> {
-  const row = await ownerSelf(db, ownerId);
-  if (!row.verifiedAt) throw new AppError('verify_account');
-}
-
-/**
  * Deletes an owner and everything he owns, ends his sessions and links, and leaves only a keyed hash of his e-mail,
  * so a later sign-in answers 'this user has been deleted'.
  */

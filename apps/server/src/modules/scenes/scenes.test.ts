@@ -222,6 +222,21 @@ describe('scenes: plan rules', () => {
     expect((await call('POST', '/api/scene/scene', capped, teamBody('Three', ids))).status).toBe(201);
   });
 
+  it('asks an unverified owner to verify before teams, the sandbox and comparisons, whatever his plan', async () => {
+    const unverified = await createOwner(t, { verifiedAt: null });
+    await subscribe(t.database.db, unverified.id, 'FULL_1M_2');
+    const ids = await scoredProfiles(t.database.db, unverified.id, 2);
+    for (const [path, body] of [
+      ['/api/scene/scene', teamBody('Team', ids)],
+      ['/api/scene/sandbox', teamBody('Sandbox', ids)],
+      ['/api/scene/scenes/compare', { sceneIds: ['a', 'b'] }],
+    ] as const) {
+      const response = await call('POST', path, unverified, body, 'ru');
+      expect(response.status, path).toBe(403);
+      expect(response.body.error.code, path).toBe('verify_account');
+    }
+  });
+
   it('needs a plan that allows creating teams, and one that allows comparing them', async () => {
     const none = await createOwner(t);
     const ids = await scoredProfiles(t.database.db, none.id, 2);
