@@ -105,6 +105,20 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('phase-progress')).getAttribute('data-phase')).toBe('0');
   });
 
+  it('opens on a failed last run with its error and the retry, as the team check does', async () => {
+    let runs = 0;
+    stubApi([
+      profiles,
+      [/\/api\/scene\/scene\/scene-1\/run$/, () => ((runs += 1), [200, { result: { ruid: 'run-2' } }])],
+      [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: sceneWith(twoActors(), { lastRun: { ruid: 'run-1', status: 'failed', phase: 2, fresh: true, error: 'unstable_connection' } }) }]],
+    ]);
+    renderWorkspace();
+    expect((await screen.findByTestId('broken')).textContent).toContain('connection');
+    fireEvent.click(screen.getByTestId('retry'));
+    await waitFor(() => expect(runs).toBe(1));
+    expect((await screen.findByTestId('phase-progress')).getAttribute('data-phase')).toBe('0');
+  });
+
   it('moves an event marker a day with the arrow keys (the keyboard way of dragging it), through the event rules', async () => {
     stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: sceneWith(twoActors()) }]]]);
     renderWorkspace();

@@ -10,7 +10,8 @@ import { Loader } from '../../../shared/ui/loader.tsx';
 import { useEligibleProfiles, useSaveSimulatorScene, useSimulatorScene } from '../api/scene.ts';
 import { addActor, addEvent, applyRules, moveEvent, removeActor, setPair, type Applied } from '../hooks/actor-actions.ts';
 import { canRedo, canUndo, currentActors, emptyMemory, redo, remember, undo, type ActorMemory } from '../hooks/actor-memory.ts';
-import { useForecastRun } from '../hooks/use-forecast-run.ts';
+import { useSceneRun } from '../../../shared/scene/use-scene-run.ts';
+import { fetchDataset } from '../api/dataset.ts';
 import { usePlayback } from '../hooks/use-playback.ts';
 import { displayName } from './actor-name.ts';
 import { DiffList } from './diff-list.tsx';
@@ -48,7 +49,7 @@ function Workspace({ scene }: { scene: Scene }) {
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const profiles = useEligibleProfiles();
   const save = useSaveSimulatorScene(scene._id);
-  const run = useForecastRun(scene, locale);
+  const run = useSceneRun(scene, locale, fetchDataset);
   const scale = scaleStore.use();
   useTrackShown('team', 'simulator_opened');
 
@@ -83,7 +84,7 @@ function Workspace({ scene }: { scene: Scene }) {
       // Emptying the team starts over: day 0, no forecast shown.
       setDay(0);
       setPlaying(false);
-      run.clear();
+      run.reset();
     }
   };
   const edit = (change: (list: Actor[]) => Actor[]) => commit(applyRules(actors, change(actors)));

@@ -8,7 +8,8 @@ import { track } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { useSceneProfiles } from '../api/scene-profiles.ts';
 import { useFixScene, useSaveScene, useScene } from '../api/scenes.ts';
-import { useSceneRun } from '../hooks/use-scene-run.ts';
+import { useSceneRun } from '../../../shared/scene/use-scene-run.ts';
+import { fetchDataset } from '../api/scene-run.ts';
 import { PhaseProgress } from './phase-progress.tsx';
 import { TeamIndicators } from './team-indicators.tsx';
 
@@ -52,7 +53,7 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
   const profiles = useSceneProfiles('');
   const save = useSaveScene();
   const fix = useFixScene();
-  const run = useSceneRun(scene.data, locale);
+  const run = useSceneRun(scene.data, locale, fetchDataset);
   const [slots, setSlots] = useState<Slots>(emptySlots);
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);

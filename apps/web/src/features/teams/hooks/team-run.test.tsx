@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GateClientMessage, GateServerMessage, Scene } from '@teamcast/contracts';
 import { renderAt, sceneOf, stubApi } from '../components/teams-test-support.tsx';
-import { useSceneRun } from './use-scene-run.ts';
+import { useSceneRun } from '../../../shared/scene/use-scene-run.ts';
+import { fetchDataset } from '../api/scene-run.ts';
 
 // A fake gate: the test delivers server messages and sees what the hook sends.
 const fake = vi.hoisted(() => ({ handlers: new Map<string, (message: unknown) => void>(), sent: [] as unknown[] }));
@@ -23,7 +24,7 @@ const deliver = (message: GateServerMessage) => act(() => fake.handlers.get(mess
 const phase = (ruid: string, value: number): GateServerMessage => ({ type: 'sceneComputePhase', payload: { sceneId: 's1', ruid, phase: value } });
 
 function Probe({ scene }: { scene: Scene }) {
-  const { state } = useSceneRun(scene, 'en');
+  const { state } = useSceneRun(scene, 'en', fetchDataset);
   return (
     <div data-testid="probe" data-status={state.status}>
       {state.status === 'running' ? state.phase : state.status === 'done' ? state.dataset.summary.atmosphere : state.status === 'error' ? state.message : ''}

@@ -1,45 +1,51 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage, type GateServerMessage, type Locale, type Scene } from '@teamcast/contracts';
-import { ApiError } from '../../../shared/api/client.ts';
-import { gate, useGateEvent, useGateStatus } from '../../../shared/gate/gate.ts';
-import { fetchSceneDataset, runScene, type SceneDataset } from '../api/dataset.ts';
+import { ApiError } from '../api/client.ts';
+import { gate, useGateEvent, useGateStatus } from '../gate/gate.ts';
+import { runScene } from './scene-run.ts';
 
-export type ForecastState =
+export type RunState<T> =
   | { status: 'idle' }
   | { status: 'running'; sceneId: string; ruid: string; phase: number }
   | { status: 'loading'; sceneId: string; ruid: string; phase: 5 }
-  | { status: 'done'; ruid: string; dataset: SceneDataset }
+  | { status: 'done'; ruid: string; dataset: T }
   | { status: 'error'; message: string };
 
 type PhaseMessage = Extract<GateServerMessage, { type: 'sceneComputePhase' }>;
 type CheckMessage = Extract<GateServerMessage, { type: 'renderCheckTeam' }>;
 
-const follows = (state: ForecastState, ruid: string) => state.status === 'running' && state.ruid === ruid;
+const follows = (state: RunState<unknown>, ruid: string) => state.status === 'running' && state.ruid === ruid;
 
 /**
- * The scene's computation as the workspace follows it: a fresh finished run is loaded on opening, a new run moves its
- * phase up as the gate reports it (never down), and the dataset is fetched once the run is done.
+ * The computation of one scene as a screen follows it (the team check and the simulator): starts a run, moves the
+ * phase up as the gate reports it (never down), fetches the dataset with `fetchDataset` (a module-level function)
+ * when the run is done, and picks up the scene's fresh last run when the screen opens: its data when it finished,
+ * its error when it failed (the screen offers to run again), its phases while it runs (asking the server with
+ * teamCheck after a (re)connect, in case phase messages were missed).
  */
-export function useForecastRun(scene: Scene | undefined, locale: Locale) {
-  const [state, setState] = useState<ForecastState>({ status: 'idle' });
+export function useSceneRun<T>(scene: Scene | undefined, locale: Locale, fetchDataset: (sceneId: string, ruid: string, locale: Locale) => Promise<T>) {
+  const [state, setState] = useState<RunState<T>>({ status: 'idle' });
   const [pickedRun, setPickedRun] = useState<string | null>(null);
   const gateStatus = useGateStatus();
 
+  // A run the scene already has (adjusted while rendering, once per run): show it, or follow it.
   const lastRun = scene?.lastRun;
   if (scene && lastRun?.fresh && lastRun.ruid !== pickedRun) {
     setPickedRun(lastRun.ruid);
-    const followed = state.status !== 'idle' && state.status !== 'error' && (state.ruid === lastRun.ruid || state.ruid === '');
-    if (!followed) {
+    const alreadyFollowed = (state.status === 'running' || state.status === 'loading' || state.status === 'done') && (state.ruid === lastRun.ruid || state.ruid === '');
+    if (!alreadyFollowed) {
       if (lastRun.status === 'done') setState({ status: 'loading', sceneId: scene._id, ruid: lastRun.ruid, phase: 5 });
-      else if (lastRun.status !== 'failed') setState({ status: 'running', sceneId: scene._id, ruid: lastRun.ruid, phase: lastRun.phase });
+      else if (lastRun.status === 'failed') setState({ status: 'error', message: errorMessage('unstable_connection', locale) });
+      else setState({ status: 'running', sceneId: scene._id, ruid: lastRun.ruid, phase: lastRun.phase });
     }
   }
 
+  // A finished run: fetch its dataset.
   const loading = state.status === 'loading' ? state : null;
   useEffect(() => {
     if (!loading) return;
     let cancelled = false;
-    fetchSceneDataset(loading.sceneId, loading.ruid, locale).then(
+    fetchDataset(loading.sceneId, loading.ruid, locale).then(
       (dataset) => !cancelled && setState({ status: 'done', ruid: loading.ruid, dataset }),
       (error: unknown) => !cancelled && setState({ status: 'error', message: error instanceof ApiError ? error.message : errorMessage('unstable_connection', locale) }),
     );
@@ -75,16 +81,18 @@ export function useForecastRun(scene: Scene | undefined, locale: Locale) {
     ),
   );
 
-  // After (re)connecting, ask where a followed run stands, in case phase messages were missed.
-  const followedScene = state.status === 'running' && state.ruid !== '' ? state.sceneId : undefined;
+  // After (re)connecting, ask where a followed run stands.
+  const followed = state.status === 'running' && state.ruid !== '' ? state.sceneId : undefined;
   useEffect(() => {
-    if (gateStatus === 'OPEN' && followedScene) gate.send({ type: 'teamCheck', payload: { sceneId: followedScene } });
-  }, [gateStatus, followedScene]);
+    if (gateStatus === 'OPEN' && followed) gate.send({ type: 'teamCheck', payload: { sceneId: followed } });
+  }, [gateStatus, followed]);
 
   const start = useCallback(
     async (sceneId: string) => {
       setState({ status: 'running', sceneId, ruid: '', phase: 0 });
       try {
+        // The picked run is left as it is: a scene read before the server saw this run still names the older one,
+        // which must not take the new run's place.
         const ruid = await runScene(sceneId);
         setState((current) => (current.status === 'running' && current.ruid === '' ? { ...current, ruid } : current));
       } catch (error) {
@@ -94,7 +102,7 @@ export function useForecastRun(scene: Scene | undefined, locale: Locale) {
     [locale],
   );
 
-  /** Forgets the shown result (emptying the actors clears the render data). */
-  const clear = useCallback(() => setState({ status: 'idle' }), []);
-  return { state, start, clear };
+  /** Forgets the shown result (the simulator does when its team is emptied). */
+  const reset = useCallback(() => setState({ status: 'idle' }), []);
+  return { state, start, reset };
 }
