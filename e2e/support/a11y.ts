@@ -14,6 +14,19 @@ const TARGETS_SHOWN = 3;
  * screen's violations, and the test still fails at its end.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // A dialog or notice still fading in or out is half transparent: its contrast would be measured mid-way. Wait for
+  // the running transitions (not the endless ones, such as spinners), at most 3 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const serious = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
   // The whole report (each element's markup and why it fails, contrast ratios included) goes with the test's results.

@@ -79,6 +79,8 @@ test.describe('subscription', () => {
     await expect(page.getByTestId('checkout')).toBeHidden();
     await expect(page.getByTestId('subscription-status')).toHaveText('Active');
     await expect(page.getByTestId('next-payment')).toBeVisible();
+    // The plans dialog closes with a fade; the screen is the page once it is gone.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectAccessible(page, 'active subscription');
     expect(await rules()).toMatchObject({ plan: 'MID_7D_1', allowCreateTeams: true });
 
