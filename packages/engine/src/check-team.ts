@@ -4,7 +4,7 @@ import { sceneDay, type ActorDay, type PairRating } from './scene-expand.ts';
 import type { FinalStats, SceneExplanationItem, TeamIndicators } from './scene-types.ts';
 import { simulateScene } from './simulate-scene.ts';
 import type { Actor, InteractionMode, Specialist } from './types.ts';
-import { validateIntensity } from './validate-input.ts';
+import { validateIntensity, validateMode } from './validate-input.ts';
 
 /** Team request slots (spec section 9) and the minimum team. */
 const MAX_MEMBERS = 4;
@@ -37,7 +37,8 @@ export function checkTeam(specialists: readonly Specialist[], options: TeamCheck
   }
   const hours = options.intensity ?? 5;
   validateIntensity(hours, 'intensity');
-  const mode = options.mode === 1 ? 1 : 0;
+  const mode = options.mode ?? 0;
+  validateMode(mode, 'mode');
   const actors: Actor[] = specialists.map((s, i) => ({
     id: s.id,
     firstName: '',

@@ -124,8 +124,9 @@ describe('forecastPair: examples', () => {
   it('rates two mature professionals well and two immature dominant people badly', () => {
     const good = forecastPair({ a: mature, b: peer });
     const bad = forecastPair({ a: immature, b: clash });
-    expect(good.compatibility.value).toBeGreaterThan(70);
-    expect(good.outlook.band).toBe('excellent');
+    // 67.6 with params 0.2.0-prior (family stability and age similarity no longer lift a work pair).
+    expect(good.compatibility.value).toBeGreaterThan(60);
+    expect(good.outlook.band).toBe('good');
     expect(good.expectations.verdict).toBe('better');
     expect(good.recommendation).toBe(6);
     expect(bad.compatibility.value).toBeLessThan(-20);

@@ -11,7 +11,7 @@ import type { PairForecast, PairOptions, PairRequest } from './pair-types.ts';
 import { assertPlainData } from './plain-data.ts';
 import { hashString } from './prng.ts';
 import type { InteractionMode, PairKind, Specialist } from './types.ts';
-import { validateIntensity, validateSamples, validateSpecialist } from './validate-input.ts';
+import { validateIntensity, validateMode, validateSamples, validateSpecialist } from './validate-input.ts';
 
 /** At most this many band samples for one pair (365 × 8 bytes each). */
 const MAX_PAIR_SAMPLES = 4096;
@@ -38,12 +38,25 @@ function toArray(series: Float64Array): number[] {
 const SCRATCH = { shared: new Float64Array(DAYS), ab: new Float64Array(DAYS), ba: new Float64Array(DAYS) };
 
 /**
- * Seeds of the band: a hash of everything that shapes the forecast (the two people in sorted order, so the
- * seeds do not depend on which one is `a`) plus each person's own text.
+ * Seeds of the band: a hash of the inputs that shape the forecast (the two people in sorted order, so the
+ * seeds do not depend on which one is `a`) plus each person's own text. Age, gender and family stability are
+ * left out on purpose, so a protected attribute can never move a band through the random stream.
  */
 function bandSeeds(req: PairRequest, kind: PairKind, mode: InteractionMode, hours: number): { a: number; b: number; m: number } {
   const person = (s: Specialist | null | undefined): string =>
-    s ? JSON.stringify([s.id, s.k, s.p, s.l, s.age, s.grade, s.scoreError ?? 0, Object.entries(s.traits ?? {}).sort(([x], [y]) => (x < y ? -1 : 1))]) : '';
+    s
+      ? JSON.stringify([
+          s.id,
+          s.k,
+          s.p,
+          s.l,
+          s.grade,
+          s.scoreError ?? 0,
+          Object.entries(s.traits ?? {})
+            .filter(([name]) => name !== 'familyStability')
+            .sort(([x], [y]) => (x < y ? -1 : 1)),
+        ])
+      : '';
   const [pa, pb, pm] = [person(req.a), person(req.b), person(req.manager)];
   const common = JSON.stringify([[pa, pb].sort(), pm, kind, mode, hours, req.startDay ?? '']);
   return { a: hashString(`${common}|${pa}`), b: hashString(`${common}|${pb}`), m: hashString(`${common}|m|${pm}`) };
@@ -59,8 +72,10 @@ export function forecastPair(input: PairRequest, params: Params = DEFAULT_PARAMS
   validateSpecialist(input.b, 'b');
   if (input.manager) validateSpecialist(input.manager, 'manager');
   const kind = input.kind ?? 'work';
-  if (!(kind in params.kinds)) throw new EngineError('invalid_input', `kind ${String(kind)}`);
-  const mode: InteractionMode = input.mode === 1 ? 1 : 0;
+  // Own keys only: 'toString' is `in` every object.
+  if (typeof kind !== 'string' || !Object.hasOwn(params.kinds, kind)) throw new EngineError('invalid_input', `kind ${String(kind)} is unknown`);
+  const mode: InteractionMode = input.mode ?? 0;
+  validateMode(mode, 'mode');
   const hours = input.intensity ?? params.dynamics.referenceHours;
   validateIntensity(hours, 'intensity');
   const w = params.kinds[kind];

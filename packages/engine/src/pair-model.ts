@@ -2,7 +2,8 @@ import { clamp } from './bands.ts';
 import type { KindWeights, Params } from './params.ts';
 import type { Grade, InteractionMode, Specialist, TraitName } from './types.ts';
 
-const GRADES: readonly Grade[] = ['JUNIOR', 'JUNIOR PLUS', 'MIDDLE', 'MIDDLE PLUS', 'SENIOR', 'SENIOR PLUS'];
+/** Grades in order, JUNIOR first. */
+export const GRADES: readonly Grade[] = ['JUNIOR', 'JUNIOR PLUS', 'MIDDLE', 'MIDDLE PLUS', 'SENIOR', 'SENIOR PLUS'];
 
 /** A specialist reduced to the centred numbers the model uses: scores z in [-1, 1], traits c in [-1, 1]. */
 export type Unit = {
@@ -13,7 +14,8 @@ export type Unit = {
   zk: number;
   zp: number;
   zl: number;
-  age: number;
+  /** Age in years, or null when not given (then no age term is read). */
+  age: number | null;
   /** Grade centred: JUNIOR -1 … SENIOR PLUS 1. */
   grade: number;
   c: Record<TraitName, number>;
@@ -41,8 +43,8 @@ export function toUnit(s: Specialist, defaultScoreError = 0): Unit {
     zk: (s.k - 50) / 50,
     zp: (s.p - 50) / 50,
     zl: (s.l - 50) / 50,
-    age: s.age,
-    grade: gradeIndex < 0 ? 0 : (gradeIndex - 2.5) / 2.5,
+    age: s.age ?? null,
+    grade: (gradeIndex - 2.5) / 2.5,
     c,
     dominance: (traitOf(s, 'managerialExperience') + traitOf(s, 'entrepreneurship')) / 2,
     scoreError: s.scoreError ?? defaultScoreError,
@@ -57,56 +59,66 @@ export function withScores(u: Unit, k: number, p: number, l: number): Unit {
 /** One named contribution to a raw score, for explanations. */
 export type Term = { factor: 'actor' | 'partner' | 'relationship'; personId: string | null; input: string; raw: number };
 
+/**
+ * A weighted input, or exactly 0 when its weight is 0: an input a kind does not weigh is not read at all, so it
+ * cannot move a result even by the sign of a zero (work forecasts rely on this for age and family stability).
+ */
+const weigh = (weight: number, read: () => number): number => (weight === 0 ? 0 : weight * read());
+
+/** Sums named terms, leaving out unweighted ones (they are not inputs of this kind, so not explained either). */
+function sumTerms(parts: ReadonlyArray<[string, number, number]>, factor: 'actor' | 'partner', personId: string, terms: Term[] | undefined): number {
+  let sum = 0;
+  for (const [input, weight, raw] of parts) {
+    if (weight === 0) continue;
+    sum += raw;
+    terms?.push({ factor, personId, input, raw });
+  }
+  return sum;
+}
+
+/** Age similarity in [-1, 1] (1 same age, -1 ten or more years apart); 0 when either age is unknown. */
+const ageCloseness = (a: Unit, b: Unit): number => (a.age === null || b.age === null ? 0 : clamp(1 - Math.abs(a.age - b.age) / 10, -1, 1));
+
 /** Actor effect (raw): how this person's own traits colour every relationship; appends terms when asked. */
 export function actorEffect(w: KindWeights, u: Unit, terms?: Term[]): number {
   const a = w.actor;
-  const parts: Array<[string, number]> = [
-    ['k', a.k * u.zk],
-    ['p', a.p * u.zp],
-    ['l', a.l * u.zl],
-    ['familyStability', a.familyStability * u.c.familyStability],
-    ['workExperience', a.workExperience * u.c.workExperience],
-    ['relocation', a.relocation * u.c.relocation],
+  const parts: Array<[string, number, number]> = [
+    ['k', a.k, weigh(a.k, () => u.zk)],
+    ['p', a.p, weigh(a.p, () => u.zp)],
+    ['l', a.l, weigh(a.l, () => u.zl)],
+    ['familyStability', a.familyStability, weigh(a.familyStability, () => u.c.familyStability)],
+    ['workExperience', a.workExperience, weigh(a.workExperience, () => u.c.workExperience)],
+    ['relocation', a.relocation, weigh(a.relocation, () => u.c.relocation)],
   ];
-  let sum = 0;
-  for (const [input, raw] of parts) {
-    sum += raw;
-    terms?.push({ factor: 'actor', personId: u.id, input, raw });
-  }
-  return sum;
+  return sumTerms(parts, 'actor', u.id, terms);
 }
 
 /** Partner effect (raw): how people in general fare with this person. */
 export function partnerEffect(w: KindWeights, u: Unit, terms?: Term[]): number {
   const b = w.partner;
-  const parts: Array<[string, number]> = [
-    ['k', b.k * u.zk],
-    ['p', b.p * u.zp],
-    ['l', b.l * u.zl],
-    ['familyStability', b.familyStability * u.c.familyStability],
-    ['entrepreneurship', b.entrepreneurship * u.c.entrepreneurship],
+  const parts: Array<[string, number, number]> = [
+    ['k', b.k, weigh(b.k, () => u.zk)],
+    ['p', b.p, weigh(b.p, () => u.zp)],
+    ['l', b.l, weigh(b.l, () => u.zl)],
+    ['familyStability', b.familyStability, weigh(b.familyStability, () => u.c.familyStability)],
+    ['entrepreneurship', b.entrepreneurship, weigh(b.entrepreneurship, () => u.c.entrepreneurship)],
   ];
-  let sum = 0;
-  for (const [input, raw] of parts) {
-    sum += raw;
-    terms?.push({ factor: 'partner', personId: u.id, input, raw });
-  }
-  return sum;
+  return sumTerms(parts, 'partner', u.id, terms);
 }
 
 /** Symmetric in its two units by construction (absolute differences only). */
 export function relationshipEffect(w: KindWeights, a: Unit, b: Unit, terms?: Term[]): number {
   const r = w.relationship;
-  const lSim = r.lSimilarity * (1 - Math.abs(a.l - b.l) / 50);
-  const age = r.ageGap * clamp(1 - Math.abs(a.age - b.age) / 10, -1, 1);
+  const lSim = weigh(r.lSimilarity, () => 1 - Math.abs(a.l - b.l) / 50);
+  const age = weigh(r.ageGap, () => ageCloseness(a, b));
   // Learning works best across a moderate qualification gap (25 points); none or a huge one helps little.
-  const gap = Math.abs(a.k - b.k) / 100;
-  const mentoring = r.mentoring * clamp(1 - Math.abs(gap - 0.25) / 0.25, -1, 1);
-  terms?.push(
-    { factor: 'relationship', personId: null, input: 'lSimilarity', raw: lSim },
-    { factor: 'relationship', personId: null, input: 'ageGap', raw: age },
-    { factor: 'relationship', personId: null, input: 'mentoring', raw: mentoring },
-  );
+  const mentoring = weigh(r.mentoring, () => clamp(1 - Math.abs(Math.abs(a.k - b.k) / 100 - 0.25) / 0.25, -1, 1));
+  const parts: Array<[string, number, number]> = [
+    ['lSimilarity', r.lSimilarity, lSim],
+    ['ageGap', r.ageGap, age],
+    ['mentoring', r.mentoring, mentoring],
+  ];
+  for (const [input, weight, raw] of parts) if (weight !== 0) terms?.push({ factor: 'relationship', personId: null, input, raw });
   return lSim + age + mentoring;
 }
 
@@ -136,7 +148,7 @@ export function pairSetup(w: KindWeights, a: Unit, b: Unit, params: Params, term
   const partnerA = partnerEffect(w, a, terms?.ba);
   const rawAB = actA + partnerB + rel;
   const rawBA = actB + partnerA + rel;
-  const ageSim = w.first.ageSimilarity * clamp(1 - Math.abs(a.age - b.age) / 10, -1, 1);
+  const ageSim = weigh(w.first.ageSimilarity, () => ageCloseness(a, b));
   const s = params.tanhScale;
   const clash = a.dominance * b.dominance;
   return {

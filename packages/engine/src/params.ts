@@ -99,14 +99,16 @@ export type Params = {
 
 /** Priors: chosen from the literature's directions and rough effect sizes, not yet fitted to outcomes. */
 export const DEFAULT_PARAMS: Params = {
-  version: '0.1.0-prior',
+  version: '0.2.0-prior',
   tanhScale: 1.6,
   kinds: {
+    // Work forecasts judge the work, not the person: age, age gap and family stability weigh 0 and are never
+    // read (docs/forecast-model.md, section 1.1).
     work: {
-      actor: { k: 0.05, p: 0.2, l: 0.3, familyStability: 0.08, workExperience: 0.05, relocation: 0.02 },
+      actor: { k: 0.05, p: 0.2, l: 0.3, familyStability: 0, workExperience: 0.05, relocation: 0.02 },
       partner: { k: 0.12, p: 0.12, l: 0.1, familyStability: 0, entrepreneurship: 0.03 },
-      relationship: { lSimilarity: 0.05, ageGap: 0.03, mentoring: 0.04 },
-      first: { actorShare: 0.5, grade: 0.25, ageSimilarity: 0.1 },
+      relationship: { lSimilarity: 0.05, ageGap: 0, mentoring: 0.04 },
+      first: { actorShare: 0.5, grade: 0.25, ageSimilarity: 0 },
       stormDepth: 30,
       blocks: ['satisfaction', 'expectations', 'competences', 'outlook'],
     },

@@ -44,7 +44,7 @@ export function buildTimeline(actors: readonly Actor[], params: Params): Timelin
   let teamStart = -1;
 
   // Role changes: [day index, actor, role or -1 for disrank of that role].
-  const roleChanges: Array<{ d: number; ts: number; actor: number; role: 1 | 2; on: boolean }> = [];
+  const roleChanges: Array<{ d: number; date: number; ts: number; actor: number; role: 1 | 2; on: boolean }> = [];
   actors.forEach((a, ai) => {
     let from: number | null = null;
     for (const e of a.events) {
@@ -54,10 +54,10 @@ export function buildTimeline(actors: readonly Actor[], params: Params): Timelin
         active.fill(1, ai * days + from, ai * days + d);
         from = null;
       }
-      if (e.type === 'manager_join' || e.type === 'm_rank') roleChanges.push({ d, ts: e.timestamp, actor: ai, role: 2, on: true });
-      if (e.type === 'lead_join' || e.type === 'l_rank') roleChanges.push({ d, ts: e.timestamp, actor: ai, role: 1, on: true });
-      if (e.type === 'm_disrank') roleChanges.push({ d, ts: e.timestamp, actor: ai, role: 2, on: false });
-      if (e.type === 'l_disrank') roleChanges.push({ d, ts: e.timestamp, actor: ai, role: 1, on: false });
+      if (e.type === 'manager_join' || e.type === 'm_rank') roleChanges.push({ d, date: e.date, ts: e.timestamp, actor: ai, role: 2, on: true });
+      if (e.type === 'lead_join' || e.type === 'l_rank') roleChanges.push({ d, date: e.date, ts: e.timestamp, actor: ai, role: 1, on: true });
+      if (e.type === 'm_disrank') roleChanges.push({ d, date: e.date, ts: e.timestamp, actor: ai, role: 2, on: false });
+      if (e.type === 'l_disrank') roleChanges.push({ d, date: e.date, ts: e.timestamp, actor: ai, role: 1, on: false });
     }
     if (from !== null) active.fill(1, ai * days + from, ai * days + days);
     for (let d = 0; d < days; d++) {
@@ -67,7 +67,8 @@ export function buildTimeline(actors: readonly Actor[], params: Params): Timelin
       }
     }
   });
-  roleChanges.sort((x, y) => x.d - y.d || x.ts - y.ts || (x.on === y.on ? 0 : x.on ? 1 : -1));
+  // Events dated before the window share day index 0: their own dates still order them.
+  roleChanges.sort((x, y) => x.d - y.d || x.date - y.date || x.ts - y.ts || (x.on === y.on ? 0 : x.on ? 1 : -1));
   let m = -1;
   let l = -1;
   let next = 0;
@@ -82,19 +83,20 @@ export function buildTimeline(actors: readonly Actor[], params: Params): Timelin
   }
 
   const ids = new Map(actors.map((a, i) => [a.id, i]));
-  const entries: Array<{ d: number; actor: number; pair: number; hours: number; mode: -1 | 0 | 1 }> = [];
+  const entries: Array<{ d: number; date: number; actor: number; pair: number; hours: number; mode: -1 | 0 | 1 }> = [];
   actors.forEach((a, ai) => {
     const add = (partnerId: string, date: number, hours: number, mode: -1 | 0 | 1): void => {
       const pj = ids.get(partnerId);
       if (pj === undefined || pj === ai) return;
       const pair = ai < pj ? pairIndex(ai, pj, n) : pairIndex(pj, ai, n);
-      entries.push({ d: index(date), actor: ai, pair, hours, mode });
+      entries.push({ d: index(date), date, actor: ai, pair, hours, mode });
     };
     for (const i of a.interactionIntensive) add(i.actorId, i.date, Math.min(10, Math.max(params.team.implicitHours, i.value)), -1);
     for (const i of a.interactionType) add(i.actorId, i.date, -1, i.value === 1 ? 1 : 0);
   });
-  // Later day wins; on the same day the actor later in the list wins.
-  entries.sort((x, y) => x.d - y.d || x.actor - y.actor);
+  // The later date wins, also among entries dated before the window (they all take effect on day index 0); on
+  // the same date the actor later in the (id-ordered) list wins.
+  entries.sort((x, y) => x.d - y.d || x.date - y.date || x.actor - y.actor);
   const changes: Array<InteractionChange[] | undefined> = new Array(days);
   for (const e of entries) {
     if (e.d >= days) continue;

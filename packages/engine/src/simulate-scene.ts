@@ -59,7 +59,8 @@ function storeDaysOf(detail: SceneOptions['pairDetail'], pairCount: number, tl: 
 }
 
 /**
- * Simulates a team scene day by day over the reconstructed past (up to 730 days) and 365 future days.
+ * Simulates a team scene day by day over the reconstructed past (up to 730 days) and 365 future days. Actors
+ * are taken in id order (`actorIds` and every column follow it), so listing them differently changes nothing.
  * Returns compact typed-array columns (see expandScene / sceneDay for plain day records), the normalised
  * actors, team summary and final stats, group events, render days, explanation and an optional band.
  */
@@ -72,7 +73,10 @@ export function simulateScene(scene: SceneInput, options: SceneOptions = {}): Sc
   if (scene.lifespan !== 1 && scene.lifespan !== 2) throw new EngineError('invalid_input', 'lifespan must be 1 or 2');
   if (!Array.isArray(scene.actors) || scene.actors.length === 0) throw new EngineError('invalid_input', 'a scene needs actors');
   if (!Array.isArray(scene.specialists)) throw new EngineError('invalid_input', 'a scene needs specialists');
-  const { actors, diff } = normalizeActors(scene.actors);
+  if (scene.actors.some((a) => typeof a?.id !== 'string')) throw new EngineError('invalid_input', 'actor without id');
+  // The scene is the same whatever order its actors are listed in: ties (same day and timestamp), random streams
+  // and output columns follow the actors' ids, never their list positions.
+  const { actors, diff } = normalizeActors([...scene.actors].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0)));
   const ids = actors.map((a) => a.id);
   const units = unitsFor(scene, ids, params);
   const tl = buildTimeline(actors, params);

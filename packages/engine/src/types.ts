@@ -18,7 +18,7 @@ export type Traits = {
   entrepreneurship: number;
   /** Relocations: 0 never moved, 1 moved three or more times. */
   relocation: number;
-  /** Family stability from cohabitation, partner duration, children: 0 unstable, 1 stable. */
+  /** Family stability from cohabitation, partner duration, children: 0 unstable, 1 stable. Not read by work forecasts. */
   familyStability: number;
 };
 
@@ -33,9 +33,13 @@ export type Specialist = {
   p: number;
   /** Maturity L, 0-100. */
   l: number;
-  /** Age in years. */
-  age: number;
-  gender: Gender;
+  /**
+   * Age in years. Read only by kinds whose age weights are not zero (LOVE, FRIEND); work forecasts never read it,
+   * so a work caller may leave it out.
+   */
+  age?: number;
+  /** Carried for display; no formula reads it. */
+  gender?: Gender;
   grade: Grade;
   traits?: Partial<Traits>;
   /** Scoring model's held-out error (standard deviation, score points) of K, P and L; 0 when unknown. */
