@@ -1,9 +1,9 @@
 import path from 'node:path';
 import Fastify from 'fastify';
-import { GRADES, type Answer } from '@teamcast/contracts';
-import { forecastPair, type Grade, type Specialist } from '@teamcast/engine';
+import type { Answer } from '@teamcast/contracts';
+import { forecastPair, type Grade } from '@teamcast/engine';
 import { openDatabase } from '../src/core/db.ts';
-import { traitsFromAnswers } from '../src/modules/pairs/pairs.traits.ts';
+import { enginePersonOf } from '../src/modules/scoring/engine-person.ts';
 
 /**
  * The baseline: a bare Fastify route returning the same profile rows from the same database, with none of our layers
@@ -24,16 +24,7 @@ app.get('/profile/:id', async (request) => {
   return (await database.query('select * from profiles where id = $1', [id]))[0];
 });
 type ScoredRow = { id: string; competencies: number; professionalism: number; maturity: number; age: number; gender: 'М' | 'Ж'; grade: Grade | null; answers: Answer[] };
-const specialist = (row: ScoredRow): Specialist => ({
-  id: row.id,
-  k: row.competencies,
-  p: row.professionalism,
-  l: row.maturity,
-  age: row.age,
-  gender: row.gender,
-  grade: row.grade ?? GRADES[2],
-  traits: traitsFromAnswers(row.answers),
-});
+const specialist = (row: ScoredRow) => enginePersonOf(row, 'work');
 app.get('/forecast/:a/:b', async (request) => {
   const { a, b } = request.params as { a: string; b: string };
   const rows = await database.query<ScoredRow>('select id, competencies, professionalism, maturity, age, gender, grade, answers from profiles where id = any($1)', [[a, b]]);

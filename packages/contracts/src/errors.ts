@@ -60,6 +60,11 @@ export const errorCatalogue = {
   model_not_ready: { status: 409, en: 'The model is not trained yet', ru: 'Модель ещё не обучена' },
   model_training: { status: 409, en: 'The model is being trained, wait for it to finish', ru: 'Модель обучается, дождитесь окончания' },
   model_not_uploaded: { status: 409, en: 'Upload the model to storage before publishing it', ru: 'Перед публикацией загрузите модель в хранилище' },
+  model_outdated: {
+    status: 409,
+    en: 'This model was trained on an older feature layout that reads age, sex or family answers; train it again',
+    ru: 'Модель обучена на старом наборе признаков, где есть возраст, пол или семейные ответы; обучите её заново',
+  },
   model_published: { status: 409, en: 'A published model cannot be trained again; train a new one', ru: 'Опубликованную модель нельзя переобучить; обучите новую' },
   not_enough_labels: { status: 422, en: 'Training needs at least {count} profiles scored by estimators', ru: 'Для обучения нужно не меньше {count} профилей с оценками экспертов' },
   rate_limited: { status: 429, en: 'Too many attempts. Try again in a minute', ru: 'Слишком много попыток. Попробуйте через минуту' },

@@ -93,6 +93,11 @@ export const ProfileScoresSchema = z.object({
   finalScore: z.number().nullable(),
   finalScorePrecise: z.number().nullable(),
   scoredAt: z.iso.datetime().nullable(),
+  /**
+   * Share (0-1) of the scored work questions shown that carry a real answer: a 'no answer' is scored as the reference
+   * population's typical answer and lowers this figure; null until scored.
+   */
+  completeness: z.number().min(0).max(1).nullable(),
   modelId: z.string().nullable(),
 });
 export type ProfileScores = z.infer<typeof ProfileScoresSchema>;

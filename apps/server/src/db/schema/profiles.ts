@@ -40,6 +40,8 @@ export const profiles = pgTable(
     finalScore: doublePrecision('final_score'),
     finalScorePrecise: doublePrecision('final_score_precise'),
     scoredAt: ts('scored_at'),
+    /** Share (0-1) of the scored questions shown that carry a real answer ('no answer' is imputed); null until scored. */
+    scoreCompleteness: doublePrecision('score_completeness'),
     modelId: text('model_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

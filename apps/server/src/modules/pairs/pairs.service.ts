@@ -1,16 +1,16 @@
 import crypto from 'node:crypto';
-import { GRADES, type PairRequest } from '@teamcast/contracts';
-import { forecastPair, type Grade, type PairKind, type Specialist } from '@teamcast/engine';
+import type { PairRequest } from '@teamcast/contracts';
+import { forecastPair, type PairKind, type Specialist } from '@teamcast/engine';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import type { GateHub } from '../gate/gate.hub.ts';
 import { forgetHistory, recordHistory } from '../history/history.service.ts';
+import { enginePersonOf, personUseOf, type PersonUse } from '../scoring/engine-person.ts';
 import { forecastAccuracy } from '../scoring/scoring.service.ts';
 import { firstOfMonth } from './pair-months.ts';
 import { isFilled, presentActor, presentPair } from './pairs.presenter.ts';
 import * as repo from './pairs.repository.ts';
 import type { PairProfile, PairRow } from './pairs.repository.ts';
-import { traitsFromAnswers } from './pairs.traits.ts';
 
 /** What the pair service works with: the database and, for history pushes, the gate. */
 export type PairDeps = { db: Db; gate?: GateHub };
@@ -101,25 +101,9 @@ export async function deletePair(deps: PairDeps, ownerId: string, id: string): P
   return { deleted: true };
 }
 
-/** Grade when the scoring module has not set one: the expertise mix of the engine (0.4K + 0.35P + 0.25L) in six equal steps. */
-function gradeOf(profile: PairProfile): Grade {
-  if (profile.grade) return profile.grade;
-  const expertise = 0.4 * profile.competencies! + 0.35 * profile.professionalism! + 0.25 * profile.maturity!;
-  return GRADES[Math.min(GRADES.length - 1, Math.floor(expertise / (100 / GRADES.length)))]!;
-}
-
-function specialistOf(profile: PairProfile): Specialist {
-  return {
-    id: profile.id,
-    k: profile.competencies!,
-    p: profile.professionalism!,
-    l: profile.maturity!,
-    age: profile.age!,
-    gender: profile.gender!,
-    grade: gradeOf(profile),
-    traits: traitsFromAnswers(profile.answers),
-  };
-}
+/** A filled profile (isFilled) as the engine's person for this use. */
+const specialistOf = (profile: PairProfile, use: PersonUse): Specialist =>
+  enginePersonOf({ ...profile, competencies: profile.competencies!, professionalism: profile.professionalism!, maturity: profile.maturity! }, use);
 
 /**
  * Runs the pair forecast on both profiles' current scores and answers (the engine is fast enough to run in the
@@ -135,14 +119,15 @@ export async function runPair(deps: PairDeps, ownerId: string, id: string, type:
   const manager = row.managerId ? people.get(row.managerId) : undefined;
   if (!a || !b || !isFilled(a) || !isFilled(b) || (row.managerId && (!manager || !isFilled(manager)))) throw new AppError('actors_ineligible');
   const kind: PairKind = type ?? 'work';
+  const use = personUseOf(kind);
   const forecast = forecastPair(
     {
-      a: specialistOf(a),
-      b: specialistOf(b),
+      a: specialistOf(a, use),
+      b: specialistOf(b, use),
       kind,
       mode: row.mode === 1 ? 1 : 0,
       intensity: row.intensity,
-      manager: manager ? specialistOf(manager) : null,
+      manager: manager ? specialistOf(manager, use) : null,
       startDay: row.startDay,
     },
     undefined,

@@ -36,6 +36,7 @@ export function presentSummary(row: ProfileRow, mainProfileId: string | null): P
       finalScore: row.finalScore,
       finalScorePrecise: row.finalScorePrecise,
       scoredAt: iso(row.scoredAt),
+      completeness: row.scoreCompleteness,
       modelId: row.modelId,
     },
     linkRequestedAt: iso(row.linkRequestedAt),

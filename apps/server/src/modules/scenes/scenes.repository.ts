@@ -1,3 +1,4 @@
+import type { Answer } from '@teamcast/contracts';
 import { and, count, desc, eq, gt, ilike, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
 import { computeJobs, profiles, sceneCompares, sceneSnapshots, scenes } from '../../db/schema/index.ts';
@@ -23,6 +24,8 @@ export type ActorProfile = {
   professionalism: number | null;
   maturity: number | null;
   grade: 'JUNIOR' | 'JUNIOR PLUS' | 'MIDDLE' | 'MIDDLE PLUS' | 'SENIOR' | 'SENIOR PLUS' | null;
+  /** The answers the engine's traits come from (scoring/engine-person.ts). */
+  answers: Answer[];
 };
 
 const GONE_STATES = ['deleted', 'delete_keep'] as const;
@@ -44,6 +47,7 @@ const actorProfileColumns = {
   professionalism: profiles.professionalism,
   maturity: profiles.maturity,
   grade: profiles.grade,
+  answers: profiles.answers,
 };
 
 /** Completed and scored, with the age and gender the engine needs. */

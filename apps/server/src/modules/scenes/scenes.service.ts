@@ -32,6 +32,7 @@ import type { Database } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Storage } from '../../core/storage.ts';
 import type { ComputeRunner } from '../compute/compute.runner.ts';
+import { enginePersonOf } from '../scoring/engine-person.ts';
 import { accessRulesFor, assertAccess, assertTeamCap, notifyAccessRulesChanged } from '../payments/access-rules.ts';
 import {
   cacheResult,
@@ -234,9 +235,10 @@ async function sceneInput(deps: SceneDeps, scene: SceneRow): Promise<SceneInput>
   return { startDay: scene.startDay, lifespan: scene.lifespan as 1 | 2, actors: actors as EngineActor[], specialists: actors.map((a) => specialistOf(profiles.get(a.id)!)) };
 }
 
+/** Team checks, the simulator and the comparison are work forecasts: the person carries no age, sex or family. */
 function specialistOf(p: ActorProfile): Specialist {
   if (!isEligible(p)) throw new AppError('actors_ineligible');
-  return { id: p.id, k: p.competencies, p: p.professionalism, l: p.maturity, age: p.age, gender: p.gender, grade: p.grade ?? 'MIDDLE' };
+  return enginePersonOf(p, 'work');
 }
 
 export async function runScene(deps: SceneDeps, ownerId: string, id: string, kind: SceneKind = 'team'): Promise<{ ruid: string; scene: SceneRow }> {

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
-import { GENDER_NEURON, type Answer, type AnswerValue, type LocalizedText, type Step } from '@teamcast/contracts';
+import type { Answer, AnswerValue, LocalizedText, Step } from '@teamcast/contracts';
+import { imputeAnswers } from './imputation.ts';
+import { PROTECTED_NEURONS } from './protected-inputs.ts';
 
 /**
  * How one question becomes columns of the feature vector:
@@ -7,18 +9,31 @@ import { GENDER_NEURON, type Answer, type AnswerValue, type LocalizedText, type 
  * - range: both ends scaled, plus a 'missing' flag;
  * - choice (select): one column per option (the 'no answer' option is an option like the others), plus 'missing';
  * - set (dropdown, multiselect): one column per option set to 1 when chosen, plus 'missing'.
- * 'missing' is 1 when the question was hidden or not answered, so absence is a signal of its own.
+ * 'missing' is 1 when the question was hidden or not answered, so absence is a signal of its own. A 'no answer' is
+ * read as the reference population's typical answer (imputation.ts), never as an answer of its own.
  */
 export type FeatureDef =
   | { neuron: string; text: LocalizedText; kind: 'number'; min: number; max: number }
   | { neuron: string; text: LocalizedText; kind: 'range'; min: number; max: number }
   | { neuron: string; text: LocalizedText; kind: 'choice' | 'set'; options: string[] };
 
-/** The feature layout a model was trained with; its version is a hash of the layout, stored with the model. */
-export type FeatureSpec = { version: string; features: FeatureDef[]; columns: string[] };
+/**
+ * Version of how answers become features. 2: protected answers (age, sex, family status and their proxies) are no
+ * features, and 'no answer' is imputed. A stored layout of an older format (no `format`) reads protected answers,
+ * so a model trained on it is refused (isCurrentFeatureSpec).
+ */
+export const FEATURE_FORMAT = 2;
 
-/** Neurons never used as features: gender is kept out so the model cannot score people by it (it is only used to audit fairness). */
-export const EXCLUDED_NEURONS: ReadonlySet<string> = new Set([GENDER_NEURON]);
+/** The feature layout a model was trained with; its version is a hash of the format and layout, stored with the model. */
+export type FeatureSpec = { version: string; format: number; features: FeatureDef[]; columns: string[] };
+
+/** Neurons never used as features: the protected ones, so a model cannot score people by them (they only serve audits). */
+export const EXCLUDED_NEURONS: ReadonlySet<string> = PROTECTED_NEURONS;
+
+/** Whether a stored layout is of the current format and reads no protected answer. */
+export function isCurrentFeatureSpec(spec: Partial<FeatureSpec> | null | undefined): boolean {
+  return spec?.format === FEATURE_FORMAT && Array.isArray(spec.features) && spec.features.every((def) => !EXCLUDED_NEURONS.has(def.neuron));
+}
 
 const width = (def: FeatureDef) => (def.kind === 'number' ? 2 : def.kind === 'range' ? 3 : def.options.length + 1);
 
@@ -64,9 +79,9 @@ export function featureSpecFromSteps(steps: readonly Step[]): FeatureSpec {
         break;
     }
   }
-  const layout = JSON.stringify(features.map((def) => ({ ...def, text: undefined })));
+  const layout = JSON.stringify({ format: FEATURE_FORMAT, features: features.map((def) => ({ ...def, text: undefined })) });
   const version = `f-${crypto.createHash('sha256').update(layout).digest('hex').slice(0, 12)}`;
-  return { version, features, columns: features.flatMap(columnsOf) };
+  return { version, format: FEATURE_FORMAT, features, columns: features.flatMap(columnsOf) };
 }
 
 const scale = (value: number, min: number, max: number) => (max > min ? Math.min(1, Math.max(0, (value - min) / (max - min))) : 0);
@@ -99,9 +114,9 @@ function writeFeature(def: FeatureDef, value: AnswerValue | undefined, out: Floa
   }
 }
 
-/** A profile's answers as the fixed-length vector of a feature layout (values in 0..1). */
+/** A profile's answers as the fixed-length vector of a feature layout (values in 0..1), 'no answer' imputed. */
 export function extractFeatures(spec: FeatureSpec, answers: readonly Answer[]): Float64Array {
-  const byNeuron = new Map(answers.map((answer) => [answer.neuron, answer.value]));
+  const byNeuron = new Map(imputeAnswers(answers).answers.map((answer) => [answer.neuron, answer.value]));
   const out = new Float64Array(spec.columns.length);
   let at = 0;
   for (const def of spec.features) {

@@ -1,4 +1,5 @@
 import type { Answer, AnswerValue } from '@teamcast/contracts';
+import { imputeAnswers } from './imputation.ts';
 import { OUTPUTS, clampScore, type Output, type Scores } from './outputs.ts';
 
 /**
@@ -28,22 +29,24 @@ export const PRIOR_RULES: readonly Rule[] = [
   { neuron: 'С_Подчинённые', output: 'professionalism', points: pick({ 20: 3, 100: 6, 101: 8 }) },
   { neuron: 'С_Бизнес', output: 'professionalism', points: pick({ Пробовал: 3, Есть: 6 }) },
   { neuron: 'С_Курсы', output: 'professionalism', points: pick({ 3: 3, 6: 5 }) },
-  // Maturity L: age, experience, managing people, family and life events.
-  { neuron: 'С_Возр', output: 'maturity', points: capped(1.2, 22, 18) },
-  { neuron: 'С_Стаж', output: 'maturity', points: capped(0.8, 25) },
-  { neuron: 'С_Руков_Стаж', output: 'maturity', points: capped(1, 10) },
-  { neuron: 'С_Дети', output: 'maturity', points: (value) => (num(value) > 0 ? 5 : 0) },
-  { neuron: 'С_Проживание', output: 'maturity', points: pick({ Один: 2, Партнёр: 4 }) },
-  { neuron: 'С_Служба', output: 'maturity', points: (value) => (value !== undefined && value !== 'Нет' ? 4 : 0) },
+  // Maturity L: professional maturity, evidenced by what a person has done (years of work, leading people, the
+  // responsibility of a business, moving for a new place), never by years lived, family or service.
+  { neuron: 'С_Стаж', output: 'maturity', points: capped(1, 25) },
+  { neuron: 'С_Руков_Стаж', output: 'maturity', points: capped(1.5, 10) },
+  { neuron: 'С_Подчинённые', output: 'maturity', points: pick({ 20: 2, 100: 4, 101: 6 }) },
+  { neuron: 'С_Бизнес', output: 'maturity', points: pick({ Пробовал: 2, Есть: 4 }) },
   { neuron: 'С_Переезд', output: 'maturity', points: pick({ 1: 2, 2: 3, 4: 4 }) },
 ];
 
 /** Points each neuron added to each output. */
 export type Contributions = Record<Output, Map<string, number>>;
 
-/** The prior's scores (each 0-100) and the points every answer added. Unanswered questions add nothing. */
+/**
+ * The prior's scores (each 0-100) and the points every answer added. Hidden questions add nothing; a 'no answer'
+ * adds what the reference population's typical answer adds; protected answers are never read.
+ */
 export function priorScore(answers: readonly Answer[]): { scores: Scores; contributions: Contributions } {
-  const byNeuron = new Map(answers.map((answer) => [answer.neuron, answer.value]));
+  const byNeuron = new Map(imputeAnswers(answers).answers.map((answer) => [answer.neuron, answer.value]));
   const totals = { ...PRIOR_BASE };
   const contributions = Object.fromEntries(OUTPUTS.map((output) => [output, new Map<string, number>()])) as Contributions;
   for (const rule of PRIOR_RULES) {

@@ -1,4 +1,5 @@
 import type { Answer, ScoreExplanation } from '@teamcast/contracts';
+import { imputeAnswers } from './imputation.ts';
 import { extractFeatures, featureRanges, featureSpecFromSteps, type FeatureSpec } from './features.ts';
 import { inputGradient, type Network } from './mlp.ts';
 import { OUTPUTS, type Output, type Scores } from './outputs.ts';
@@ -11,8 +12,16 @@ export const TOP_CONTRIBUTIONS = 5;
 /** A trained model's parameters as stored in its record and artifact. */
 export type ModelParameters = { hidden: number; params: number[]; reference: number[] };
 
-/** Something that scores answers: the prior, or a trained model. */
-export type Scorer = { modelId: string | null; score(answers: readonly Answer[]): { scores: Scores; explanation: ScoreExplanation } };
+/** What a scorer gives for one profile's answers. */
+export type ScoreResult = {
+  scores: Scores;
+  explanation: ScoreExplanation;
+  /** Share (0-1) of the work questions shown that carry a real answer (a 'no answer' was imputed); imputation.ts. */
+  completeness: number;
+};
+
+/** Something that scores answers: the prior, or a trained model. Protected answers are never read. */
+export type Scorer = { modelId: string | null; score(answers: readonly Answer[]): ScoreResult };
 
 type QuestionTexts = Map<string, { ru: string; en: string }>;
 
@@ -34,7 +43,7 @@ export function priorScorer(texts: QuestionTexts): Scorer {
       const { scores, contributions } = priorScore(answers);
       const explanation = { source: 'prior' as const, modelId: null } as ScoreExplanation;
       for (const output of OUTPUTS) explanation[output] = topContributions(contributions[output], texts);
-      return { scores, explanation };
+      return { scores, explanation, completeness: imputeAnswers(answers).completeness };
     },
   };
 }
@@ -68,7 +77,7 @@ export function modelScorer(modelId: string, spec: FeatureSpec, parameters: Mode
         }
         explanation[output] = topContributions(points, texts);
       });
-      return { scores: { competencies: competencies!, professionalism: professionalism!, maturity: maturity! }, explanation };
+      return { scores: { competencies: competencies!, professionalism: professionalism!, maturity: maturity! }, explanation, completeness: imputeAnswers(answers).completeness };
     },
   };
 }

@@ -52,13 +52,13 @@ export async function activeStandardSteps(db: Db): Promise<Step[] | undefined> {
   return row?.steps;
 }
 
-export type StoredScores = { scores: Scores; grade: Grade; modelId: string | null; explanation: unknown; at: Date };
+export type StoredScores = { scores: Scores; grade: Grade; completeness: number; modelId: string | null; explanation: unknown; at: Date };
 
 /** Writes a profile's scores, grade and explanation (the profile's updated_at is left alone: scoring is not an edit). */
 export async function writeScores(db: Db, profileId: string, stored: StoredScores): Promise<void> {
   await db
     .update(profiles)
-    .set({ ...stored.scores, grade: stored.grade, modelId: stored.modelId, scoredAt: stored.at })
+    .set({ ...stored.scores, grade: stored.grade, scoreCompleteness: stored.completeness, modelId: stored.modelId, scoredAt: stored.at })
     .where(eq(profiles.id, profileId));
   await db
     .insert(profileExplanations)

@@ -7,7 +7,7 @@ import type { Storage } from '../../core/storage.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
 import { accuracyFromMetrics } from './accuracy.ts';
 import { fairnessReport } from './fairness.ts';
-import { extractFeatures, featureSpecFromSteps, type FeatureSpec } from './features.ts';
+import { extractFeatures, featureSpecFromSteps, isCurrentFeatureSpec, type FeatureSpec } from './features.ts';
 import { combineLabels } from './labels.ts';
 import { gradeOf, gradeOfOverall, scoresToVector, type Grade, type Scores } from './outputs.ts';
 import { priorScore } from './prior.ts';
@@ -49,6 +49,7 @@ const runtimeCache = new Map<string, Scorer>();
 export async function scorerFor(db: Db, model: ModelRow | undefined): Promise<Scorer> {
   if (!model) return priorScorer(textsOfSteps(await standardSteps(db)));
   if (!model.parameters || model.status !== 'trained') throw new AppError('model_not_ready');
+  if (!isCurrentFeatureSpec(model.featureSpec as FeatureSpec)) throw new AppError('model_outdated');
   const key = `${model.id}:${model.trainedAt?.getTime()}`;
   let scorer = runtimeCache.get(key);
   if (!scorer) {
@@ -60,9 +61,13 @@ export async function scorerFor(db: Db, model: ModelRow | undefined): Promise<Sc
   return scorer;
 }
 
-/** The current model's scorer, or the prior before any model is published. */
+/**
+ * The current model's scorer, or the prior before any model is published. A current model of an older feature format
+ * (it reads age, sex or family answers) is not used: profiles are scored by the prior until a new model is published.
+ */
 export async function currentScorer(db: Db): Promise<Scorer> {
-  return scorerFor(db, await currentModel(db));
+  const model = await currentModel(db);
+  return scorerFor(db, model && isCurrentFeatureSpec(model.featureSpec as FeatureSpec) ? model : undefined);
 }
 
 /** Scores shown on a profile and its grade: the administrator's final precise scores replace the prediction, his final score sets the grade. */
@@ -74,9 +79,9 @@ function applyFinal(scores: Scores, final: Awaited<ReturnType<typeof findFinalSc
 const isScorable = (profile: ScorableProfile) => profile.state === 'ack_a' && (SCORED_KINDS as readonly string[]).includes(profile.kind);
 
 async function scoreOne(db: Db, profile: ScorableProfile, scorer: Scorer, at: Date): Promise<void> {
-  const { scores, explanation } = scorer.score(profile.answers);
+  const { scores, explanation, completeness } = scorer.score(profile.answers);
   const { scores: shown, grade } = applyFinal(scores, await findFinalScores(db, profile.id));
-  await writeScores(db, profile.id, { scores: shown, grade, modelId: scorer.modelId, explanation, at });
+  await writeScores(db, profile.id, { scores: shown, grade, completeness, modelId: scorer.modelId, explanation, at });
 }
 
 /**
@@ -218,7 +223,18 @@ export async function retrainModel(deps: ScoringDeps, id: string): Promise<Model
   if (model.status === 'training') throw new AppError('model_training');
   if (model.publishedAt) throw new AppError('model_published');
   await assertEnoughLabels(deps.db);
-  const reset = await updateModel(deps.db, id, { status: 'training', progress: 0, loss: null, error: null, uploadedAt: null, artifactKey: null, artifactSha256: null });
+  // A model of an older feature format is retrained on the current layout (protected answers left out).
+  const spec = isCurrentFeatureSpec(model.featureSpec as FeatureSpec) ? undefined : featureSpecFromSteps(await standardSteps(deps.db));
+  const reset = await updateModel(deps.db, id, {
+    status: 'training',
+    progress: 0,
+    loss: null,
+    error: null,
+    uploadedAt: null,
+    artifactKey: null,
+    artifactSha256: null,
+    ...(spec ? { featureSpec: spec, featureVersion: spec.version } : {}),
+  });
   startTraining(deps, reset!);
   return reset!;
 }
@@ -243,6 +259,7 @@ export async function publishModel(deps: ScoringDeps, id: string): Promise<{ mod
   const model = await findModel(deps.db, id);
   if (!model) throw new AppError('model_not_found');
   if (model.status !== 'trained') throw new AppError(model.status === 'training' ? 'model_training' : 'model_not_ready');
+  if (!isCurrentFeatureSpec(model.featureSpec as FeatureSpec)) throw new AppError('model_outdated');
   if (!model.uploadedAt || !model.artifactKey) throw new AppError('model_not_uploaded');
   const stored = await deps.storage.get(model.artifactKey);
   if (!stored || crypto.createHash('sha256').update(stored).digest('hex') !== model.artifactSha256) throw new AppError('model_not_uploaded');

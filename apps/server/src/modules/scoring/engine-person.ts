@@ -1,0 +1,96 @@
+import { toAnswerMap, type Answer, type AnswerValue } from '@teamcast/contracts';
+import type { Grade, PairKind, Specialist, Traits } from '@teamcast/engine';
+import { gradeOf } from './outputs.ts';
+
+/** A stored profile as far as the engine's person is concerned: identity, scores and answers. */
+export type PersonProfile = {
+  id: string;
+  age: number | null;
+  gender: 'М' | 'Ж' | null;
+  answers: readonly Answer[];
+  competencies: number;
+  professionalism: number;
+  maturity: number;
+  grade: Grade | null;
+};
+
+/**
+ * What a forecast is about. Work (work pairs, team checks, the simulator, the comparison) judges the work: the person
+ * carries no age, sex or family stability. Personal (love and friendship pairs, where the two people asked about each
+ * other) carries age, sex and family stability as well.
+ */
+export type PersonUse = 'work' | 'personal';
+
+/** The use of a pair kind: work for `work`, personal for LOVE and FRIEND. */
+export const personUseOf = (kind: PairKind): PersonUse => (kind === 'work' ? 'work' : 'personal');
+
+const numberOf = (value: AnswerValue | undefined): number | undefined => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? n : undefined;
+};
+const unit = (x: number): number => Math.min(1, Math.max(0, x));
+
+/** Own business (С_Бизнес): never, tried and closed, runs one now. */
+const BUSINESS: Record<string, number> = { Нет: 0, Пробовал: 0.5, Есть: 1 };
+
+/**
+ * Work traits from questionnaire answers (docs/forecast-model.md, section 1), each in [0, 1]. A trait whose question
+ * was not answered is left out, which the engine reads as neutral (0.5).
+ * - managerialExperience: years in managerial positions (С_Руков_Стаж) / 10;
+ * - workExperience: years of work (С_Стаж) / 20;
+ * - entrepreneurship: С_Бизнес no 0, tried 0.5, runs one 1;
+ * - relocation: moves (С_Переезд: 0, 1, 2-3 as 2, more as 4) / 3.
+ */
+function workTraits(map: Map<string, AnswerValue>): Partial<Traits> {
+  const traits: Partial<Traits> = {};
+  const managerial = numberOf(map.get('С_Руков_Стаж'));
+  const work = numberOf(map.get('С_Стаж'));
+  const moves = numberOf(map.get('С_Переезд'));
+  const business = map.get('С_Бизнес');
+  if (managerial !== undefined) traits.managerialExperience = unit(managerial / 10);
+  if (work !== undefined) traits.workExperience = unit(work / 20);
+  if (typeof business === 'string' && business in BUSINESS) traits.entrepreneurship = BUSINESS[business];
+  if (moves !== undefined) traits.relocation = unit(moves / 3);
+  return traits;
+}
+
+/**
+ * familyStability (personal use only): living with a partner (С_Проживание) counts 0.5 plus up to 0.3 for years
+ * together (С_Партнёр_Стаж / 10 × 0.3) and 0.2 with children (С_Дети > 0); living alone or with others 0.25, plus 0.2
+ * with children; left out (neutral) for 'no answer'.
+ */
+function familyStabilityOf(map: Map<string, AnswerValue>): number | undefined {
+  const living = map.get('С_Проживание');
+  if (typeof living !== 'string' || !['Один', 'Партнёр', 'Родители', 'Друзья'].includes(living)) return undefined;
+  const children = numberOf(map.get('С_Дети'));
+  const years = numberOf(map.get('С_Партнёр_Стаж')) ?? 0;
+  const base = living === 'Партнёр' ? 0.5 + 0.3 * unit(years / 10) : 0.25;
+  return unit(base + (children !== undefined && children > 0 ? 0.2 : 0));
+}
+
+/**
+ * The one way a stored, scored profile becomes the engine's person, for pairs, team checks, the simulator and the
+ * comparison alike, so the same people get the same forecast everywhere. The grade is the stored one, or (for a
+ * profile scored before grades were stored) the scoring model's own rule on the stored K, P, L. A work person carries
+ * no age, sex or family stability, so no work output can read them.
+ */
+export function enginePersonOf(profile: PersonProfile, use: PersonUse): Specialist {
+  const map = toAnswerMap(profile.answers);
+  const scores = { competencies: profile.competencies, professionalism: profile.professionalism, maturity: profile.maturity };
+  const person: Specialist = {
+    id: profile.id,
+    k: scores.competencies,
+    p: scores.professionalism,
+    l: scores.maturity,
+    grade: profile.grade ?? gradeOf(scores),
+    traits: workTraits(map),
+  };
+  if (use === 'work') return person;
+  const familyStability = familyStabilityOf(map);
+  return {
+    ...person,
+    ...(profile.age !== null ? { age: profile.age } : {}),
+    ...(profile.gender !== null ? { gender: profile.gender } : {}),
+    traits: { ...person.traits, ...(familyStability !== undefined ? { familyStability } : {}) },
+  };
+}
