@@ -3,13 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { compareScenes, simulateScene, type Actor, type SceneInput, type Specialist } from '@teamcast/engine';
+import { DEFAULT_INTENSITY } from '@teamcast/contracts';
+import { bandOf, compareScenes, simulateScene, type Actor, type PairForecast, type SceneInput, type Specialist } from '@teamcast/engine';
 import { buildApp } from '../../app.ts';
-import { computeJobs, profiles, sceneCompares, sceneSnapshots } from '../../db/schema/index.ts';
+import { computeJobs, pairRequests, profiles, sceneCompares, sceneSnapshots } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sceneDataset } from '../compute/compute.tasks.ts';
-import { connectGate, scoredProfiles, subscribe, teamBody } from './scenes.test-support.ts';
+import { connectGate, scoredProfile, scoredProfiles, subscribe, teamBody } from './scenes.test-support.ts';
 
 let t: TestApp;
 let base: string;
@@ -121,6 +122,44 @@ describe('scene run', () => {
     const scene = await createTeam('Unscored later', ids);
     await t.database.db.update(profiles).set({ maturity: null }).where(eq(profiles.id, ids[0]!));
     expect((await call('PUT', `/api/scene/scene/${scene._id}/run`, owner)).body.error.code).toBe('actors_ineligible');
+  });
+});
+
+describe('same people, same forecast', () => {
+  /** Work answers plus the protected ones that must not matter (age, family, service). */
+  const answersOf = (years: number, managing: number, business: string, moves: number, family: { living: string; children: number; service: string }) => [
+    { neuron: 'С_Стаж', value: years },
+    { neuron: 'С_Руков_Стаж', value: managing },
+    { neuron: 'С_Бизнес', value: business },
+    { neuron: 'С_Переезд', value: moves },
+    { neuron: 'С_Проживание', value: family.living },
+    { neuron: 'С_Дети', value: family.children },
+    { neuron: 'С_Служба', value: family.service },
+  ];
+
+  it('gives two people the same rating and condition band as a pair and inside a team check (listed the other way round)', async () => {
+    const db = t.database.db;
+    // One profile has no stored grade (the scoring rule fills it in), both have traits in their answers.
+    const a = await scoredProfile(db, owner.id, { age: 24, gender: 'Ж', competencies: 35, professionalism: 70, maturity: 30, grade: null, answers: answersOf(3, 0, 'Нет', 0, { living: 'Один', children: 0, service: 'Нет' }) });
+    const b = await scoredProfile(db, owner.id, { age: 58, gender: 'М', competencies: 82, professionalism: 40, maturity: 75, grade: 'SENIOR', answers: answersOf(30, 12, 'Есть', 4, { living: 'Партнёр', children: 3, service: 'Срочная' }) });
+
+    const created = await call('POST', '/api/scene/p2p', owner, { actors: [a, b], startDay: '2026-11-01', mode: 0, intensity: DEFAULT_INTENSITY });
+    expect(created.status).toBe(201);
+    expect((await call('PUT', `/api/scene/p2p/${created.body.result._id}/run`, owner, {})).status).toBe(200);
+    const [row] = await db.select().from(pairRequests).where(eq(pairRequests.id, created.body.result._id));
+    const forecast = row!.result as PairForecast;
+
+    const scene = await createTeam('The pair as a team', [b, a]);
+    const { ruid } = (await call('PUT', `/api/scene/scene/${scene._id}/run`, owner)).body.result;
+    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${scene._id}`, owner)).body.result.lastRun.status).toBe('done'), { timeout: 20_000, interval: 100 });
+    const { url } = (await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, owner)).body.result;
+    const dataset = JSON.parse(gunzipSync((await t.app.inject({ method: 'GET', url })).rawPayload).toString());
+    const last = dataset.pairs.days.length - 1;
+    const teamRating = dataset.pairs.ratings[last * dataset.pairs.pairCount] as number;
+
+    // The dataset keeps two decimals of a float32 rating.
+    expect(Math.abs(teamRating - forecast.daily[364]!)).toBeLessThan(0.01);
+    expect(bandOf(teamRating)).toBe(bandOf(forecast.daily[364]!));
   });
 });
 

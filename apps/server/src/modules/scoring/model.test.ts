@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { NO_ANSWER, type Answer } from '@teamcast/contracts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
 import { generateLabels, generatePeople } from '../demo/demo-data.ts';
-import { extractFeatures, featureSpecFromSteps } from './features.ts';
+import { extractFeatures, FEATURE_FORMAT, featureSpecFromSteps, isCurrentFeatureSpec } from './features.ts';
 import { combineLabels } from './labels.ts';
 import { meanMae } from './metrics.ts';
 import { createNetwork, inputGradient, lossAndGradient, predict } from './mlp.ts';
 import { gradeOfOverall, scoresToVector } from './outputs.ts';
 import { priorScore } from './prior.ts';
+import { PROTECTED_NEURONS } from './protected-inputs.ts';
 import { createRng } from './rng.ts';
 import { DEFAULT_TRAINING, trainModel, type TrainingData } from './train.ts';
 
@@ -34,31 +35,40 @@ function dataset(count: number, labelled: number, seed: number): TrainingData {
 }
 
 describe('feature extraction', () => {
-  it('scales numbers by the question bounds, one-hot encodes choices, keeps sets and marks missing answers', () => {
+  it('scales numbers by the question bounds, one-hot encodes choices, keeps sets, imputes no answer and marks missing answers', () => {
     const answers: Answer[] = [
-      { neuron: 'С_Возр', value: 52 },
+      { neuron: 'С_Школа_Кол', value: 4 },
       { neuron: 'С_ВУЗ', value: 'Магистр' },
       { neuron: 'С_Языки', value: ['Русский', 'Английский'] },
       { neuron: 'С_Колледж', value: NO_ANSWER },
     ];
     const x = extractFeatures(spec, answers);
     expect(x).toHaveLength(spec.columns.length);
-    expect(x[column('С_Возр')]).toBeCloseTo((52 - 14) / (90 - 14));
-    expect(x[column('С_Возр:missing')]).toBe(0);
+    expect(x[column('С_Школа_Кол')]).toBeCloseTo((4 - 1) / (10 - 1));
+    expect(x[column('С_Школа_Кол:missing')]).toBe(0);
     expect(x[column('С_ВУЗ=Магистр')]).toBe(1);
     expect(x[column('С_ВУЗ=Бакалавр')]).toBe(0);
     expect(x[column('С_Языки=Русский')]).toBe(1);
     expect(x[column('С_Языки=Английский')]).toBe(1);
     expect(x[column('С_Языки=Немецкий')]).toBe(0);
-    expect(x[column(`С_Колледж=${NO_ANSWER}`)]).toBe(1);
+    // 'No answer' reads as the reference population's typical answer (college: no), not as an answer of its own.
+    expect(x[column(`С_Колледж=${NO_ANSWER}`)]).toBe(0);
+    expect(x[column('С_Колледж=Нет')]).toBe(1);
     expect(x[column('С_Колледж:missing')]).toBe(0);
     expect(x[column('С_Стаж')]).toBe(0);
     expect(x[column('С_Стаж:missing')]).toBe(1);
-    expect(x[column('С_Дети_Возр:missing')]).toBe(1);
   });
 
-  it('never uses gender and versions the layout by its content', () => {
-    expect(spec.columns.some((name) => name.startsWith('С_Пол'))).toBe(false);
+  it('never uses age, sex, family answers or uniformed service, and versions the layout by its format and content', () => {
+    const read = new Set(spec.features.map((def) => def.neuron));
+    expect([...PROTECTED_NEURONS].filter((neuron) => read.has(neuron))).toEqual([]);
+    expect(spec.columns.some((name) => name.startsWith('С_Пол') || name.startsWith('С_Возр') || name.startsWith('С_Дети') || name.startsWith('С_Служба'))).toBe(false);
+    expect(spec.format).toBe(FEATURE_FORMAT);
+    expect(isCurrentFeatureSpec(spec)).toBe(true);
+    // A layout stored before format 2 (no format, protected answers among its features) is refused.
+    const { format: _format, ...old } = spec;
+    expect(isCurrentFeatureSpec(old)).toBe(false);
+    expect(isCurrentFeatureSpec({ ...spec, features: [...spec.features, { neuron: 'С_Возр', text: { ru: '', en: '' }, kind: 'number', min: 14, max: 90 }] })).toBe(false);
     expect(featureSpecFromSteps(standard).version).toBe(spec.version);
     const edited = standard.map((step) => ({ ...step, questions: step.questions.filter((q) => q.neuronName !== 'С_Курсы') }));
     expect(featureSpecFromSteps(edited).version).not.toBe(spec.version);
@@ -66,11 +76,14 @@ describe('feature extraction', () => {
 });
 
 describe('the prior', () => {
-  it('adds documented points for education, experience, management, languages and age', () => {
+  it('adds documented points for education, experience, management and languages, and none for age, family or service', () => {
     const junior = priorScore([{ neuron: 'С_Возр', value: 18 }]);
     expect(junior.scores).toEqual({ competencies: 20, professionalism: 20, maturity: 20 });
     const senior = priorScore([
       { neuron: 'С_Возр', value: 45 },
+      { neuron: 'С_Дети', value: 2 },
+      { neuron: 'С_Проживание', value: 'Партнёр' },
+      { neuron: 'С_Служба', value: 'Срочная' },
       { neuron: 'С_ВУЗ', value: 'Магистр' },
       { neuron: 'С_Степень', value: 'Кандидат' },
       { neuron: 'С_Языки', value: ['Русский', 'Английский', 'Немецкий'] },
@@ -80,7 +93,9 @@ describe('the prior', () => {
     ]);
     expect(senior.scores.competencies).toBe(20 + 22 + 10 + 10);
     expect(senior.scores.professionalism).toBe(20 + 40 + 12 + 6);
-    expect(senior.scores.maturity).toBeCloseTo(20 + 1.2 * 22 + 0.8 * 20 + 8);
+    // Maturity: 1 per year of work, 1.5 per managerial year, 4 for having managed 21-100 people.
+    expect(senior.scores.maturity).toBeCloseTo(20 + 20 + 1.5 * 8 + 4);
+    expect([...senior.contributions.maturity.keys()].sort()).toEqual(['С_Подчинённые', 'С_Руков_Стаж', 'С_Стаж']);
     expect(senior.contributions.competencies.get('С_ВУЗ')).toBe(22);
     expect(gradeOfOverall(20)).toBe('JUNIOR');
     expect(gradeOfOverall(80)).toBe('SENIOR PLUS');
