@@ -36,7 +36,7 @@ const summary = (index: number, patch: Partial<ProfileSummary> = {}): ProfileSum
   main: false,
   expertise: null,
   mood: 'unclear',
-  scores: { competencies: null, professionalism: null, maturity: null, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, modelId: null },
+  scores: { competencies: null, professionalism: null, maturity: null, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, completeness: null, modelId: null },
   linkRequestedAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',

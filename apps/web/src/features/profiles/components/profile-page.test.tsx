@@ -8,8 +8,8 @@ import { configureApi } from '../../../shared/api/client.ts';
 import { initI18n } from '../../../shared/i18n/i18n.ts';
 import { ProfilePage } from './profile-page.tsx';
 
-const unscored = { competencies: null, professionalism: null, maturity: null, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, modelId: null };
-const scored = { competencies: 61, professionalism: 55, maturity: 70, grade: 'MIDDLE' as const, finalScore: null, finalScorePrecise: null, scoredAt: '2026-11-20T10:00:00.000Z', modelId: null };
+const unscored = { competencies: null, professionalism: null, maturity: null, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, completeness: null, modelId: null };
+const scored = { competencies: 61, professionalism: 55, maturity: 70, grade: 'MIDDLE' as const, finalScore: null, finalScorePrecise: null, scoredAt: '2026-11-20T10:00:00.000Z', completeness: 1, modelId: null };
 
 const profile = (scores: Profile['scores']): Profile => ({
   _id: 'p1',
