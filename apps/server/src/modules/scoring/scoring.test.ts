@@ -5,6 +5,7 @@ import { generatePeople } from '../demo/demo-data.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
 import { NO_ANSWER, ProfileSchema, type Answer } from '@teamcast/contracts';
 import { TYPICAL_ANSWERS } from './imputation.ts';
+import { PROTECTED_NEURONS } from './protected-inputs.ts';
 import { profileRow } from './scoring.test-support.ts';
 
 let t: TestApp;
@@ -47,15 +48,60 @@ describe('scoring a completed profile', () => {
   });
 });
 
+/** Creates a standard profile of the owner, sends these answers as the visitor would, and reads it back. */
+async function sendAnswers(answers: Answer[]) {
+  const created = await t.app.inject({ method: 'POST', url: '/api/owner/profiles', headers: owner.headers, payload: { kind: 'standard', firstName: 'Олег', lastName: 'Смирнов' } });
+  const profile = created.json().result;
+  const sent = await t.app.inject({ method: 'PATCH', url: `/api/profile/${profile.permalink}`, payload: { answers, complete: true, consent: true } });
+  expect(sent.statusCode).toBe(200);
+  const read = await t.app.inject({ method: 'GET', url: `/api/owner/profiles/${profile._id}`, headers: owner.headers });
+  return ProfileSchema.parse(read.json().result);
+}
+
+describe('age, sex and family answers', () => {
+  it('leave the scores, grade and a work pair forecast unchanged when only they differ', async () => {
+    const steps = shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps;
+    const [first, second] = generatePeople(steps, 2, 41);
+    // The same work answers, another person's sex, age and family: 23, a woman, living with a partner, three children.
+    const other = (answers: Answer[]) => {
+      const kept = answers.filter((answer) => !PROTECTED_NEURONS.has(answer.neuron));
+      const replaced: Answer[] = [
+        { neuron: 'С_Пол', value: 'Ж' },
+        { neuron: 'С_Возр', value: 23 },
+        { neuron: 'С_Учёба_Сейчас', value: 'Да' },
+        { neuron: 'С_Служба', value: 'Нет' },
+        { neuron: 'С_Проживание', value: 'Партнёр' },
+        { neuron: 'С_Партнёр_Стаж', value: 4 },
+        { neuron: 'С_Партнёр_Возр', value: 30 },
+        { neuron: 'С_Дети', value: 3 },
+        { neuron: 'С_Дети_Возр', value: [1, 6] },
+        { neuron: 'С_Мать', value: 'До_18' },
+        { neuron: 'С_Отец', value: NO_ANSWER },
+        { neuron: 'С_Сиблинги', value: 0 },
+        { neuron: 'С_Утрата', value: 'Родственник' },
+      ];
+      return [...kept, ...replaced];
+    };
+    const people = [await sendAnswers(first!.answers), await sendAnswers(second!.answers), await sendAnswers(other(first!.answers)), await sendAnswers(other(second!.answers))];
+    expect(people[2]!.age).toBe(23);
+    const { modelId: _a, scoredAt: _b, ...scoresA } = people[0]!.scores;
+    const { modelId: _c, scoredAt: _d, ...scoresC } = people[2]!.scores;
+    expect(scoresC).toEqual(scoresA);
+
+    const forecast = async (a: string, b: string) => {
+      const created = await t.app.inject({ method: 'POST', url: '/api/scene/p2p', headers: owner.headers, payload: { actors: [a, b], startDay: '2026-11-01', mode: 0, intensity: 5 } });
+      const run = await t.app.inject({ method: 'PUT', url: `/api/scene/p2p/${created.json().result._id}/run`, headers: owner.headers, payload: {} });
+      expect(run.statusCode).toBe(200);
+      // The people's ids differ, so they are named by their slot.
+      const { runAt: _runAt, ...result } = run.json().result.result;
+      return JSON.parse(JSON.stringify(result).replaceAll(a, 'first').replaceAll(b, 'second'));
+    };
+    expect(await forecast(people[2]!._id, people[3]!._id)).toEqual(await forecast(people[0]!._id, people[1]!._id));
+  });
+});
+
 describe('missing answers', () => {
-  async function sendProfile(answers: Answer[]) {
-    const created = await t.app.inject({ method: 'POST', url: '/api/owner/profiles', headers: owner.headers, payload: { kind: 'standard', firstName: 'Олег', lastName: 'Смирнов' } });
-    const profile = created.json().result;
-    const sent = await t.app.inject({ method: 'PATCH', url: `/api/profile/${profile.permalink}`, payload: { answers, complete: true, consent: true } });
-    expect(sent.statusCode).toBe(200);
-    const read = await t.app.inject({ method: 'GET', url: `/api/owner/profiles/${profile._id}`, headers: owner.headers });
-    return ProfileSchema.parse(read.json().result).scores;
-  }
+  const sendProfile = async (answers: Answer[]) => (await sendAnswers(answers)).scores;
 
   it("scores 'no answer' as the population's typical answer and returns a lower completeness with the scores", async () => {
     const steps = shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps;
