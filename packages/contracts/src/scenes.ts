@@ -33,6 +33,9 @@ export const InteractionSchema = z.object({
 });
 export type Interaction = z.infer<typeof InteractionSchema>;
 
+/** An interactionType entry: its value is the mode, 0 office or 1 remote (the engine refuses anything else). */
+const InteractionModeSchema = InteractionSchema.extend({ value: z.number().int().min(0).max(1) });
+
 export const ActorSchema = z.object({
   /** The profile id of the specialist. */
   id: z.string().min(1).max(100),
@@ -42,7 +45,7 @@ export const ActorSchema = z.object({
   position: z.string().max(200).optional(),
   isShort: z.boolean().optional(),
   events: z.array(ActorEventSchema).max(200),
-  interactionType: z.array(InteractionSchema).max(2000).default([]),
+  interactionType: z.array(InteractionModeSchema).max(2000).default([]),
   interactionIntensive: z.array(InteractionSchema).max(2000).default([]),
   satisfaction: z.number().optional(),
 });

@@ -156,7 +156,7 @@ export const arbActors = fc
       value: fc.constant(0),
       timestamp: fc.integer({ min: 0, max: 4 }),
     });
-    const interaction = fc.record({ actorId: fc.constantFrom(...ids), date: fc.integer({ min: -5, max: 10 }), value: fc.integer({ min: 0, max: 10 }) });
+    const interaction = (values: fc.Arbitrary<number>) => fc.record({ actorId: fc.constantFrom(...ids), date: fc.integer({ min: -5, max: 10 }), value: values });
     return fc.tuple(
       ...ids.map((id) =>
         fc.record({
@@ -168,8 +168,8 @@ export const arbActors = fc
             { type: 'join' as const, date: day, value: 0, timestamp: 0 },
             ...rest,
           ]),
-          interactionType: fc.array(interaction, { maxLength: 3 }),
-          interactionIntensive: fc.array(interaction, { maxLength: 3 }),
+          interactionType: fc.array(interaction(fc.constantFrom(0, 1)), { maxLength: 3 }),
+          interactionIntensive: fc.array(interaction(fc.integer({ min: 0, max: 10 })), { maxLength: 3 }),
         }),
       ),
     );

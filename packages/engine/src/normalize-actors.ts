@@ -49,6 +49,9 @@ function validate(actors: readonly Actor[]): void {
         if (!Number.isInteger(i.date) || typeof i.value !== 'number') throw new EngineError('invalid_input', `${a.id}: interaction date and value`);
       }
     }
+    for (const i of a.interactionType ?? []) {
+      if (i.value !== 0 && i.value !== 1) throw new EngineError('invalid_input', `${a.id}: interaction mode must be 0 (office) or 1 (remote)`);
+    }
   }
 }
 

@@ -168,6 +168,17 @@ describe('unknown kinds, modes and grades are refused with an engine error', () 
     }
   });
 
+  it('refuses a scene interaction mode other than 0 or 1 instead of reading it as office', () => {
+    const scene = (mode: number): SceneInput => ({
+      startDay: '',
+      lifespan: 1,
+      actors: [actor('a', [ev('join', 0)], { type: [{ actorId: 'b', date: 0, value: mode }] }), actor('b', [ev('join', 0)])],
+      specialists: [a, b],
+    });
+    expect(engineError(() => simulateScene(scene(1)))).toBeNull();
+    expect(engineError(() => simulateScene(scene(7)))).toBe('invalid_input');
+  });
+
   it('refuses an unknown grade instead of reading it as MIDDLE, everywhere a person enters', () => {
     const odd = { ...b, grade: 'BOSS' as never };
     expect(engineError(() => forecastPair({ a, b: odd }))).toBe('invalid_input');

@@ -105,6 +105,8 @@ describe('scenes: create, read, update', () => {
       [teamBody('Foreign', [team[0]!, othersProfile]), 409, 'team_changed'],
       [{ title: 'No events', actors: teamActors(team.slice(0, 2)).map((a) => ({ ...a, events: [] })) }, 422, 'events_zero_length'],
       [{ title: 'Ghost partner', actors: teamActors(team.slice(0, 2)).map((a) => ({ ...a, interactionType: [{ actorId: 'ghost', date: 0, value: 0 }] })) }, 422, 'actor_not_found'],
+      // A mode is office 0 or remote 1; 7 is refused rather than read as office.
+      [{ title: 'Mode 7', actors: teamActors(team.slice(0, 2), { mode: 7 as never }) }, 400, 'validation_failed'],
     ];
     for (const [payload, status, code] of cases) {
       const response = await call('POST', '/api/scene/scene', owner, payload);
