@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { AppError, RequestValidationError } from './core/errors.ts';
 import { localeFromAcceptLanguage } from '@teamcast/contracts';
 import { createAuthenticator } from './core/auth.ts';
+import { createSealer } from './core/sealer.ts';
 import type { Config } from './core/config.ts';
 import type { Database } from './core/db.ts';
 import { databaseRateLimitStore } from './core/rate-limit-store.ts';
@@ -43,6 +44,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('authenticator', createAuthenticator(database.db, secret));
+  app.decorate('secondFactorSealer', createSealer(secret, 'second-factor'));
   app.decorate('accessCatalogue', []);
   app.decorate('gate', createGateHub(database, app.log));
   // Datasets live beside the data when the database is embedded, and in the shared database on a PostgreSQL server.

@@ -2,6 +2,7 @@ import type { Locale } from '@teamcast/contracts';
 import type { AuthContext, Authenticator } from './auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db.ts';
+import type { Sealer } from './sealer.ts';
 import type { RouteAccess } from './route.ts';
 import type { GateHub } from '../modules/gate/gate.hub.ts';
 import type { ComputeRunner } from '../modules/compute/compute.runner.ts';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     authenticator: Authenticator;
+    /** Seals second-factor secrets at rest. */
+    secondFactorSealer: Sealer;
     accessCatalogue: RouteAccess[];
     gate: GateHub;
     storage: Storage;

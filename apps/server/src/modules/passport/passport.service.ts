@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { LINK_TTL_SECONDS, type Locale, type Role, type SignInResult, type Surface } from '@teamcast/contracts';
+import { LINK_TTL_SECONDS, type Locale, type Role, type SignInResult, type SecondFactorChallenge, type SignInStep, type Surface } from '@teamcast/contracts';
 import type { Authenticator } from '../../core/auth.ts';
 import type { Config } from '../../core/config.ts';
 import type { Db } from '../../core/db.ts';
+import type { Sealer } from '../../core/sealer.ts';
 import { AppError } from '../../core/errors.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../core/password.ts';
 import { revokeSubjectSessions } from '../../core/session.repository.ts';
@@ -27,8 +28,9 @@ import {
   touchLastVisit,
   type LinkKind,
 } from './passport.repository.ts';
+import { passSecondStep, secondStepFor } from './second-factor.service.ts';
 
-export type PassportDeps = { db: Db; config: Config; mailer: Mailer; authenticator: Authenticator };
+export type PassportDeps = { db: Db; config: Config; mailer: Mailer; authenticator: Authenticator; sealer: Sealer };
 
 /** Where a mail is going: its language, the platform of the request's host, and the app its link opens. */
 export type MailContext = { locale: Locale; brand: Brand & { baseUrl: string }; surface: Surface };
@@ -84,16 +86,29 @@ async function startSession(deps: PassportDeps, role: Role, id: string): Promise
   return { token, id };
 }
 
+/** After a right password or link: the session, or the second step when the user has (or, an administrator, must set up) a second factor. */
+async function firstFactorPassed(deps: PassportDeps, role: Role, id: string): Promise<SignInStep> {
+  return (await secondStepFor(deps, role, id)) ?? startSession(deps, role, id);
+}
+
+/** The second step of a sign-in: a code for the challenge gives the session (and, after an enrolment, the recovery codes). */
+export async function signInWithSecondFactor(deps: PassportDeps, challenge: string, code: string): Promise<SignInResult & { recoveryCodes?: string[] }> {
+  const passed = await passSecondStep(deps, challenge, code);
+  const account = await findAccountById(deps.db, passed.role, passed.subjectId);
+  if (!account || account.deleted) throw new AppError('second_factor_expired');
+  return { ...(await startSession(deps, passed.role, passed.subjectId)), ...(passed.recoveryCodes ? { recoveryCodes: passed.recoveryCodes } : {}) };
+}
+
 /**
  * Password sign-in. Wrong e-mail and wrong password give the same answer after the same work (a hash is checked
  * either way); a deleted user is told so.
  */
-export async function signInWithPassword(deps: PassportDeps, role: Role, login: string, password: string): Promise<SignInResult> {
+export async function signInWithPassword(deps: PassportDeps, role: Role, login: string, password: string): Promise<SignInStep> {
   const account = await findAccountByLogin(deps.db, role, login);
   const matches = await verifyPassword(password, account?.passwordHash);
   if (account?.deleted || (!account && (await hasTombstone(deps.db, await deletedAccountHash(deps.db, role, login))))) throw new AppError('user_deleted');
   if (!account || !matches) throw new AppError('invalid_credentials');
-  return startSession(deps, role, account.id);
+  return firstFactorPassed(deps, role, account.id);
 }
 
 /** Mails a sign-in or reset link when the user exists; the caller answers the same either way. */
@@ -104,14 +119,14 @@ export async function requestLink(deps: PassportDeps, role: Role, login: string,
 }
 
 /** Follows a magic link. Reaching the mailbox proves the address, so an owner is verified on the way. */
-export async function signInWithLink(deps: PassportDeps, role: Role, token: string): Promise<SignInResult> {
+export async function signInWithLink(deps: PassportDeps, role: Role, token: string): Promise<SignInStep> {
   const link = await consumeLinkToken(deps.db, hashToken(token), 'magic', role);
   if (!link) throw new AppError('link_expired');
   const account = await findAccountById(deps.db, role, link.subjectId);
   if (!account) throw new AppError('link_expired');
   if (account.deleted) throw new AppError('user_deleted');
   if (role === 'owner') await markOwnerVerified(deps.db, account.id);
-  return startSession(deps, role, account.id);
+  return firstFactorPassed(deps, role, account.id);
 }
 
 /** Sets a new password from a reset link and ends every session and outstanding link of the user. */
@@ -155,7 +170,7 @@ export async function requestToJoin(deps: PassportDeps, input: { email: string; 
  * Follows a verification link: verifies the owner and signs him in. A link whose address is verified already
  * answers so; an unknown, used or expired one has expired.
  */
-export async function verifyOwner(deps: PassportDeps, token: string): Promise<SignInResult & { hasPassword: boolean }> {
+export async function verifyOwner(deps: PassportDeps, token: string): Promise<(SignInResult & { hasPassword: boolean }) | SecondFactorChallenge> {
   const tokenHash = hashToken(token);
   const known = await findLinkToken(deps.db, tokenHash);
   const owner = known?.kind === 'verify' && known.role === 'owner' ? await findAccountById(deps.db, 'owner', known.subjectId) : undefined;
@@ -164,7 +179,8 @@ export async function verifyOwner(deps: PassportDeps, token: string): Promise<Si
   if (!link || !owner) throw new AppError('link_expired');
   if (owner.deleted) throw new AppError('user_deleted');
   await markOwnerVerified(deps.db, owner.id);
-  return { ...(await startSession(deps, 'owner', owner.id)), hasPassword: owner.passwordHash !== null };
+  const step = await firstFactorPassed(deps, 'owner', owner.id);
+  return 'token' in step ? { ...step, hasPassword: owner.passwordHash !== null } : step;
 }
 
 /** Mails the signed-in owner a new verification link. */
