@@ -14,7 +14,7 @@ export const OneTimeCodeSchema = z
   .trim()
   .min(1, { error: 'required' })
   .max(32, { error: 'maxLength' })
-  .regex(/^[0-9A-Za-z -]+$/, { error: 'format' });
+  .regex(/^[0-9A-Za-z -]+$/, { error: 'invalid' });
 
 const ChallengeTokenSchema = z.string({ error: 'required' }).min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
 

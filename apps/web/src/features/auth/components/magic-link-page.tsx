@@ -1,20 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRequestLoginLink, useSignInWithLink } from '../api/sign-in.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import type { AuthSurface } from '../surfaces.ts';
 import { AuthCard } from './auth-card.tsx';
 import { LinkRequestForm } from './link-request-form.tsx';
+import { SecondStep } from './second-step.tsx';
 
-/** Sign-in by mail: asks for a link, and signs in when opened from one (`?token=`); a used or old link offers a new one. */
+/**
+ * Sign-in by mail: asks for a link, and signs in when opened from one (`?token=`), through the second step for users
+ * with a second factor; a used or old link offers a new one.
+ */
 export function MagicLinkPage({ surface }: { surface: AuthSurface }) {
   const { t } = useTranslation('auth');
   const [search, setSearch] = useSearchParams();
   const [token] = useState(() => search.get('token'));
   const [sent, setSent] = useState<string | null>(null);
-  const { complete } = useCompleteSignIn(surface);
+  const navigate = useNavigate();
+  const { complete, secondStep, restart, signedIn } = useCompleteSignIn(surface);
   const signIn = useSignInWithLink(surface);
   const request = useRequestLoginLink(surface);
   const started = useRef(false);
@@ -27,6 +32,7 @@ export function MagicLinkPage({ surface }: { surface: AuthSurface }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the token of the first render
   }, []);
 
+  if (secondStep) return <SecondStep step={secondStep} onSignedIn={signedIn} onRestart={() => { restart(); void navigate(surface.paths.login); }} />;
   const following = token && !signIn.isError;
   return (
     <AuthCard title={t('magic.title')} error={signIn.error?.message} testId="magic-link-page">
