@@ -25,7 +25,7 @@ export default defineConfig({
   ],
   webServer: {
     // The administrator the sign-in journeys use (e2e/support/mail.ts), created before the server takes the data directory.
-    command: `npm run admin:create -w @teamcast/server -- --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && npm run start -w @teamcast/server`,
+    command: `npm run admin:create -w @teamcast/server -- --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --totp-secret ${E2E_ADMIN.totpSecret} && npm run start -w @teamcast/server`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

@@ -1,7 +1,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
-/** The e-mail administrator the browser tests' server starts with (`admin:create` in playwright.config.ts). */
-export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-calm-river' };
+/**
+ * The e-mail administrator the browser tests' server starts with (`admin:create` in playwright.config.ts), his second
+ * factor set up with a known secret so the tests compute his codes (support/second-factor.ts).
+ */
+export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-calm-river', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
 
 type OutboxMessage = { id: string; to: string; subject: string; kind: string; text: string; createdAt: string };
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
+import { passAdminSecondStep } from '../support/second-factor.ts';
 
 /** An owner signed up and verified through the passport API; with `subscribe`, on a paid plan through the built-in provider's success card. */
 async function owner(request: APIRequestContext, companyName: string, subscribe: boolean): Promise<string> {
@@ -41,6 +42,7 @@ test.describe('administrator console', () => {
     await page.getByLabel('Электронная почта').fill(E2E_ADMIN.email);
     await page.getByLabel('Пароль', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await passAdminSecondStep(page);
     await expect(page).toHaveURL(/\/administrator\/owners$/);
 
     const companies = page.getByRole('table', { name: 'Компании' });

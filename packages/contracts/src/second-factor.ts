@@ -5,6 +5,8 @@ import { SignInResultSchema } from './passport.ts';
 /** The second step of a sign-in lives 5 minutes and allows 5 wrong codes before the sign-in starts over. */
 export const SECOND_FACTOR_CHALLENGE_TTL_SECONDS = 5 * 60;
 export const SECOND_FACTOR_CHALLENGE_ATTEMPTS = 5;
+/** Wrong second-step codes one account may get in 15 minutes, across challenges and client addresses. */
+export const SECOND_FACTOR_FAILURES_PER_ACCOUNT = 10;
 /** How many single-use recovery codes an enrolment gives. */
 export const RECOVERY_CODE_COUNT = 10;
 

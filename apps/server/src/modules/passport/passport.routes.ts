@@ -47,7 +47,7 @@ import {
   type MailContext,
   type PassportDeps,
 } from './passport.service.ts';
-import { enrolmentForChallenge, liveChallenge } from './second-factor.service.ts';
+import { enrolmentForChallenge } from './second-factor.service.ts';
 
 /**
  * Rate limits, per client address (the route's own limit) and per e-mail or username (checked in the handler):
@@ -60,8 +60,6 @@ const LINK_PER_CLIENT = { max: 20, timeWindow: WINDOW };
 const SIGNUP_PER_CLIENT = { max: 100, timeWindow: '1 hour' };
 const LOGIN_PER_ADDRESS = 10;
 const LINK_PER_ADDRESS = 5;
-/** Second-step codes: 5 per challenge (then the sign-in starts over), and 10 per account in 15 minutes. */
-const CODES_PER_ACCOUNT = 10;
 
 type AddressLimit = (request: FastifyRequest, reply: FastifyReply, address: string) => Promise<void>;
 
@@ -83,7 +81,6 @@ export const passportModule: FastifyPluginAsync = async (app) => {
   const deps: PassportDeps = { db: app.database.db, config: app.config, mailer: app.mailer, authenticator: app.authenticator, sealer: app.secondFactorSealer };
   const loginLimit = addressLimiter(app, LOGIN_PER_ADDRESS);
   const linkLimit = addressLimiter(app, LINK_PER_ADDRESS);
-  const codeLimit = addressLimiter(app, CODES_PER_ACCOUNT);
 
   const mailContext = (request: FastifyRequest, ln: Locale | undefined, surface: Surface | undefined): MailContext => {
     const brand = brandForHost(app.config, request.headers.host);
@@ -218,15 +215,8 @@ export const passportModule: FastifyPluginAsync = async (app) => {
 
   // The second step of owners' and administrators' sign-ins (the challenge names the user)
   route(app, secondFactorEnrolmentEndpoint, { access: 'anonymous', rateLimit: LOGIN_PER_CLIENT, handler: async ({ body }) => enrolmentForChallenge(deps, body.challenge) });
-  route(app, secondFactorStepEndpoint, {
-    access: 'anonymous',
-    rateLimit: LOGIN_PER_CLIENT,
-    handler: async ({ body, request, reply }) => {
-      const challenge = await liveChallenge(deps.db, body.challenge);
-      await codeLimit(request, reply, `${challenge.role}:${challenge.subjectId}`);
-      return signInWithSecondFactor(deps, body.challenge, body.code);
-    },
-  });
+  // Wrong codes are limited per challenge (5) and per account (10 in 15 minutes) in the service.
+  route(app, secondFactorStepEndpoint, { access: 'anonymous', rateLimit: LOGIN_PER_CLIENT, handler: async ({ body }) => signInWithSecondFactor(deps, body.challenge, body.code) });
 
   // 'At first start' is when the server starts listening: test apps, which never listen, get no demo administrator.
   app.addHook('onListen', async () => {

@@ -80,10 +80,28 @@ export async function countUnusedRecoveryCodes(db: Db, role: Role, subjectId: st
   return Number(row?.n ?? 0);
 }
 
+/** How long a challenge's wrong codes still count against its user after it expired, in minutes. */
+const FAILURES_KEPT_MINUTES = 15;
+
 export async function insertChallenge(db: Db, row: typeof signInChallenges.$inferInsert): Promise<void> {
-  // Old challenges are of no use to anyone: each new one sweeps the expired.
-  await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, sql`now()`));
+  // Each new challenge sweeps those expired long enough that their wrong codes no longer count.
+  await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, sql`now() - make_interval(mins => ${FAILURES_KEPT_MINUTES})`));
   await db.insert(signInChallenges).values(row);
+}
+
+/** Wrong codes given for a user's challenges that expired less than 15 minutes ago or live still. */
+export async function countRecentFailures(db: Db, role: Role, subjectId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${signInChallenges.attempts}), 0)` })
+    .from(signInChallenges)
+    .where(
+      and(
+        eq(signInChallenges.role, role),
+        eq(signInChallenges.subjectId, subjectId),
+        gt(signInChallenges.expiresAt, sql`now() - make_interval(mins => ${FAILURES_KEPT_MINUTES})`),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /** A challenge that is unused, unexpired and has tries left. */

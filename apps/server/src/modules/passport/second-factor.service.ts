@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import {
   RECOVERY_CODE_COUNT,
   SECOND_FACTOR_CHALLENGE_ATTEMPTS,
+  SECOND_FACTOR_FAILURES_PER_ACCOUNT,
   SECOND_FACTOR_CHALLENGE_TTL_SECONDS,
   type Role,
   type SecondFactorChallenge,
@@ -18,6 +19,7 @@ import {
   claimStep,
   consumeChallenge,
   countFailedAttempt,
+  countRecentFailures,
   countUnusedRecoveryCodes,
   deleteSecondFactor,
   findLiveChallenge,
@@ -164,7 +166,7 @@ export async function enrolmentForChallenge(deps: SecondFactorDeps, challenge: s
 
 /**
  * Passes the second step: a right code uses the challenge up and names the user to start a session for (with the
- * recovery codes when the step was an enrolment); a wrong one counts against the challenge's tries.
+ * recovery codes when the step was an enrolment); a wrong one counts against the challenge's tries and the user's.
  */
 export async function passSecondStep(
   deps: SecondFactorDeps,
@@ -172,6 +174,8 @@ export async function passSecondStep(
   code: string,
 ): Promise<{ role: Role; subjectId: string; recoveryCodes?: string[] }> {
   const row = await liveChallenge(deps.db, challenge);
+  // Per account, whatever the address: new challenges (each behind a right password) do not buy more guesses.
+  if ((await countRecentFailures(deps.db, row.role, row.subjectId)) >= SECOND_FACTOR_FAILURES_PER_ACCOUNT) throw new AppError('rate_limited');
   const recoveryCodes = row.kind === 'enrol' ? await confirmEnrolment(deps, row.role, row.subjectId, code) : undefined;
   const accepted = row.kind === 'enrol' ? recoveryCodes !== null : await acceptCode(deps, row.role, row.subjectId, code);
   if (!accepted) {

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema, RECOVERY_CODE_COUNT } from '@teamcast/contracts';
+import { ErrorEnvelopeSchema, RECOVERY_CODE_COUNT, SECOND_FACTOR_FAILURES_PER_ACCOUNT } from '@teamcast/contracts';
 import { createAdministrator, createOwner, lastMailLink, linkToken } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { enrolWithSecret } from './second-factor.service.ts';
@@ -158,17 +158,23 @@ describe('administrator second factor', () => {
     for (const challenge of [used, old, tried]) expect(stored).not.toContain(challenge);
   });
 
-  it('limits second-step codes per account across challenges and client addresses', async () => {
+  it('limits wrong second-step codes per account across challenges and client addresses, and counts no right ones', async () => {
     const admin = await adminWithFactor();
-    let limited = false;
-    for (let round = 0; round < 4 && !limited; round += 1) {
+    // Right codes do not count: more sign-ins than the limit all pass.
+    for (let i = 0; i < SECOND_FACTOR_FAILURES_PER_ACCOUNT - 7; i += 1) {
       const challenge = (await adminPassword(admin.email)).json().result.challenge;
-      for (let i = 0; i < 4; i += 1) {
-        const res = await post('/api/passport/second-factor', { challenge, code: wrongCode(SECRET) });
-        if (res.statusCode === 429) limited = true;
-      }
+      expect((await post('/api/passport/second-factor', { challenge, code: admin.recoveryCodes[i]! })).statusCode).toBe(200);
     }
-    expect(limited).toBe(true);
+    const answers: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const challenge = (await adminPassword(admin.email)).json().result.challenge;
+      for (let i = 0; i < 4; i += 1) answers.push((await post('/api/passport/second-factor', { challenge, code: wrongCode(SECRET) })).statusCode);
+    }
+    expect(answers.slice(0, SECOND_FACTOR_FAILURES_PER_ACCOUNT)).toEqual(Array(SECOND_FACTOR_FAILURES_PER_ACCOUNT).fill(400));
+    expect(answers.slice(SECOND_FACTOR_FAILURES_PER_ACCOUNT)).toEqual([429, 429]);
+    // Even the right code waits now.
+    const challenge = (await adminPassword(admin.email)).json().result.challenge;
+    expect(errorOf(await post('/api/passport/second-factor', { challenge, code: admin.recoveryCodes[5]! })).code).toBe('rate_limited');
   });
 
   it('a challenge of one administrator, with a code of another, does not sign in', async () => {
