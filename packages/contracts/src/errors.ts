@@ -34,7 +34,7 @@ export const errorCatalogue = {
   team_changed: { status: 409, en: 'The team has changed!', ru: 'Состав команды изменился!' },
   second_factor_invalid: { status: 400, en: 'The code is wrong or has already been used', ru: 'Код неверный или уже использован' },
   second_factor_expired: { status: 410, en: 'The sign-in has timed out. Sign in again', ru: 'Время на вход истекло. Войдите снова' },
-  password_wrong: { status: 400, en: 'The current password is wrong', ru: 'Текущий пароль неверный' },
+  wrong_current_password: { status: 400, en: 'The current password is wrong', ru: 'Текущий пароль указан неверно' },
   second_factor_enabled: { status: 409, en: 'Two-step sign-in is already on', ru: 'Двухэтапный вход уже включён' },
   second_factor_disabled: { status: 409, en: 'Two-step sign-in is off', ru: 'Двухэтапный вход выключен' },
   link_expired: { status: 410, en: 'The link has expired', ru: 'Срок действия ссылки истёк' },

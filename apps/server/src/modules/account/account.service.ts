@@ -62,7 +62,7 @@ export async function startOwnerEnrolment(deps: { db: Db; sealer: Sealer }, owne
 /** Turns an owner's second factor on: his current password and a code of the new authenticator; answers the recovery codes. */
 export async function enableOwnerSecondFactor(deps: { db: Db; sealer: Sealer }, ownerId: string, password: string, code: string): Promise<string[]> {
   const row = await ownerSelf(deps.db, ownerId);
-  if (!(await verifyPassword(password, row.passwordHash))) throw new AppError('password_wrong', undefined, 'password');
+  if (!(await verifyPassword(password, row.passwordHash))) throw new AppError('wrong_current_password', undefined, 'password');
   const codes = await confirmEnrolment(deps, 'owner', ownerId, code);
   if (!codes) throw new AppError('second_factor_invalid', undefined, 'code');
   return codes;

@@ -204,7 +204,7 @@ describe('owner second factor', () => {
 
     const badPassword = await ownerCall('PUT', '/api/owner/second-factor', owner.token, { password: 'not-the-password', code: codeAt(secret) });
     expect(badPassword.statusCode).toBe(400);
-    expect(errorOf(badPassword)).toMatchObject({ code: 'password_wrong', field: 'password' });
+    expect(errorOf(badPassword)).toMatchObject({ code: 'wrong_current_password', field: 'password' });
     const badCode = await ownerCall('PUT', '/api/owner/second-factor', owner.token, { password: PASSWORD, code: wrongCode(secret) });
     expect(errorOf(badCode)).toMatchObject({ code: 'second_factor_invalid', field: 'code' });
     // A wrong code does not sign the owner out.

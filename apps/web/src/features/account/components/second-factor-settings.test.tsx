@@ -34,7 +34,7 @@ describe('owner two-step sign-in settings', { timeout: 20_000 }, () => {
     answer = (url, method) => {
       if (url.endsWith('/api/owner/second-factor/enrolment')) return ok(enrolment);
       if (url.endsWith('/api/owner/second-factor') && method === 'PUT') {
-        if (wrongPassword) return { status: 400, body: { error: { code: 'password_wrong', message: 'The current password is wrong', field: 'password' } } };
+        if (wrongPassword) return { status: 400, body: { error: { code: 'wrong_current_password', message: 'The current password is wrong', field: 'password' } } };
         return ok({ recoveryCodes: codes });
       }
       if (url.endsWith('/api/owner/second-factor')) return ok({ enabled: !wrongPassword, recoveryCodesLeft: wrongPassword ? 0 : 10 });
