@@ -2,9 +2,11 @@ import { Code, Image, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactorEnrolment } from '@teamcast/contracts';
 
+// Texts in the auth namespace, not common: common travels with every page's first load.
+
 /** The new authenticator to add to an app: its QR code, and the key for typing by hand. */
 export function AuthenticatorSetup({ enrolment }: { enrolment: SecondFactorEnrolment }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('auth');
   return (
     <Stack gap="xs" data-testid="authenticator-setup">
       <Text size="sm">{t('secondFactor.scan')}</Text>
@@ -19,7 +21,7 @@ export function AuthenticatorSetup({ enrolment }: { enrolment: SecondFactorEnrol
 
 /** Recovery codes, shown once right after the second factor is set up. */
 export function RecoveryCodeList({ codes }: { codes: string[] }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('auth');
   return (
     <Stack gap="xs" data-testid="recovery-codes">
       <Text size="sm">{t('secondFactor.recoveryLead')}</Text>
