@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOVE_HOSTS: 'love.example.com', PUBLIC_URL: 'https://teamcast.example.com' });
+  // The tests stand for many clients behind a proxy on loopback: each request names its client in X-Forwarded-For.
+  t = await createTestApp({ LOVE_HOSTS: 'love.example.com', PUBLIC_URL: 'https://teamcast.example.com', TRUST_PROXY: 'loopback' });
 });
 afterAll(() => t.close());
 
