@@ -1,6 +1,9 @@
 /** A message the test mailbox received: its recipients, kind (the app's X-Teamcast-Mail-Kind header) and plain text. */
 export type SinkMessage = { to: string[]; kind: string; subject: string; text: string };
 
+/** The test mailbox refuses every address of this domain, as a mail server refuses a mailbox that does not exist. */
+export const REFUSED_DOMAIN = 'refused.example.com';
+
 /** Where the test mailbox listens for a given app port: SMTP on port + 10000, its HTTP endpoint on port + 20000. */
 export function mailSinkPorts(appPort: number): { smtp: number; http: number } {
   return { smtp: appPort + 10_000, http: appPort + 20_000 };

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
-import { mailSinkPorts, parseMessage, type SinkMessage } from './mail-message.ts';
+import { REFUSED_DOMAIN, mailSinkPorts, parseMessage, type SinkMessage } from './mail-message.ts';
 
 const ports = mailSinkPorts(Number(process.env.E2E_PORT ?? 3210));
 const received: SinkMessage[] = [];
@@ -13,6 +13,11 @@ const received: SinkMessage[] = [];
 const smtp = new SMTPServer({
   disabledCommands: ['STARTTLS', 'AUTH'],
   logger: false,
+  // A mailbox that does not exist: the app keeps such a message in its outbox, where the administrator reads it.
+  onRcptTo(address, _session, callback) {
+    if (address.address.toLowerCase().endsWith(`@${REFUSED_DOMAIN}`)) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+    callback();
+  },
   onData(stream, session, callback) {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -149,6 +149,7 @@ describe('administrator screens', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('link', { name: 'Ссылка для входа в Teamcast' }));
     const link = await screen.findByRole('link', { name: mailLink }, slow);
     expect(link.getAttribute('href')).toBe(mailLink);
+    await user.click(screen.getByRole('button', { name: 'Показать HTML-версию' }));
     expect(screen.getByTitle('HTML-версия').getAttribute('sandbox')).toBe('');
     expect(calls.some((call) => call.url.endsWith('/api/admin/mail/m1'))).toBe(true);
   });

@@ -1,4 +1,5 @@
-import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
@@ -10,6 +11,7 @@ export function MailMessagePage() {
   const { t, i18n } = useTranslation('admin');
   const { id = '' } = useParams();
   const message = useOutboxMessage(id);
+  const [showHtml, setShowHtml] = useState(false);
   if (message.isError) return <Text c="red">{message.error instanceof ApiError ? message.error.message : t('error')}</Text>;
   if (!message.data) return <Text c="dimmed">{t('loading')}</Text>;
   const data = message.data;
@@ -55,7 +57,12 @@ export function MailMessagePage() {
           </Text>
         </Card>
       )}
-      {data.html && (
+      {data.html && !showHtml && (
+        <Button variant="light" onClick={() => setShowHtml(true)} style={{ alignSelf: 'flex-start' }}>
+          {t('mail.showHtml')}
+        </Button>
+      )}
+      {data.html && showHtml && (
         <Card withBorder>
           <Text fw={600} mb="xs">{t('mail.html')}</Text>
           {/* The message as a mail program shows it; sandboxed: no scripts, no navigation, no access to this page. */}
