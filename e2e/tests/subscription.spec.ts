@@ -1,19 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
+import { mailedLink } from '../support/mail.ts';
 
-type OutboxMessage = { kind: string; text: string };
-
-/** Verifies a signed-up owner through the link in the developer outbox; returns the new session's token. */
+/** Verifies a signed-up owner through the link mailed to him; returns the new session's token. */
 async function verifyOwner(request: APIRequestContext, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = ((await (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { result: OutboxMessage[] }).result;
-      link = /https?:\/\/\S+/.exec(messages.find((message) => message.kind === 'verify')?.text ?? '')?.[0];
-      return Boolean(link);
-    })
-    .toBe(true);
-  const verified = await request.post('/api/passport/owner/verification', { data: { token: new URL(link!).searchParams.get('token') } });
+  const link = new URL(await mailedLink(request, email, 'verify'), 'http://link.test');
+  const verified = await request.post('/api/passport/owner/verification', { data: { token: link.searchParams.get('token') } });
   expect(verified.ok(), await verified.text()).toBe(true);
   return ((await verified.json()).result as { token: string }).token;
 }

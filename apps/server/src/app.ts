@@ -15,6 +15,7 @@ import type { Database } from './core/db.ts';
 import { databaseRateLimitStore } from './core/rate-limit-store.ts';
 import { registerErrorHandling, sendError } from './core/error-handler.ts';
 import { registerWeb } from './core/web.ts';
+import { trustFunction } from './core/proxy-trust.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
 import { createGateHub } from './modules/gate/gate.hub.ts';
@@ -23,17 +24,41 @@ import { createComputeRunner } from './modules/compute/compute.runner.ts';
 import { createDatabaseStorage, createFileStorage } from './core/storage.ts';
 import path from 'node:path';
 
+/** A request id from a trusted proxy is kept when it looks like one: letters, digits and `._:-`, at most 128. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Origins the pages may connect to (connect-src): their own, the websocket form of PUBLIC_URL, and the API bases the
+ * web app was built with (VITE_API_BASE, VITE_API_BASE_<GROUP>) with their websocket forms.
+ */
+export function connectSources(config: Pick<Config, 'PUBLIC_URL' | 'API_BASES'>): string[] {
+  const origins = new Set<string>();
+  for (const base of [config.PUBLIC_URL, ...config.API_BASES]) {
+    const url = new URL(base);
+    origins.add(url.origin);
+    origins.add(`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`);
+  }
+  return ["'self'", ...origins];
+}
+
 export type AppDeps = { config: Config; database: Database; secret: Uint8Array };
 
 /** Builds the HTTP application: external plugins first, then the app's core, then the routes of every module. */
 export async function buildApp({ config, database, secret }: AppDeps): Promise<FastifyInstance> {
+  const trust = trustFunction(config.TRUST_PROXY);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Forwarded addresses, hosts and protocols count only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: trust,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // A client's own x-request-id is not taken: only a trusted proxy's, so log lines cannot be forged or merged.
+    requestIdHeader: false,
+    genReqId: (raw) => {
+      const given = raw.headers['x-request-id'];
+      const peer = raw.socket?.remoteAddress;
+      return trust && peer && typeof given === 'string' && REQUEST_ID.test(given) && trust(peer, 0) ? given : crypto.randomUUID();
+    },
     // Errors the router raises before any hook runs (malformed or over-long addresses) still leave as the envelope.
     frameworkErrors: (error, request, reply) => {
       request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
@@ -92,7 +117,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(stripe ? ['https://api.stripe.com'] : [])],
+        connectSrc: [...connectSources(config), ...(stripe ? ['https://api.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

@@ -325,3 +325,57 @@ export const adminAuditLogEndpoint = defineEndpoint({
   query: PagingQuerySchema.extend({ entity: z.string().max(50).optional(), entityId: z.string().max(100).optional() }),
   result: listOf(AuditEntrySchema),
 });
+
+// --- Outbox ----------------------------------------------------------------------------------------------------------
+
+/**
+ * Where a message stands: `kept` (in the outbox, not tried: no SMTP_URL, or not yet), `retrying` (a delivery failed,
+ * it is tried again), `failed` (every try failed), `sent` (its bodies are cleared once sent).
+ */
+export const OUTBOX_STATUSES = ['kept', 'retrying', 'failed', 'sent'] as const;
+
+export const AdminMailSchema = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  /** verify, join, magic, reset, enterprise. */
+  kind: z.string(),
+  locale: z.enum(['ru', 'en']),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type AdminMail = z.infer<typeof AdminMailSchema>;
+
+export const AdminMailDetailSchema = AdminMailSchema.extend({
+  text: z.string(),
+  html: z.string(),
+  /** The first link of the text (a sign-in, verification or reset link), null when it has none or was sent. */
+  link: z.string().nullable(),
+});
+export type AdminMailDetail = z.infer<typeof AdminMailDetailSchema>;
+
+export const AdminMailQuerySchema = PagingQuerySchema.extend({
+  /** Part of the recipient's address, any case. */
+  to: z.string().trim().max(320).optional(),
+});
+export type AdminMailQuery = z.input<typeof AdminMailQuerySchema>;
+
+export const adminMailListEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/mail',
+  summary: 'The outbox: messages the server mailed or keeps, newest first, filtered by recipient',
+  query: AdminMailQuerySchema,
+  result: listOf(AdminMailSchema),
+});
+export const adminMailEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/mail/:id',
+  summary: 'One message of the outbox with its text, HTML and link (reading it is recorded in the audit log)',
+  params: IdParams,
+  result: AdminMailDetailSchema,
+});

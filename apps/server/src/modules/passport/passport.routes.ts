@@ -83,7 +83,7 @@ export const passportModule: FastifyPluginAsync = async (app) => {
   const linkLimit = addressLimiter(app, LINK_PER_ADDRESS);
 
   const mailContext = (request: FastifyRequest, ln: Locale | undefined, surface: Surface | undefined): MailContext => {
-    const brand = brandForHost(app.config, request.headers.host);
+    const brand = brandForHost(app.config, request.host);
     return { locale: ln ?? request.locale, brand, surface: surface ?? (brand.love ? 'loveMobile' : 'desktop') };
   };
 

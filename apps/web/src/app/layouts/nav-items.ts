@@ -47,4 +47,5 @@ export const administratorMenu: NavItem[] = [
   { route: 'administrator-profiles', labelKey: 'routes.administrator-profiles' },
   { route: 'administrator-questionnaires', labelKey: 'routes.administrator-questionnaires' },
   { route: 'administrator-neuronet', labelKey: 'routes.administrator-neuronet' },
+  { route: 'administrator-mail', labelKey: 'routes.administrator-mail' },
 ];
