@@ -22,7 +22,10 @@ beforeEach(async () => {
     });
   });
 });
-afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(() => {
+  vi.useRealTimers();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 function client(overrides: Partial<GateClientOptions> = {}) {
   const statuses: GateStatus[] = [];
@@ -93,11 +96,14 @@ describe('gate client', () => {
   it('stops and reports when the server refuses the token', async () => {
     server.removeAllListeners('connection');
     server.on('connection', (socket) => socket.close(4401, 'unauthorized'));
+    // A reconnect would be a timer: with the clock under the test's control, running it far past the delay proves none
+    // was set, however slow the machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const onUnauthorized = vi.fn();
     const { gate, statuses } = client({ onUnauthorized });
     gate.connect();
     await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await vi.advanceTimersByTimeAsync(50 * 20);
     expect(statuses.filter((status) => status === 'RECONNECTING')).toEqual([]);
     expect(gate.status()).toBe('CLOSED');
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StrictMode } from 'react';
 import { renderHook } from '@testing-library/react';
+import { afterQueuedCallbacks } from '../../test/fake-api.ts';
 import { track, useTrackShown } from './analytics.ts';
 import { updateConsent } from './consent-store.ts';
 
@@ -28,7 +29,8 @@ describe('analytics', () => {
     const { rerender } = renderHook(() => useTrackShown('team', 'simulator_opened'), { wrapper: StrictMode });
     rerender();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Both effect runs happened inside the render; a second send would already be queued.
+    await afterQueuedCallbacks();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toMatchObject({ kind: 'team', step: 'simulator_opened' });
   });
