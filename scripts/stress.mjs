@@ -15,6 +15,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+/** What to stop when this script is stopped: the running suite and the contention. */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const stop of running) stop();
+    process.exit(130);
+  });
 
 function parseArgs(argv) {
   const options = { runs: 5, projects: ['contracts', 'engine', 'server', 'web'], contention: 'burner', burners: 1, e2e: false, repeatEach: 3, e2eProjects: [], e2eWorkers: undefined, build: true, out: '.stress' };
@@ -47,12 +54,24 @@ function parseArgs(argv) {
 function run(command, args, { env = {}, logFile, cwd = root } = {}) {
   return new Promise((resolve) => {
     const log = logFile ? fs.openSync(logFile, 'w') : undefined;
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: log === undefined ? 'inherit' : ['ignore', log, log] });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: log === undefined ? 'inherit' : ['ignore', log, log], detached: true });
+    const stop = () => killGroup(child);
+    running.add(stop);
     child.on('exit', (code, signal) => {
+      running.delete(stop);
       if (log !== undefined) fs.closeSync(log);
       resolve(code ?? (signal ? 128 : 1));
     });
   });
+}
+
+/** Ends a child started in its own process group, with everything it started. */
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already finished
+  }
 }
 
 /** CPU contention for the length of one run: busy-looping node processes, or a second (unshuffled, unreported) copy of the suite. */
@@ -64,16 +83,20 @@ function startContention(options, projects, index) {
       stdio: ['ignore', fs.openSync(path.join(options.out, `contention-${index}.log`), 'w'), 'ignore'],
       detached: true,
     });
-    return () => {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already finished
-      }
+    const stop = () => {
+      running.delete(stop);
+      killGroup(child);
     };
+    running.add(stop);
+    return stop;
   }
   const burners = Array.from({ length: options.burners }, () => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
-  return () => burners.forEach((burner) => burner.kill('SIGKILL'));
+  const stop = () => {
+    running.delete(stop);
+    burners.forEach((burner) => burner.kill('SIGKILL'));
+  };
+  running.add(stop);
+  return stop;
 }
 
 /** Every test of a vitest JSON report as [name, status]; the name is `file › full name`. */

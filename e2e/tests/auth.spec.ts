@@ -177,6 +177,8 @@ test.describe('owner accounts', () => {
 });
 
 test.describe('administrator', () => {
+  // The console is a desktop screen; one project at a time uses the one administrator's mailed links.
+  test.skip(({ isMobile }) => isMobile, 'the administrator console is a desktop screen');
   test('signs in with the password, signs out, signs in by a mailed link', async ({ page }) => {
     await page.goto('/administrator/owners');
     await expect(page).toHaveURL(/\/administrator-login\?next=/);
