@@ -15,12 +15,21 @@ let failed = 0;
 let skipped = 0;
 const failedNames = [];
 const flakyNames = [];
+/** The slowest files (vitest) or journeys (Playwright) of each report, to see where the time goes. */
+const slowest = [];
+const SLOWEST_SHOWN = 5;
 
 /** Each test of a Playwright report with its outcome: expected, unexpected, flaky or skipped. */
 function playwrightTests(report) {
   const out = [];
   const walk = (suite, titles) => {
-    for (const spec of suite.specs ?? []) for (const test of spec.tests) out.push({ name: `[${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}`, status: test.status });
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        out.push({
+          name: `[${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}`,
+          status: test.status,
+          seconds: test.results.reduce((sum, result) => sum + (result.duration ?? 0), 0) / 1000,
+        });
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
@@ -36,6 +45,8 @@ for (const name of files) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    const files = (report.testResults ?? []).map((file) => ({ name: path.relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 }));
+    slowest.push({ report: name, items: files.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN) });
     for (const file of report.testResults ?? []) {
       const relative = path.relative(process.cwd(), file.name);
       for (const test of file.assertionResults ?? []) if (test.status === 'failed') failedNames.push(`${name}: ${relative} › ${test.fullName}`);
@@ -51,7 +62,9 @@ for (const name of files) {
     passed += report.stats?.expected ?? 0;
     failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
     skipped += report.stats?.skipped ?? 0;
-    for (const test of playwrightTests(report)) {
+    const tests = playwrightTests(report);
+    slowest.push({ report: name, items: tests.map((test) => ({ name: test.name, seconds: test.seconds })).sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN) });
+    for (const test of tests) {
       if (test.status === 'unexpected') failedNames.push(`${name}: ${test.name}`);
       if (test.status === 'flaky') flakyNames.push(`${name}: ${test.name}`);
     }
@@ -82,6 +95,11 @@ if (stages.length > 0) {
     }
   }
   console.log(`  ${'total'.padEnd(width)}  ${minutesAndSeconds(total).padStart(6)}`);
+}
+for (const { report, items } of slowest.filter((entry) => entry.items.length > 0)) {
+  console.log('');
+  console.log(`Slowest in ${report}:`);
+  for (const item of items) console.log(`  ${minutesAndSeconds(item.seconds).padStart(6)}  ${item.name}`);
 }
 if (flakyNames.length > 0) {
   console.log('');
