@@ -1,10 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { STATE_WAIT_MS } from './waits.ts';
 
-// findBy… and waitFor wait for a state, never for a time: on a loaded machine (CI runs the suites side by side on
-// two cores) the 1 s default gave up on screens that were merely slow. A passing wait returns as soon as the state
-// is there, so only a real failure takes longer to report.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy… and waitFor wait for a state, never for a time: the 1 s default gave up on screens that were merely slow.
+configure({ asyncUtilTimeout: STATE_WAIT_MS });
 
 // Mantine reads these browser APIs that jsdom lacks.
 const noop = () => {};

@@ -4,6 +4,9 @@ import { renderHook } from '@testing-library/react';
 import { afterQueuedCallbacks } from '../../test/fake-api.ts';
 import { track, useTrackShown } from './analytics.ts';
 import { updateConsent } from './consent-store.ts';
+import { STATE_WAIT_MS } from '../../test/waits.ts';
+
+const untilState = { timeout: STATE_WAIT_MS };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -16,7 +19,7 @@ describe('analytics', () => {
 
     updateConsent({ analytics: true });
     track('registration', 'signup_succeeded');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), untilState);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/site/events');
     expect(JSON.parse(String(init.body))).toMatchObject({ kind: 'registration', step: 'signup_succeeded', consent: true });
@@ -28,7 +31,7 @@ describe('analytics', () => {
     updateConsent({ analytics: true });
     const { rerender } = renderHook(() => useTrackShown('team', 'simulator_opened'), { wrapper: StrictMode });
     rerender();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), untilState);
     // Both effect runs happened inside the render; a second send would already be queued.
     await afterQueuedCallbacks();
     expect(fetchMock).toHaveBeenCalledTimes(1);

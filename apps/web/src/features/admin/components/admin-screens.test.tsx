@@ -5,10 +5,11 @@ import type { AdminQuestionnaire } from '@teamcast/contracts';
 import { authStore } from '../../../shared/auth/auth-store.ts';
 import { configureApi } from '../../../shared/api/client.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { STATE_WAIT_MS } from '../../../test/waits.ts';
 
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[];
-const slow = { timeout: 5_000 };
+const slow = { timeout: STATE_WAIT_MS };
 
 const questionnaire: AdminQuestionnaire = {
   _id: 'q1',

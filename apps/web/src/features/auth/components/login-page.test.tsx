@@ -5,6 +5,7 @@ import { authStore } from '../../../shared/auth/auth-store.ts';
 import { configureApi } from '../../../shared/api/client.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { STATE_WAIT_MS } from '../../../test/waits.ts';
 
 let api: ReturnType<typeof fakeApi>;
 
@@ -15,7 +16,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** Screens load lazily, as in the app. */
-const slow = { timeout: 5_000 };
+const slow = { timeout: STATE_WAIT_MS };
 
 describe('sign-in screens', { timeout: 20_000 }, () => {
   it('checks the fields with the section 5 messages, shows a refused sign-in, then signs in and goes to ?next=', async () => {

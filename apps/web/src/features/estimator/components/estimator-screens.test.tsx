@@ -5,6 +5,7 @@ import type { EstimatorProfileItem, EstimatorProfileView } from '@teamcast/contr
 import { authStore } from '../../../shared/auth/auth-store.ts';
 import { configureApi } from '../../../shared/api/client.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { STATE_WAIT_MS } from '../../../test/waits.ts';
 
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[];
@@ -45,7 +46,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const slow = { timeout: 5_000 };
+const slow = { timeout: STATE_WAIT_MS };
 
 describe('estimator screens', { timeout: 20_000 }, () => {
   it('lists assigned profiles, sends each filter to the server, and takes the next batch', async () => {

@@ -5,6 +5,7 @@ import type { ProfileLinkView, Step } from '@teamcast/contracts';
 import { configureApi } from '../../../shared/api/client.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { STATE_WAIT_MS } from '../../../test/waits.ts';
 
 let api: ReturnType<typeof fakeApi>;
 
@@ -56,7 +57,7 @@ const view = (patch: Partial<ProfileLinkView> = {}): ProfileLinkView => ({
   ...patch,
 });
 
-const slow = { timeout: 5_000 };
+const slow = { timeout: STATE_WAIT_MS };
 
 describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
   it('shows a hidden question when its condition is met, keeps answers over a reload, needs consent, then sends only visible answers', async () => {
