@@ -20,7 +20,10 @@ export async function signedInOwner(page: Page, request: APIRequestContext, name
   const verified = await request.post('/api/passport/owner/verification', { data: { token: new URL(link, 'http://x').searchParams.get('token') } });
   expect(verified.ok(), await verified.text()).toBe(true);
   const { token } = (await verified.json()).result as { token: string };
+  // Seeded once per tab: a later sign-out or change of language in the journey stays as the journey left it.
   await page.addInitScript((stored) => {
+    if (sessionStorage.getItem('e2e.seeded')) return;
+    sessionStorage.setItem('e2e.seeded', 'yes');
     localStorage.setItem('teamcast.auth.owner', JSON.stringify({ token: stored }));
     localStorage.setItem('teamcast.locale', 'en');
     localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false }));
