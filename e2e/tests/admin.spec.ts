@@ -99,6 +99,7 @@ test.describe('administrator console', () => {
 });
 
 test.describe('outbox', () => {
+  test.skip(({ isMobile }) => isMobile, 'the administrator console is a desktop screen');
   // A sign-up, the administrator's sign-in and two accessibility checks: slow on a loaded machine.
   test.setTimeout(150_000);
   // The cookie and privacy notices stay until closed and cover buttons on a phone; this journey is not about them.
@@ -108,7 +109,7 @@ test.describe('outbox', () => {
     });
   });
 
-  test('a message the mail server refused stays in the outbox, where the administrator reads it and follows its link', async ({ page, request, isMobile }) => {
+  test('a message the mail server refused stays in the outbox, where the administrator reads it and follows its link', async ({ page, request }) => {
     const email = `outbox-${crypto.randomBytes(4).toString('hex')}@${REFUSED_DOMAIN}`;
     const password = 'correct-horse-42';
     const signup = await request.post('/api/passport/owner/signup', {
@@ -122,8 +123,7 @@ test.describe('outbox', () => {
     await page.getByRole('button', { name: 'Войти', exact: true }).click();
     await passAdminSecondStep(page);
     await expect(page).toHaveURL(/\/administrator\/profiles$/);
-    if (isMobile) await page.goto('/administrator/mail');
-    else await page.getByRole('link', { name: 'Исходящая почта' }).click();
+    await page.getByRole('link', { name: 'Исходящая почта' }).click();
     await expect(page.getByRole('heading', { name: 'Исходящая почта' })).toBeVisible();
 
     await page.getByLabel('Получатель').fill(email);
