@@ -15,6 +15,7 @@ import type { Database } from './core/db.ts';
 import { databaseRateLimitStore } from './core/rate-limit-store.ts';
 import { registerErrorHandling, sendError } from './core/error-handler.ts';
 import { registerWeb } from './core/web.ts';
+import { serializeError } from './core/log-redaction.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
 import { createGateHub } from './modules/gate/gate.hub.ts';
@@ -23,12 +24,18 @@ import { createComputeRunner } from './modules/compute/compute.runner.ts';
 import { createDatabaseStorage, createFileStorage } from './core/storage.ts';
 import path from 'node:path';
 
-export type AppDeps = { config: Config; database: Database; secret: Uint8Array };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  secret: Uint8Array;
+  /** Where log lines go instead of standard output (tests read the log from here). */
+  logStream?: { write(line: string): void };
+};
 
 /** Builds the HTTP application: external plugins first, then the app's core, then the routes of every module. */
-export async function buildApp({ config, database, secret }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, secret, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
