@@ -24,18 +24,12 @@ import { createComputeRunner } from './modules/compute/compute.runner.ts';
 import { createDatabaseStorage, createFileStorage } from './core/storage.ts';
 import path from 'node:path';
 
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  secret: Uint8Array;
-  /** Where log lines go instead of standard output (tests read the log from here). */
-  logStream?: { write(line: string): void };
-};
+export type AppDeps = { config: Config; database: Database; secret: Uint8Array };
 
 /** Builds the HTTP application: external plugins first, then the app's core, then the routes of every module. */
-export async function buildApp({ config, database, secret, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, secret }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, serializers: { err: serializeError } },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,

@@ -49,6 +49,11 @@ export const DeleteConfirmationSchema = z
 
 export const ConsentSchema = z.literal(true, { error: 'consent' });
 
+/** A change request must change something: an empty object is refused as a whole (no field named). */
+export function nonEmptyUpdate<T extends z.ZodObject>(schema: T): T {
+  return schema.refine((value) => Object.values(value).some((field) => field !== undefined), { error: 'emptyUpdate' });
+}
+
 export type FieldError = { field: string; key: ValidationKey; message: string };
 
 const knownKeys = new Set<string>(Object.keys(validationMessages));

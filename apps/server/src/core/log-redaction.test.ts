@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { defineEndpoint } from '@teamcast/contracts';
 import { owners } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { captureLog } from '../test/factories.ts';
 import { hashPassword } from './password.ts';
 import { redactMessage, serializeError } from './log-redaction.ts';
 import { route } from './route.ts';
@@ -13,7 +14,7 @@ const castEndpoint = defineEndpoint({ group: 'system', method: 'POST', path: '/t
 
 const SECRET_EMAIL = 'victim.secret@example.com';
 let hash = '';
-const lines: string[] = [];
+let lines: string[] = [];
 let t: TestApp;
 
 beforeAll(async () => {
@@ -40,8 +41,8 @@ beforeAll(async () => {
         },
       });
     },
-    { write: (line) => void lines.push(line) },
   );
+  lines = captureLog(t.app);
 });
 afterAll(() => t.close());
 

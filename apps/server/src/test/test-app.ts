@@ -17,12 +17,11 @@ export type TestApp = { app: FastifyInstance; database: Database; config: Config
 export async function createTestApp(
   env: Record<string, string> = {},
   prepare?: (app: FastifyInstance) => void | Promise<void>,
-  logStream?: { write(line: string): void },
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, secret: crypto.randomBytes(32), logStream });
+  const app = await buildApp({ config, database, secret: crypto.randomBytes(32) });
   await prepare?.(app);
   await app.ready();
   return {
