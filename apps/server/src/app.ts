@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { AppError, RequestValidationError } from './core/errors.ts';
-import { localeFromAcceptLanguage } from '@teamcast/contracts';
+import { localeFromAcceptLanguage, parseInput } from '@teamcast/contracts';
 import { createAuthenticator } from './core/auth.ts';
 import { createSealer } from './core/sealer.ts';
 import type { Config } from './core/config.ts';
@@ -63,7 +63,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorateRequest('auth', null);
 
   app.setValidatorCompiler(({ schema }) => (data) => {
-    const parsed = (schema as unknown as ZodType).safeParse(data);
+    const parsed = parseInput(schema as unknown as ZodType, data);
     return parsed.success ? { value: parsed.data } : { error: new RequestValidationError(parsed.error.issues) };
   });
   app.setSerializerCompiler(serializerCompiler);

@@ -20,14 +20,14 @@ export function redactMessage(message: string): string {
   );
 }
 
-type SerializedError = { type: string; message: string; stack?: string; query?: string; cause?: SerializedError } & Partial<Record<(typeof SAFE_FIELDS)[number], unknown>>;
+type SerializedError = { type: string; message: string; stack: string; query?: string; cause?: SerializedError } & Partial<Record<(typeof SAFE_FIELDS)[number], unknown>>;
 
 function serialize(error: unknown, depth: number): SerializedError {
-  if (!(error instanceof Error) && (typeof error !== 'object' || error === null)) return { type: typeof error, message: '[redacted]' };
+  if (!(error instanceof Error) && (typeof error !== 'object' || error === null)) return { type: typeof error, message: '[redacted]', stack: '' };
   const source = error as Error & Record<string, unknown>;
   const type = typeof source.name === 'string' ? source.name : 'Error';
   const message = redactMessage(typeof source.message === 'string' ? source.message : '');
-  const serialized: SerializedError = { type, message };
+  const serialized: SerializedError = { type, message, stack: '' };
   for (const field of SAFE_FIELDS) {
     const value = source[field];
     if (typeof value === 'string' || typeof value === 'number') serialized[field] = value;
