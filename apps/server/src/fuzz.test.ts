@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@teamcast/contracts';
-import { MULTILINE_FIELDS, type Endpoint, type Role } from '@teamcast/contracts';
+import { MULTILINE_FIELDS, controlCharacterIssue, type Endpoint, type Role } from '@teamcast/contracts';
 import { endpointUrl } from './core/route.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 import { createAdministrator, createEstimator, createOwner } from './test/factories.ts';
@@ -92,7 +92,7 @@ describe('input fuzzing', () => {
     const routes = t.app.accessCatalogue.filter((entry) => endpoints.has(`${entry.method} ${entry.url}`));
     expect(routes.length).toBeGreaterThan(100);
     // A single-line field refuses line feeds and tabs too; keys of multi-line texts are left out of the random ones.
-    const key = fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !MULTILINE_FIELDS.has(name) && !/[\u0000-\u001f\u007f]/.test(name));
+    const key = fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !MULTILINE_FIELDS.has(name) && controlCharacterIssue(name) === null);
     for (const entry of routes) {
       const endpoint = endpoints.get(`${entry.method} ${entry.url}`)!;
       const paramNames = Object.keys(endpoint.params?.shape ?? {});

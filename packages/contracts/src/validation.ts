@@ -61,7 +61,9 @@ export function nonEmptyUpdate<T extends z.ZodObject>(schema: T): T {
 export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['information', 'content', 'message', 'note', 'text', 'hint', 'description']);
 
 // C0 controls and DEL. NUL cannot be stored in PostgreSQL text, the others break logs, mail headers and CSV exports.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const MULTILINE_FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 const MAX_DEPTH = 64;
 
