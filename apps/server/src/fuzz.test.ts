@@ -83,7 +83,7 @@ describe('input fuzzing', () => {
   }, 600_000);
 
   const endpoints = new Map(
-    Object.values(contracts)
+    (Object.values(contracts) as unknown[])
       .filter((value): value is Endpoint => typeof value === 'object' && value !== null && 'group' in value && 'path' in value && 'result' in value)
       .map((endpoint) => [`${endpoint.method} ${endpointUrl(endpoint)}`, endpoint]),
   );
