@@ -16,6 +16,7 @@ import { databaseRateLimitStore } from './core/rate-limit-store.ts';
 import { registerErrorHandling, sendError } from './core/error-handler.ts';
 import { registerWeb } from './core/web.ts';
 import { serializeError } from './core/log-redaction.ts';
+import { createStorageFailures } from './core/storage-failure.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
 import { createGateHub } from './modules/gate/gate.hub.ts';
@@ -47,6 +48,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorate('authenticator', createAuthenticator(database.db, secret));
   app.decorate('secondFactorSealer', createSealer(secret, 'second-factor'));
   app.decorate('accessCatalogue', []);
+  app.decorate('storageFailures', createStorageFailures());
   app.decorate('gate', createGateHub(database, app.log));
   // Datasets live beside the data when the database is embedded, and in the shared database on a PostgreSQL server.
   app.decorate('storage', database.driver === 'postgres' ? createDatabaseStorage(database.db) : createFileStorage(path.join(config.dataDir, 'storage')));
