@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { AppError, RequestValidationError } from './core/errors.ts';
-import { localeFromAcceptLanguage } from '@teamcast/contracts';
+import { localeFromAcceptLanguage, parseInput } from '@teamcast/contracts';
 import { createAuthenticator } from './core/auth.ts';
 import { createSealer } from './core/sealer.ts';
 import type { Config } from './core/config.ts';
@@ -16,6 +16,8 @@ import { databaseRateLimitStore } from './core/rate-limit-store.ts';
 import { registerErrorHandling, sendError } from './core/error-handler.ts';
 import { registerWeb } from './core/web.ts';
 import { trustFunction } from './core/proxy-trust.ts';
+import { serializeError } from './core/log-redaction.ts';
+import { createStorageFailures } from './core/storage-failure.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
 import { createGateHub } from './modules/gate/gate.hub.ts';
@@ -47,7 +49,7 @@ export type AppDeps = { config: Config; database: Database; secret: Uint8Array }
 export async function buildApp({ config, database, secret }: AppDeps): Promise<FastifyInstance> {
   const trust = trustFunction(config.TRUST_PROXY);
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, serializers: { err: serializeError } },
     logController: new LogController({ disableRequestLogging: true }),
     // Forwarded addresses, hosts and protocols count only from the proxies TRUST_PROXY names (none by default).
     trustProxy: trust,
@@ -71,6 +73,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorate('authenticator', createAuthenticator(database.db, secret));
   app.decorate('secondFactorSealer', createSealer(secret, 'second-factor'));
   app.decorate('accessCatalogue', []);
+  app.decorate('storageFailures', createStorageFailures());
   app.decorate('gate', createGateHub(database, app.log));
   // Datasets live beside the data when the database is embedded, and in the shared database on a PostgreSQL server.
   app.decorate('storage', database.driver === 'postgres' ? createDatabaseStorage(database.db) : createFileStorage(path.join(config.dataDir, 'storage')));
@@ -87,7 +90,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorateRequest('auth', null);
 
   app.setValidatorCompiler(({ schema }) => (data) => {
-    const parsed = (schema as unknown as ZodType).safeParse(data);
+    const parsed = parseInput(schema as unknown as ZodType, data);
     return parsed.success ? { value: parsed.data } : { error: new RequestValidationError(parsed.error.issues) };
   });
   app.setSerializerCompiler(serializerCompiler);

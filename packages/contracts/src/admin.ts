@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, PagingQuerySchema } from './api.ts';
 import { GRADES } from './constants.ts';
 import { QuestionnaireKindSchema } from './questionnaire.ts';
-import { EmailSchema, NameSchema } from './validation.ts';
+import { EmailSchema, NameSchema, nonEmptyUpdate } from './validation.ts';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Administrator console (spec sections 3, 6, 7): owners shown as companies, estimators, profiles, the audit log.
@@ -60,11 +60,13 @@ export const AdminOwnerSchema = z.object({
 });
 export type AdminOwner = z.infer<typeof AdminOwnerSchema>;
 
-export const AdminOwnerUpdateSchema = z.object({
-  email: EmailSchema.optional(),
-  companyName: z.string().trim().max(200).nullable().optional(),
-  verified: z.boolean().optional(),
-});
+export const AdminOwnerUpdateSchema = nonEmptyUpdate(
+  z.object({
+    email: EmailSchema.optional(),
+    companyName: z.string().trim().max(200).nullable().optional(),
+    verified: z.boolean().optional(),
+  }),
+);
 export type AdminOwnerUpdate = z.input<typeof AdminOwnerUpdateSchema>;
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
@@ -135,7 +137,7 @@ export const AdminEstimatorCreateSchema = z.object({
   nextProfileBatch: z.number().int().min(1).max(500).optional(),
 });
 export type AdminEstimatorCreate = z.input<typeof AdminEstimatorCreateSchema>;
-export const AdminEstimatorUpdateSchema = AdminEstimatorCreateSchema.partial();
+export const AdminEstimatorUpdateSchema = nonEmptyUpdate(AdminEstimatorCreateSchema.partial());
 export type AdminEstimatorUpdate = z.input<typeof AdminEstimatorUpdateSchema>;
 
 export const adminEstimatorsEndpoint = defineEndpoint({
@@ -243,11 +245,13 @@ export const AdminProfileDetailSchema = AdminProfileSchema.extend({
 });
 export type AdminProfileDetail = z.infer<typeof AdminProfileDetailSchema>;
 
-export const AdminProfileUpdateSchema = z.object({
-  firstName: z.string().trim().max(100).nullable().optional(),
-  lastName: z.string().trim().max(100).nullable().optional(),
-  position: z.string().trim().max(100).nullable().optional(),
-});
+export const AdminProfileUpdateSchema = nonEmptyUpdate(
+  z.object({
+    firstName: z.string().trim().max(100).nullable().optional(),
+    lastName: z.string().trim().max(100).nullable().optional(),
+    position: z.string().trim().max(100).nullable().optional(),
+  }),
+);
 export type AdminProfileUpdate = z.input<typeof AdminProfileUpdateSchema>;
 
 export const adminProfilesEndpoint = defineEndpoint({

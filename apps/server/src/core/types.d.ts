@@ -7,6 +7,7 @@ import type { RouteAccess } from './route.ts';
 import type { GateHub } from '../modules/gate/gate.hub.ts';
 import type { ComputeRunner } from '../modules/compute/compute.runner.ts';
 import type { Storage } from './storage.ts';
+import type { StorageFailures } from './storage-failure.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,7 @@ declare module 'fastify' {
     gate: GateHub;
     storage: Storage;
     compute: ComputeRunner;
+    storageFailures: StorageFailures;
   }
   interface FastifyRequest {
     locale: Locale;
