@@ -320,6 +320,10 @@ export const NeuronetOverviewSchema = z.object({
   /** Grade outcomes of the prior over all scored profiles, shown when no model is current. */
   priorFairness: FairnessSchema,
   accuracy: ForecastAccuracySchema,
+  /** Each estimator's labels against the rated people's age (docs/fairness.md). */
+  labelBias: z.array(EstimatorLabelBiasSchema),
+  /** Written justifications administrators gave to publish a model the bias audit refused, newest first. */
+  justifications: z.array(z.object({ modelId: z.string(), text: z.string(), refusal: z.string(), administratorEmail: z.string().nullable(), at: z.iso.datetime() })),
 });
 
 export const neuronetModelsEndpoint = defineEndpoint({
@@ -366,13 +370,36 @@ export const neuronetUploadEndpoint = defineEndpoint({
   result: ScoringModelSchema,
 });
 
+/** A written reason to publish a model the bias audit refuses; kept in the audit log and shown on the model page. */
+export const PublishJustificationSchema = z.string().trim().min(20, { error: 'minLength' }).max(4000, { error: 'maxLength' });
+
 export const neuronetPublishEndpoint = defineEndpoint({
   group: 'admin',
   method: 'POST',
   path: '/neuronet/models/:id/publish',
-  summary: 'Makes an uploaded model current and rescores every completed profile with it',
+  summary: 'Makes an uploaded model current and rescores every completed profile with it; refused (409) when the bias audit fails, unless a justification is given',
   params: IdParams,
+  body: z.object({ justification: PublishJustificationSchema.optional() }).nullish(),
   result: z.object({ model: ScoringModelSchema, profilesRescored: z.number().int() }),
+});
+
+export const NeuronetAuditSchema = z.object({
+  /** The documented reference population, scored now by the model ('prior': the rules). */
+  reference: BiasAuditSchema,
+  /** This installation's completed non-demo profiles: null while fewer than minProfiles. */
+  installation: BiasAuditSchema.nullable(),
+  installationProfiles: z.number().int(),
+  minProfiles: z.number().int(),
+});
+export type NeuronetAudit = z.infer<typeof NeuronetAuditSchema>;
+
+export const neuronetAuditEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/neuronet/models/:id/audit',
+  summary: "The bias audit of a trained model ('prior' for the rules): reference population and, with enough, this installation's profiles",
+  params: IdParams,
+  result: NeuronetAuditSchema,
 });
 
 export const NeuronetPredictionSchema = z.object({
