@@ -92,16 +92,15 @@ export const AuditFindingSchema = z.object({
 });
 export type AuditFinding = z.infer<typeof AuditFindingSchema>;
 
-/** One estimator's labels against the rated people's age: Pearson r of his overall rating, and of its gap to the other raters' mean. */
+/** One estimator's labels against the rated people's age: Pearson r of his overall rating, and the partial r with experience held fixed. */
 export const EstimatorLabelBiasSchema = z.object({
   estimatorId: z.string(),
   name: z.string(),
   labels: z.number().int(),
   ageCorrelation: z.number().nullable(),
-  /** Pairs (his rating − the other estimators' mean on the same profile) with age, over profiles rated by others too. */
-  shared: z.number().int(),
-  residualAgeCorrelation: z.number().nullable(),
-  /** |residual r| ≥ the threshold with enough shared labels. */
+  /** Correlation of his ratings with age beyond what years of work experience explain. */
+  partialAgeCorrelation: z.number().nullable(),
+  /** |partial r| ≥ 0.3 with at least 20 labels. */
   flagged: z.boolean(),
 });
 export type EstimatorLabelBias = z.infer<typeof EstimatorLabelBiasSchema>;

@@ -1,11 +1,10 @@
 import type { EstimatorLabelBias } from '@teamcast/contracts';
 import type { Rating } from '../scoring/labels.ts';
 
-/** Fewest labels on profiles others rated too before an estimator can be flagged. */
-export const MIN_SHARED_LABELS = 20;
-/** |Pearson r| of an estimator's gap to the other raters with the person's age from which he is flagged. */
+/** Fewest labels before an estimator can be flagged. */
+export const MIN_LABELS = 20;
+/** |partial r| of an estimator's ratings with the person's age, experience held fixed, from which he is flagged. */
 export const AGE_TRACKING_THRESHOLD = 0.3;
-
 /** Pearson correlation; null with fewer than 3 points or no spread. */
 export function pearson(xs: readonly number[], ys: readonly number[]): number | null {
   const n = xs.length;
@@ -26,44 +25,45 @@ export function pearson(xs: readonly number[], ys: readonly number[]): number | 
 const overall = (rating: Rating): number | null =>
   rating.precise ? (rating.precise.competencies + rating.precise.professionalism + rating.precise.maturity) / 3 : rating.score;
 
+/** Correlation of x and y with z held fixed; null when any pair has no correlation defined or z explains x or y fully. */
+function partial(x: readonly number[], y: readonly number[], z: readonly number[]): number | null {
+  const rxy = pearson(x, y);
+  const rxz = pearson(x, z);
+  const ryz = pearson(y, z);
+  if (rxy === null || rxz === null || ryz === null || Math.abs(rxz) >= 1 || Math.abs(ryz) >= 1) return null;
+  return Math.round(((rxy - rxz * ryz) / Math.sqrt((1 - rxz ** 2) * (1 - ryz ** 2))) * 1000) / 1000;
+}
+
+/** A rated person: age and years of work experience. */
+export type RatedPerson = { age: number; experience: number };
+
 /**
  * Per estimator: how his overall ratings track the rated people's age. Raw r mixes in what older people have done
- * (experience grows with age), so the flag reads the residual: his rating minus the other estimators' mean on the
- * same profile, which removes what the profile itself shows and leaves how he, unlike the others, treats age.
+ * (experience grows with age), so the flag reads the partial correlation with age, years of experience held fixed:
+ * how much his ratings follow age beyond what the person's work history explains.
  */
-export function estimatorLabelBias(ratings: readonly Rating[], ages: ReadonlyMap<string, number>, names: ReadonlyMap<string, string>): EstimatorLabelBias[] {
-  const byProfile = new Map<string, { estimatorId: string; value: number }[]>();
+export function estimatorLabelBias(ratings: readonly Rating[], people: ReadonlyMap<string, RatedPerson>, names: ReadonlyMap<string, string>): EstimatorLabelBias[] {
+  const per = new Map<string, { ages: number[]; experience: number[]; values: number[] }>();
   for (const rating of ratings) {
     const value = overall(rating);
-    if (value === null || !ages.has(rating.profileId)) continue;
-    byProfile.set(rating.profileId, [...(byProfile.get(rating.profileId) ?? []), { estimatorId: rating.estimatorId, value }]);
-  }
-  const per = new Map<string, { ages: number[]; values: number[]; sharedAges: number[]; residuals: number[] }>();
-  for (const [profileId, list] of byProfile) {
-    const age = ages.get(profileId)!;
-    for (const entry of list) {
-      const stats = per.get(entry.estimatorId) ?? { ages: [], values: [], sharedAges: [], residuals: [] };
-      stats.ages.push(age);
-      stats.values.push(entry.value);
-      const others = list.filter((other) => other.estimatorId !== entry.estimatorId);
-      if (others.length) {
-        stats.sharedAges.push(age);
-        stats.residuals.push(entry.value - others.reduce((sum, other) => sum + other.value, 0) / others.length);
-      }
-      per.set(entry.estimatorId, stats);
-    }
+    const person = people.get(rating.profileId);
+    if (value === null || !person) continue;
+    const stats = per.get(rating.estimatorId) ?? { ages: [], experience: [], values: [] };
+    stats.ages.push(person.age);
+    stats.experience.push(person.experience);
+    stats.values.push(value);
+    per.set(rating.estimatorId, stats);
   }
   return [...per]
     .map(([estimatorId, stats]) => {
-      const residual = pearson(stats.sharedAges, stats.residuals);
+      const partialR = partial(stats.ages, stats.values, stats.experience);
       return {
         estimatorId,
         name: names.get(estimatorId) ?? estimatorId,
         labels: stats.values.length,
         ageCorrelation: pearson(stats.ages, stats.values),
-        shared: stats.residuals.length,
-        residualAgeCorrelation: residual,
-        flagged: residual !== null && stats.residuals.length >= MIN_SHARED_LABELS && Math.abs(residual) >= AGE_TRACKING_THRESHOLD,
+        partialAgeCorrelation: partialR,
+        flagged: partialR !== null && stats.values.length >= MIN_LABELS && Math.abs(partialR) >= AGE_TRACKING_THRESHOLD,
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -6,7 +6,7 @@ import { allRatings, completedProfiles } from '../scoring/scoring.repository.ts'
 import type { Scorer } from '../scoring/scorer.ts';
 import { runBiasAudit, type AuditPerson } from './audit-run.ts';
 import { FOUR_FIFTHS } from './bias-audit.ts';
-import { estimatorLabelBias } from './estimator-bias.ts';
+import { estimatorLabelBias, type RatedPerson } from './estimator-bias.ts';
 import { estimatorNames } from './fairness.repository.ts';
 import { ageBandOf, familyStatusOf, referencePopulation, type ReferencePerson } from './reference-population.ts';
 
@@ -66,9 +66,13 @@ export async function installationAudit(db: Db, scorer: Scorer): Promise<{ profi
 /** Each estimator's labels against the rated people's age (docs/fairness.md, 'Estimators'). */
 export async function labelBias(db: Db): Promise<EstimatorLabelBias[]> {
   const [ratings, profiles] = await Promise.all([allRatings(db), completedProfiles(db)]);
-  const ages = new Map(profiles.filter((profile) => profile.age !== null).map((profile) => [profile.id, profile.age!]));
+  const people = new Map<string, RatedPerson>();
+  for (const profile of profiles) {
+    const experience = Number(toAnswerMap(profile.answers).get('С_Стаж'));
+    if (profile.age !== null && Number.isFinite(experience)) people.set(profile.id, { age: profile.age, experience });
+  }
   const names = await estimatorNames(db, [...new Set(ratings.map((rating) => rating.estimatorId))]);
-  return estimatorLabelBias(ratings, ages, names);
+  return estimatorLabelBias(ratings, people, names);
 }
 
 const GROUP_NAMES: Record<string, { en: string; ru: string }> = {
