@@ -242,7 +242,7 @@ export function NeuronetPage() {
             {refused?.message}
           </Alert>
           <Text size="sm">{t('justify.body')}</Text>
-          <Textarea label={t('justify.label')} description={t('justify.hint')} minRows={4} autosize value={justification} onChange={(event) => setJustification(event.currentTarget.value)} data-testid="publish-justification" />
+          <Textarea label={t('justify.label')} description={t('justify.hint')} rows={4} value={justification} onChange={(event) => setJustification(event.currentTarget.value)} data-testid="publish-justification" />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRefused(null)}>
               {t('justify.cancel')}
