@@ -107,7 +107,17 @@ test.describe('scoring journey', () => {
     await expect(row).toContainText('Обучена', { timeout: 90_000 });
     await row.getByTestId('upload-model').click();
     await row.getByTestId('publish-model').click();
+    // The demo labels rate maturity by age, so the bias audit refuses the model: the page shows the audit table with
+    // the adverse ratios, the refusal names the group and its ratio, and a written justification publishes it.
+    await expect(admin.getByTestId('publish-refused')).toContainText(/для группы «.+» .*коэффициент влияния 0\.\d\d/, { timeout: 60_000 });
+    await expect(admin.getByTestId('audit-candidate-verdict')).toContainText('Аудит не пройден', { timeout: 60_000 });
+    await expect(admin.getByTestId('audit-candidate')).toContainText('ниже 0,8: неблагоприятное влияние');
+    await expectAccessible(admin, 'neuronet publish refused');
+    const justification = 'Демонстрационная установка: модель обучена на демо-данных только для проверки журнала.';
+    await admin.getByTestId('publish-justification').fill(justification);
+    await admin.getByTestId('publish-justified').click();
     await expect(row).toContainText('Текущая');
+    await expect(admin.getByTestId('justifications')).toContainText(justification);
     await expect(admin.getByText('Модель опубликована, профили пересчитаны')).toBeVisible();
     await expectAccessible(admin, 'neuronet with a published model');
 

@@ -12,7 +12,7 @@ function RatioCell({ value }: { value: ImpactRatio }) {
   if (value.ratio === null) return <Text size="sm">—</Text>;
   const below = value.ratio < BAR;
   return (
-    <Text size="sm" c={below ? 'red' : undefined} fw={below ? 700 : undefined} data-below={below || undefined}>
+    <Text size="sm" c={below ? 'red.9' : undefined} fw={below ? 700 : undefined} data-below={below || undefined}>
       {value.ratio.toFixed(2)} [{value.low?.toFixed(2)}–{value.high?.toFixed(2)}]{below ? ` · ${t('audit.below')}` : ''}
     </Text>
   );
