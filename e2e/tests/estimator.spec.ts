@@ -20,7 +20,8 @@ test.describe('scoring journey', () => {
   test.skip(({ isMobile }) => isMobile, 'estimator and administrator screens are desktop screens');
 
   test('an estimator takes a batch, rates and comments; an administrator trains and publishes; the owner’s card shows the grade', async ({ page, browser }) => {
-    test.setTimeout(180_000);
+    // Training, and the bias audits the page and the publish gate run, take most of it.
+    test.setTimeout(300_000);
     // The demo data is written right after the server starts listening: wait until training would have labels.
     const token = await adminToken(page.request);
     await expect

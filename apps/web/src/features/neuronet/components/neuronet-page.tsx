@@ -236,7 +236,7 @@ export function NeuronetPage() {
 
       <BiasAuditCard currentId={current?._id ?? null} candidateId={candidate && candidate !== current && candidate.status === 'trained' ? candidate._id : null} labelBias={data.labelBias} justifications={data.justifications} />
 
-      <Modal opened={refused !== null} onClose={() => setRefused(null)} title={t('justify.title')} size="lg">
+      <Modal opened={refused !== null} onClose={() => setRefused(null)} title={t('justify.title')} size="lg" centered>
         <Stack gap="sm">
           <Alert color="red" data-testid="publish-refused">
             {refused?.message}
