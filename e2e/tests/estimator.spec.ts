@@ -115,6 +115,9 @@ test.describe('scoring journey', () => {
     await expect(admin.getByTestId('audit-candidate')).toContainText('ниже 0,8: неблагоприятное влияние');
     await expectAccessible(admin, 'neuronet publish refused');
     const justification = 'Демонстрационная установка: модель обучена на демо-данных только для проверки журнала.';
+    // The cookie and privacy notices (shown to every new visitor) would cover the dialog's buttons.
+    for (const notice of ['cookie-notice', 'privacy-notice']) await admin.getByTestId(notice).getByRole('button').last().click();
+    await expect(admin.getByTestId('cookie-notice')).toHaveCount(0);
     await admin.getByTestId('publish-justification').fill(justification);
     await admin.getByTestId('publish-justified').click();
     await expect(row).toContainText('Текущая');

@@ -120,7 +120,8 @@ function lowest(audit: BiasAudit, outcome: AuditOutcome) {
  * published model's (or the prior's) by more than WORSE_TOLERANCE. Answers the refusal, or null to let it through.
  */
 export function gateRefusal(candidate: BiasAudit, published: BiasAudit): AppError | null {
-  const failure = [...candidate.failures].sort((a, b) => a.ratio - b.ratio)[0];
+  // The work forecast's own outcome names the refusal when it fails; otherwise the lowest ratio.
+  const failure = [...candidate.failures].sort((a, b) => Number(a.outcome !== 'workGood') - Number(b.outcome !== 'workGood') || a.ratio - b.ratio)[0];
   if (failure) {
     const group = groupNames(failure.dimension, failure.group);
     const outcome = OUTCOME_NAMES[failure.outcome];
