@@ -48,30 +48,62 @@ export const PARAM_PRIORS: readonly ParamPrior[] = [
 
 type Node = Record<string, unknown>;
 
-/** Every concrete path of a prior (`*` expanded over the kinds of these parameters). */
-function expand(path: string, params: Params): string[] {
-  return path.includes('*') ? Object.keys(params.kinds).sort().map((kind) => path.replace('*', kind)) : [path];
+/** A copy deep enough that every prior's target is a fresh object (sampling never writes into the caller's params). */
+function cloneParams(p: Params): Params {
+  const kinds = {} as Params['kinds'];
+  for (const kind of Object.keys(p.kinds) as Array<keyof Params['kinds']>) {
+    const w = p.kinds[kind];
+    kinds[kind] = { ...w, actor: { ...w.actor }, partner: { ...w.partner }, relationship: { ...w.relationship }, first: { ...w.first } };
+  }
+  const t = p.team;
+  return {
+    ...p,
+    kinds,
+    dynamics: { ...p.dynamics },
+    manager: { ...p.manager },
+    competence: { ...p.competence, expertise: { ...p.competence.expertise } },
+    team: { ...t, cohesion: { ...t.cohesion }, competence: { ...t.competence }, performance: { ...t.performance }, guimera: { ...t.guimera }, suitability: { ...t.suitability } },
+    band: { ...p.band, residual: { ...p.band.residual } },
+  };
+}
+
+type Target = { parent: string[]; key: string; prior: ParamPrior };
+
+/** Priors expanded to concrete paths (`*` over the kinds, sorted), cached per priors table and kind list. */
+const compiled = new WeakMap<readonly ParamPrior[], Map<string, Target[]>>();
+
+function targetsOf(priors: readonly ParamPrior[], params: Params): Target[] {
+  const kinds = Object.keys(params.kinds).sort();
+  const id = kinds.join(',');
+  let byKinds = compiled.get(priors);
+  if (!byKinds) compiled.set(priors, (byKinds = new Map()));
+  let targets = byKinds.get(id);
+  if (!targets) {
+    targets = priors.flatMap((prior) =>
+      (prior.path.includes('*') ? kinds.map((kind) => prior.path.replace('*', kind)) : [prior.path]).map((path) => {
+        const keys = path.split('.');
+        const key = keys.pop()!;
+        return { parent: keys, key, prior };
+      }),
+    );
+    byKinds.set(id, targets);
+  }
+  return targets;
 }
 
 /**
- * One draw of the parameters from their priors. Consumes the same number of random numbers whatever the values, in a
- * fixed order (priors in table order, kinds sorted), so a draw depends only on the generator's seed. A zero stays
- * zero (lognormal) and bounded values stay in bounds.
+ * One draw of the parameters from their priors. Consumes one random number per concrete path, in a fixed order
+ * (priors in table order, kinds sorted), so a draw depends only on the generator's state. A zero stays zero
+ * (lognormal) and bounded values stay in bounds.
  */
 export function sampleParams(params: Params, rng: Rng, priors: readonly ParamPrior[] = PARAM_PRIORS): Params {
-  const out = structuredClone(params);
-  for (const prior of priors) {
-    for (const path of expand(prior.path, params)) {
-      const keys = path.split('.');
-      const last = keys.pop()!;
-      const node = keys.reduce<Node>((at, key) => at[key] as Node, out as unknown as Node);
-      const value = node[last] as number;
-      if (prior.dist === 'lognormal') node[last] = value * Math.exp(prior.spread * rng.normal());
-      else {
-        const u = value + prior.spread * (2 * rng.next() - 1);
-        node[last] = Math.min(prior.max ?? Number.POSITIVE_INFINITY, Math.max(prior.min ?? Number.NEGATIVE_INFINITY, u));
-      }
-    }
+  const out = cloneParams(params);
+  for (const { parent, key, prior } of targetsOf(priors, params)) {
+    let node = out as unknown as Node;
+    for (const k of parent) node = node[k] as Node;
+    const value = node[key] as number;
+    if (prior.dist === 'lognormal') node[key] = value * Math.exp(prior.spread * rng.normal());
+    else node[key] = Math.min(prior.max ?? Number.POSITIVE_INFINITY, Math.max(prior.min ?? Number.NEGATIVE_INFINITY, value + prior.spread * (2 * rng.next() - 1)));
   }
   return out;
 }
