@@ -113,7 +113,7 @@ export type Params = {
 
 /** Priors: chosen from the literature's directions and rough effect sizes, not yet fitted to outcomes. */
 export const DEFAULT_PARAMS: Params = {
-  version: '0.2.0-prior',
+  version: '0.3.0-prior',
   tanhScale: 1.6,
   kinds: {
     // Work forecasts judge the work, not the person: age, age gap and family stability weigh 0 and are never
