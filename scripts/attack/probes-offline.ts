@@ -1,0 +1,74 @@
+/**
+ * Probes through the command line once the server has stopped (the embedded database's DATA_DIR is locked while it
+ * runs), and the items no outside probe can reach, each naming the test that proves it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run, type Report } from './harness.ts';
+
+/** Rows per table of a backup file, from its table lines. */
+function rowCounts(file: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (!line.startsWith('{"table":')) continue;
+    const parsed = JSON.parse(line) as { table: string; rows: unknown[] };
+    counts[parsed.table] = parsed.rows.length;
+  }
+  return counts;
+}
+
+export async function probeBackup(report: Report, env: NodeJS.ProcessEnv): Promise<void> {
+  report.section('Medium: a truncated backup is refused and the database left untouched');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-attack-backup-'));
+  try {
+    const full = path.join(dir, 'full.jsonl');
+    const backup = await run('npm', ['run', '--silent', 'db:backup', '--', full], env);
+    await report.probe('npm run db:backup writes a backup', 'exit 0', async () => ({ observed: `exit ${backup.code}`, ok: backup.code === 0 }));
+    if (backup.code !== 0) return;
+    const lines = fs.readFileSync(full, 'utf8').split('\n').filter(Boolean);
+    const cuts = [
+      // Whole lines lost, as when a copy stops between two tables: every line that is there is valid.
+      { name: 'cut after half its tables', text: `${lines.slice(0, Math.ceil(lines.length / 2)).join('\n')}\n` },
+      // Cut inside a line, as a full disk leaves it.
+      { name: 'cut inside a line', text: fs.readFileSync(full, 'utf8').slice(0, Math.floor(fs.statSync(full).size * 0.6)) },
+    ];
+    for (const [index, cut] of cuts.entries()) {
+      const file = path.join(dir, `cut-${index}.jsonl`);
+      fs.writeFileSync(file, cut.text);
+      const restore = await run('npm', ['run', '--silent', 'db:restore', '--', file], env);
+      const output = `${restore.stdout}${restore.stderr}`.trim();
+      await report.probe(`npm run db:restore of a backup ${cut.name} is refused`, 'a non-zero exit with a message, no stack trace', async () => ({
+        observed: `exit ${restore.code}: ${output.split('\n').find((line) => line.trim() !== '') ?? '(no output)'}`,
+        ok: restore.code !== 0 && output !== '' && !/^\s+at /m.test(output),
+      }));
+      const after = path.join(dir, `after-${index}.jsonl`);
+      const again = await run('npm', ['run', '--silent', 'db:backup', '--', after], env);
+      await report.probe(`the database is untouched after the refused restore (${cut.name})`, 'the same rows per table as before', async () => {
+        if (again.code !== 0) return { observed: `second backup failed: exit ${again.code}`, ok: false };
+        const [before, now] = [rowCounts(full), rowCounts(after)];
+        const changed = Object.keys({ ...before, ...now }).filter((table) => before[table] !== now[table]);
+        const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, value) => sum + value, 0);
+        const shown = changed.slice(0, 4).map((table) => `${table} ${before[table]}→${now[table]}`).join(', ');
+        return { observed: changed.length === 0 ? `${total(now)} rows in ${Object.keys(now).length} tables, unchanged` : `${changed.length} tables changed: ${shown}…`, ok: changed.length === 0 };
+      });
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Items of issue 18 that need the inside of the server (a failing database, a full disk, a clock, Stripe). */
+export function reportCovered(report: Report): void {
+  report.section('Covered by tests, not probed from outside');
+  report.covered('failed statements log no parameters (password hashes)', 'apps/server/src/core/app.test.ts');
+  report.covered('forgot-password takes the same time for known and unknown addresses', 'apps/server/src/modules/passport/passport.test.ts');
+  report.covered('team caps and count-then-insert hold under 20 concurrent creates (both drivers)', 'apps/server/src/modules/scenes/scenes.test.ts');
+  report.covered('WebSockets close on logout across processes', 'apps/server/src/scale-out.test.ts');
+  report.covered('compute queue round-robin between owners', 'apps/server/src/modules/compute/compute.test.ts');
+  report.covered('disk full: 503 service_unavailable, health degraded, clear stop at start-up; read-only DATA_DIR', 'apps/server/src/faults.test.ts');
+  report.covered('Stripe webhook checks amount and currency against the invoice', 'apps/server/src/modules/payments/stripe.test.ts');
+  report.covered('invoice numbers do not reveal sales volume', 'apps/server/src/modules/payments/payments.test.ts');
+  report.covered('fuzz: NUL and other C0 characters in every string and path parameter', 'apps/server/src/fuzz.test.ts');
+  report.covered('TOTP recovery codes; owners may turn TOTP on', 'apps/server/src/modules/passport/passport.test.ts');
+}
