@@ -15,8 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createReport, freePort, run, startServer, startSmtpSink, type ServerProcess } from './attack/harness.ts';
+import { createReport, freePort, headline, run, startServer, startSmtpSink, type ServerProcess } from './attack/harness.ts';
 import { probeAll, type Target } from './attack/probes.ts';
+import { newTotpSecret } from './attack/totp.ts';
 import { probeBackup, reportCovered } from './attack/probes-offline.ts';
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, port: { type: 'string' } } });
@@ -59,10 +60,10 @@ try {
   for (const name of ['NODE_ENV', 'PUBLIC_URL', 'TRUST_PROXY', 'AUTH_SECRET', 'DATABASE_URL', 'PORT']) delete env[name];
   if (database) env.DATABASE_URL = database.url;
 
-  const admin = { email: 'attack-admin@example.com', password: `Adm-${crypto.randomBytes(9).toString('base64url')}`, totpSecret: base32(crypto.randomBytes(20)) };
+  const admin = { email: 'attack-admin@example.com', password: `Adm-${crypto.randomBytes(9).toString('base64url')}`, totpSecret: newTotpSecret() };
   const created = await run('npm', ['run', '--silent', 'admin:create', '--', '--email', admin.email, '--password', admin.password, '--totp-secret', admin.totpSecret], env);
   report.section(`set-up: ${database ? 'PostgreSQL' : 'embedded database'}, loopback port ${port}`);
-  await report.probe('admin:create enrols a TOTP secret given on the command line', 'exit 0', async () => ({ observed: `exit ${created.code}: ${(created.stdout + created.stderr).trim().split('\n').at(-1)}`, ok: created.code === 0 }));
+  await report.probe('admin:create enrols a TOTP secret given on the command line', 'exit 0', async () => ({ observed: `exit ${created.code}: ${headline(created.stdout + created.stderr)}`, ok: created.code === 0 }));
   if (created.code !== 0) {
     // Without TOTP support the administrator is still needed for the other probes.
     const plain = await run('npm', ['run', '--silent', 'admin:create', '--', '--email', admin.email, '--password', admin.password], env);
@@ -88,21 +89,3 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failures > 0 ? 1 : 0);
-
-/** RFC 4648 base32 without padding, the usual form of a TOTP secret. */
-function base32(bytes: Buffer): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
-  return out;
-}

@@ -138,6 +138,12 @@ export function linkToken(mail: Mail): { link: string; token: string } {
   throw new Error(`no link with a token in the mail to ${mail.to.join(', ')}`);
 }
 
+/** The line of a command's output that says what happened: an error or usage line, else the first one. */
+export function headline(output: string): string {
+  const lines = output.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('>'));
+  return (lines.find((line) => /error|refus|invalid|usage|incomplete|truncated|checksum|trailer|created|restored/i.test(line)) ?? lines[0] ?? '(no output)').slice(0, 200);
+}
+
 // --- Processes ------------------------------------------------------------------------------------------------------
 
 /** Runs a command to its end (bounded: killed after `timeoutMs`), with its output. */

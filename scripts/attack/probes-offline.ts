@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { run, type Report } from './harness.ts';
+import { headline, run, type Report } from './harness.ts';
 
 /** Rows per table of a backup file, from its table lines. */
 function rowCounts(file: string): Record<string, number> {
@@ -39,9 +39,11 @@ export async function probeBackup(report: Report, env: NodeJS.ProcessEnv): Promi
       const restore = await run('npm', ['run', '--silent', 'db:restore', '--', file], env);
       const output = `${restore.stdout}${restore.stderr}`.trim();
       await report.probe(`npm run db:restore of a backup ${cut.name} is refused`, 'a non-zero exit with a message, no stack trace', async () => ({
-        observed: `exit ${restore.code}: ${output.split('\n').find((line) => line.trim() !== '') ?? '(no output)'}`,
+        observed: `exit ${restore.code}: ${headline(output)}`,
         ok: restore.code !== 0 && output !== '' && !/^\s+at /m.test(output),
       }));
+      // A file cut inside a line cannot even be read, so the database is compared once, after the first cut.
+      if (index > 0) continue;
       const after = path.join(dir, `after-${index}.jsonl`);
       const again = await run('npm', ['run', '--silent', 'db:backup', '--', after], env);
       await report.probe(`the database is untouched after the refused restore (${cut.name})`, 'the same rows per table as before', async () => {

@@ -80,13 +80,14 @@ export async function probeAll(t: Target): Promise<void> {
 
   // --- Second factor -----------------------------------------------------------------------------------------------
   t.report.section('Administrators sign in with a second factor (TOTP)');
-  await t.report.probe('administrator password alone gives no session', 'no token, a TOTP challenge', async () => ({ observed: adminSession.passwordOnly, ok: adminSession.challenged }));
+  await t.report.probe('administrator password alone gives no session', "no token, a challenge for a code (factor pre-enrolled)", async () => ({ observed: adminSession.passwordOnly, ok: adminSession.challenged }));
   await t.report.probe('administrator password + current TOTP code gives a session', '200 with a token that opens /api/admin/owners', async () => {
     if (!adminSession.token) return { observed: adminSession.withCode, ok: false };
     const owners = await api('GET', '/api/admin/owners', { token: adminSession.token });
     return { observed: `${adminSession.withCode}; /api/admin/owners ${owners.status}`, ok: adminSession.challenged && owners.status === 200 };
   });
   await t.report.probe('a wrong TOTP code is refused', '4xx, no token', async () => ({ observed: adminSession.wrongCode, ok: adminSession.wrongCodeRefused }));
+  await t.report.probe('a TOTP code works once (replayed on a new sign-in)', '4xx, no token', async () => ({ observed: adminSession.replay, ok: adminSession.replayRefused }));
 
   // --- High: proxy headers -----------------------------------------------------------------------------------------
   t.report.section('High: a client-chosen X-Forwarded-For does not make a new client');
@@ -94,25 +95,22 @@ export async function probeAll(t: Target): Promise<void> {
     const from = newClient();
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const answer = await api('POST', '/api/site/enterprise-requests', { from, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` }, body: enterprise(`Rotating ${i}`) });
+      const answer = await api('POST', '/api/site/enterprise-requests', { from, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` }, body: enterprise('Rotating Visitor') });
       statuses.push(answer.status);
       if (answer.status === 429) break;
     }
     return { observed: statuses.join(' '), ok: statuses.includes(429) && statuses.indexOf(429) <= 5 };
   });
-  {
-    const victim = await owner('xff-victim');
-    await t.report.probe('wrong passwords with rotating X-Forwarded-For from one client are limited', 'a 429 within 12 tries', async () => {
-      const from = newClient();
-      const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) {
-        const answer = await api('POST', '/api/passport/owner/login', { from, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` }, body: { email: victim.email, password: `Wrong-${i}-password` } });
-        statuses.push(answer.status);
-        if (answer.status === 429) break;
-      }
-      return { observed: statuses.join(' '), ok: statuses.includes(429) };
-    });
-  }
+  await t.report.probe('link requests with rotating X-Forwarded-For hit the per-client limit of 20', 'a 429 by the 21st request', async () => {
+    const from = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const answer = await api('POST', '/api/passport/owner/mail/forgot-password', { from, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` }, body: { username: unique('nobody') } });
+      statuses.push(answer.status);
+      if (answer.status === 429) break;
+    }
+    return { observed: `${statuses.length} requests, last ${statuses.at(-1)}`, ok: statuses.includes(429) && statuses.length <= 21 };
+  });
   await t.report.probe('X-Forwarded-Host does not choose the site (no trusted proxy)', "variant 'work' with X-Forwarded-Host of a love host; 'love' with that Host", async () => {
     const forwarded = await api('GET', '/api/site/host', { headers: { 'x-forwarded-host': 'love.attack.test' } });
     const direct = await api('GET', '/api/site/host', { headers: { host: 'love.attack.test' } });
@@ -197,9 +195,10 @@ export async function probeAll(t: Target): Promise<void> {
     const cases: Array<[string, string, string, CallOptions, string | undefined]> = [
       ['sign-up companyName with NUL', 'POST', '/api/passport/owner/signup', { body: { email: unique('nul-signup'), password: STRONG, repeatPassword: STRONG, companyName: 'a\u0000b', privacyPolicy: true, personalData: true } }, 'companyName'],
       ['forgot-password username with NUL', 'POST', '/api/passport/owner/mail/forgot-password', { body: { username: 'a\u0000b@example.com' } }, 'username'],
-      ['sign-in e-mail with U+001B', 'POST', '/api/passport/owner/login', { body: { email: 'a\u001bb@example.com', password: STRONG } }, 'email'],
-      ['enterprise request name with U+0001', 'POST', '/api/site/enterprise-requests', { from: newClient(), body: enterprise('a\u0001b') }, 'name'],
-      ['profile first name with NUL', 'POST', '/api/owner/profiles', { token: someone.token, body: { firstName: 'Ann\u0000a' } }, 'firstName'],
+      ['estimator sign-in username with NUL', 'POST', '/api/passport/estimator/login', { body: { username: 'esti\u0000mator', password: STRONG } }, 'username'],
+      ['enterprise request company with NUL', 'POST', '/api/site/enterprise-requests', { from: newClient(), body: { ...enterprise('Nul Visitor'), company: 'Probe\u0000Ltd' } }, 'company'],
+      ['enterprise request message with U+0001', 'POST', '/api/site/enterprise-requests', { from: newClient(), body: { ...enterprise('Soh Visitor'), message: 'hello\u0001there' } }, 'message'],
+      ['profile position with NUL', 'POST', '/api/owner/profiles', { token: someone.token, body: { firstName: 'Anna', position: 'Lead\u0000' } }, 'position'],
       ['/api/profile/%00', 'GET', '/api/profile/%00', {}, undefined],
       ['/api/owner/profiles/%00', 'GET', '/api/owner/profiles/%00', { token: someone.token }, undefined],
       ['shared result /api/scene/result/%00', 'GET', '/api/scene/result/%00', {}, undefined],
@@ -409,30 +408,43 @@ const OUTBOX_PATH = '/api/admin/mail';
 
 const enterprise = (name: string) => ({ name, email: unique('enterprise'), company: 'Probe Ltd', privacyPolicy: true, personalData: true });
 
-type AdminSession = { token?: string; challenged: boolean; passwordOnly: string; withCode: string; wrongCode: string; wrongCodeRefused: boolean };
+type AdminSession = { token?: string; challenged: boolean; passwordOnly: string; withCode: string; wrongCode: string; wrongCodeRefused: boolean; replay: string; replayRefused: boolean };
 
 /**
  * Signs the administrator in as the console does: password first; when the server asks for the second factor, a
- * wrong code (expected refused), then the current one.
+ * wrong code (expected refused), then the current one, then the same code again on a new challenge (expected refused:
+ * a code works once). An administrator without a factor is enrolled on the way, so the other probes still run.
  */
 async function adminSignIn(t: Target, api: (method: string, target: string, options?: CallOptions) => Promise<Answer>): Promise<AdminSession> {
-  const first = await api('POST', '/api/admin/login', { body: { email: t.admin.email, password: t.admin.password } });
-  const direct: string | undefined = first.json?.result?.token;
-  if (direct) return { token: direct, challenged: false, passwordOnly: `${first.status} with a session token`, withCode: 'not asked for a code', wrongCode: 'not asked for a code', wrongCodeRefused: false };
-  const challenge: string | undefined = first.json?.result?.challenge;
-  const passwordOnly = `${describe(first)}${challenge ? ', a challenge' : ''}`;
-  if (!challenge) return { challenged: false, passwordOnly, withCode: 'no challenge to answer', wrongCode: 'no challenge to answer', wrongCodeRefused: false };
-  const current = totpCode(t.admin.totpSecret);
+  const credentials = { body: { email: t.admin.email, password: t.admin.password } };
+  const first = await api('POST', '/api/admin/login', credentials);
+  const none = { wrongCode: 'not asked for a code', wrongCodeRefused: false, replay: 'not asked for a code', replayRefused: false };
+  const direct = first.json?.result?.token;
+  if (direct) return { token: direct, challenged: false, passwordOnly: `${first.status} with a session token`, withCode: 'not asked for a code', ...none };
+  const challenge = first.json?.result?.challenge;
+  const step = first.json?.result?.secondFactor;
+  const passwordOnly = `${describe(first)}${challenge ? `, a challenge (${String(step)})` : ''}`;
+  if (!challenge) return { challenged: false, passwordOnly, withCode: 'no challenge to answer', ...none };
+  let secret = t.admin.totpSecret;
+  if (step === 'enrol') {
+    const enrolment = await api('POST', '/api/passport/second-factor/enrolment', { body: { challenge } });
+    secret = String(enrolment.json?.result?.secret ?? '');
+  }
+  const current = totpCode(secret);
   const wrong = String((Number(current) + 500_000) % 1_000_000).padStart(6, '0');
-  const refused = await api('POST', '/api/admin/login/totp', { body: { challenge, code: wrong } });
-  const accepted = await api('POST', '/api/admin/login/totp', { body: { challenge, code: current } });
+  const refused = await api('POST', '/api/passport/second-factor', { body: { challenge, code: wrong } });
+  const accepted = await api('POST', '/api/passport/second-factor', { body: { challenge, code: current } });
+  const again = await api('POST', '/api/admin/login', credentials);
+  const replayed = again.json?.result?.challenge ? await api('POST', '/api/passport/second-factor', { body: { challenge: again.json.result.challenge, code: current } }) : again;
   return {
     token: accepted.json?.result?.token,
-    challenged: true,
+    challenged: step === 'code',
     passwordOnly,
     withCode: describe(accepted),
     wrongCode: describe(refused),
     wrongCodeRefused: refused.status >= 400 && refused.status < 500 && !refused.json?.result?.token,
+    replay: `${describe(replayed)}${replayed.json?.result?.token ? ', a session' : ''}`,
+    replayRefused: replayed.status >= 400 && replayed.status < 500 && !replayed.json?.result?.token,
   };
 }
 
