@@ -140,8 +140,9 @@ export function linkToken(mail: Mail): { link: string; token: string } {
 
 /** The line of a command's output that says what happened: an error or usage line, else the first one. */
 export function headline(output: string): string {
-  const lines = output.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('>'));
-  return (lines.find((line) => /error|refus|invalid|usage|incomplete|truncated|checksum|trailer|created|restored/i.test(line)) ?? lines[0] ?? '(no output)').slice(0, 200);
+  const lines = output.split('\n').map((line) => line.trim()).filter((line) => line !== '' && line.length < 300 && !line.startsWith('>'));
+  const telling = /^(\w*Error\b|error|usage|restored|refus|invalid|administrator|the backup|backup)|incomplete|truncated|checksum|trailer/i;
+  return (lines.find((line) => telling.test(line)) ?? lines[0] ?? '(no output)').slice(0, 200);
 }
 
 // --- Processes ------------------------------------------------------------------------------------------------------
