@@ -4,6 +4,7 @@
  * every message the server sends, the server child process with its log, and the report.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -240,9 +241,15 @@ export function createReport() {
         print({ name, expected, observed: `probe broke: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, verdict: 'FAIL' });
       }
     },
-    /** An item that cannot be probed from outside: names the test that proves it. */
-    covered(name: string, test: string) {
-      print({ name, expected: '', observed: `covered by test ${test}`, verdict: 'COVERED' });
+    /**
+     * An item that cannot be probed from outside: names the test that proves it. The test must be there: a file that
+     * is missing, or that does not mention `mark`, is a FAIL.
+     */
+    covered(name: string, test: string, mark: RegExp) {
+      const file = path.join(ROOT, test);
+      const present = fs.existsSync(file) && mark.test(fs.readFileSync(file, 'utf8'));
+      if (present) print({ name, expected: '', observed: `covered by test ${test}`, verdict: 'COVERED' });
+      else print({ name, expected: `a test in ${test} matching ${String(mark)}`, observed: fs.existsSync(file) ? 'the file has no such test' : 'no such file', verdict: 'FAIL' });
     },
     section(title: string) {
       console.log(`\n== ${title} (at ${Math.round((Date.now() - started) / 1000)} s)`);

@@ -63,14 +63,15 @@ export async function probeBackup(report: Report, env: NodeJS.ProcessEnv): Promi
 /** Items of issue 18 that need the inside of the server (a failing database, a full disk, a clock, Stripe). */
 export function reportCovered(report: Report): void {
   report.section('Covered by tests, not probed from outside');
-  report.covered('failed statements log no parameters (password hashes)', 'apps/server/src/core/app.test.ts');
-  report.covered('forgot-password takes the same time for known and unknown addresses', 'apps/server/src/modules/passport/passport.test.ts');
-  report.covered('team caps and count-then-insert hold under 20 concurrent creates (both drivers)', 'apps/server/src/modules/scenes/scenes.test.ts');
-  report.covered('WebSockets close on logout across processes', 'apps/server/src/scale-out.test.ts');
-  report.covered('compute queue round-robin between owners', 'apps/server/src/modules/compute/compute.test.ts');
-  report.covered('disk full: 503 service_unavailable, health degraded, clear stop at start-up; read-only DATA_DIR', 'apps/server/src/faults.test.ts');
-  report.covered('Stripe webhook checks amount and currency against the invoice', 'apps/server/src/modules/payments/stripe.test.ts');
-  report.covered('invoice numbers do not reveal sales volume', 'apps/server/src/modules/payments/payments.test.ts');
-  report.covered('fuzz: NUL and other C0 characters in every string and path parameter', 'apps/server/src/fuzz.test.ts');
-  report.covered('TOTP recovery codes; owners may turn TOTP on', 'apps/server/src/modules/passport/passport.test.ts');
+  report.covered('a failed statement logs no parameters (password hashes)', 'apps/server/src/core/log-redaction.test.ts', /hash/i);
+  report.covered('fuzz: NUL and other C0 characters in every string and path parameter', 'apps/server/src/fuzz.test.ts', /\\u0000|\\x00|control/i);
+  report.covered('TRUST_PROXY: forwarded headers and x-request-id believed from named proxies only', 'apps/server/src/core/proxy-trust.test.ts', /x-request-id/i);
+  report.covered('forgot-password and sign-up answer before their work, the same for known and unknown addresses', 'apps/server/src/modules/passport/passport.test.ts', /registered address exactly like a new one/);
+  report.covered('sockets close when their session ends (logout, deletion, password change) and are capped per session', 'apps/server/src/modules/gate/gate.test.ts', /beyond the cap/);
+  report.covered('team caps and count-then-insert hold under 20 concurrent creates (both drivers)', 'apps/server/src/modules/scenes/scenes.test.ts', /concurrent/i);
+  report.covered('compute queue takes owners in turn', 'apps/server/src/modules/compute/compute.fairness.test.ts', /owner/i);
+  report.covered('disk full: 503 service_unavailable, health degraded, a clear stop at start-up', 'apps/server/src/faults.test.ts', /ENOSPC|disk full/i);
+  report.covered('Stripe webhook checks amount and currency against the invoice', 'apps/server/src/modules/payments/stripe.test.ts', /currency/i);
+  report.covered('invoice numbers count per owner, not from one global sequence', 'apps/server/src/modules/payments/payments.test.ts', /TC-|per owner/i);
+  report.covered('TOTP: recovery codes, enrolment of an administrator without a factor, 5 tries per challenge', 'apps/server/src/modules/passport/second-factor.test.ts', /recovery/i);
 }

@@ -99,6 +99,23 @@ export async function probeAll(t: Target): Promise<void> {
   await t.report.probe('a wrong TOTP code is refused', '4xx, no token', async () => ({ observed: adminSession.wrongCode, ok: adminSession.wrongCodeRefused }));
   await t.report.probe('a TOTP code works once (replayed on a new sign-in)', '4xx, no token', async () => ({ observed: adminSession.replay, ok: adminSession.replayRefused }));
 
+  await t.report.probe('an owner may turn TOTP on; then his password asks for a code, and a recovery code works once', 'challenge (code); recovery code 200; the same recovery code again 4xx', async () => {
+    const someone = await owner('totp-owner');
+    const enrolment = await api('POST', '/api/owner/second-factor/enrolment', { from: someone.from, token: someone.token });
+    const secret = enrolment.json?.result?.secret;
+    if (typeof secret !== 'string') return { observed: `no enrolment: ${describe(enrolment)}`, ok: false };
+    const enabled = await api('PUT', '/api/owner/second-factor', { from: someone.from, token: someone.token, body: { password: STRONG, code: totpCode(secret) } });
+    const recovery = (enabled.json?.result?.recoveryCodes as string[] | undefined)?.[0];
+    if (!recovery) return { observed: `not turned on: ${describe(enabled)}`, ok: false };
+    const signIn = () => api('POST', '/api/passport/owner/login', { from: someone.from, body: { email: someone.email, password: STRONG } });
+    const first = await signIn();
+    const used = await api('POST', '/api/passport/second-factor', { body: { challenge: first.json?.result?.challenge ?? 'x'.repeat(20), code: recovery } });
+    const second = await signIn();
+    const reused = await api('POST', '/api/passport/second-factor', { body: { challenge: second.json?.result?.challenge ?? 'x'.repeat(20), code: recovery } });
+    const observed = `password: ${first.json?.result?.token ? 'a session' : `challenge (${String(first.json?.result?.secondFactor)})`}; recovery code ${describe(used)}; again ${describe(reused)}`;
+    return { observed, ok: first.json?.result?.secondFactor === 'code' && used.status === 200 && Boolean(used.json?.result?.token) && reused.status >= 400 && reused.status < 500 };
+  });
+
   // --- High: proxy headers -----------------------------------------------------------------------------------------
   t.report.section('High: a client-chosen X-Forwarded-For does not make a new client');
   await t.report.probe('enterprise requests with rotating X-Forwarded-For hit the limit of 5', 'a 429 by the 6th request', async () => {
@@ -206,6 +223,25 @@ export async function probeAll(t: Target): Promise<void> {
       const ownSelf = await api('GET', '/api/owner/self', { token: someone.token });
       return { observed: `${describe(answer)}; other ${otherSelf.status}, own ${ownSelf.status}`, ok: answer.status === 200 && otherSelf.status === 401 && ownSelf.status === 200 };
     });
+  }
+
+  if (adminSession.token) {
+    await t.report.probe("the estimator's password change needs the current password too", '400 (field currentPassword)', async () => {
+      const email = unique('estimator-self');
+      const username = `self${crypto.randomBytes(3).toString('hex')}`;
+      const created = await api('POST', '/api/admin/estimators', { token: adminSession.token, body: { name: 'Esti Mator', email, username } });
+      if (created.status >= 300) return { observed: `no estimator: ${describe(created)}`, ok: false };
+      await api('POST', '/api/passport/estimator/mail/forgot-password', { from: newClient(), body: { username: email } });
+      const reset = await api('POST', '/api/passport/estimator/password-reset', { body: { token: linkToken(await t.sink.waitFor(email)).token, password: STRONG, repeatPassword: STRONG } });
+      const login = await api('POST', '/api/passport/estimator/login', { body: { username, password: STRONG } });
+      const token = login.json?.result?.token;
+      if (!token) return { observed: `no estimator session: reset ${describe(reset)}, sign-in ${describe(login)}`, ok: false };
+      const next = 'Estimator-Next-2027!';
+      const answer = await api('PATCH', '/api/estimator/self', { token, body: { password: next, repeatPassword: next } });
+      return { observed: describe(answer), ok: answer.status === 400 && answer.json?.error?.field === 'currentPassword' };
+    });
+  } else {
+    await t.report.probe("the estimator's password change needs the current password too", '400 (field currentPassword)', async () => ({ observed: 'no administrator session to create an estimator', ok: false }));
   }
 
   // --- Medium: control characters ----------------------------------------------------------------------------------
