@@ -59,6 +59,7 @@ try {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: 'false', SMTP_URL: sink.url, LOVE_HOSTS: 'love.attack.test' };
   for (const name of ['NODE_ENV', 'PUBLIC_URL', 'TRUST_PROXY', 'AUTH_SECRET', 'DATABASE_URL', 'PORT']) delete env[name];
   if (database) env.DATABASE_URL = database.url;
+  env.PORT = String(port);
 
   const admin = { email: 'attack-admin@example.com', password: `Adm-${crypto.randomBytes(9).toString('base64url')}`, totpSecret: newTotpSecret() };
   const created = await run('npm', ['run', '--silent', 'admin:create', '--', '--email', admin.email, '--password', admin.password, '--totp-secret', admin.totpSecret], env);
