@@ -70,7 +70,7 @@ export function reportCovered(report: Report): void {
   report.covered('sockets close when their session ends (logout, deletion, password change) and are capped per session', 'apps/server/src/modules/gate/gate.test.ts', /beyond the cap/);
   report.covered('team caps and count-then-insert hold under 20 concurrent creates (both drivers)', 'apps/server/src/modules/scenes/scenes.test.ts', /many creations at once|concurren/i);
   report.covered('compute queue takes owners in turn', 'apps/server/src/modules/compute/compute.fairness.test.ts', /owner/i);
-  report.covered('disk full: 503 service_unavailable, health degraded, a clear stop at start-up', 'apps/server/src/faults.test.ts', /ENOSPC|disk full|no space/i);
+  report.covered('disk full: 503 service_unavailable, health degraded, a clear stop at start-up', 'apps/server/src/core/storage-failure.test.ts', /ENOSPC/);
   report.covered('Stripe webhook checks amount and currency against the invoice', 'apps/server/src/modules/payments/stripe.test.ts', /currency/i);
   report.covered('invoice numbers count per owner, not from one global sequence', 'apps/server/src/modules/payments/payments.test.ts', /TC-|per owner/i);
   report.covered('TOTP: recovery codes, enrolment of an administrator without a factor, 5 tries per challenge', 'apps/server/src/modules/passport/second-factor.test.ts', /recovery/i);
