@@ -53,6 +53,21 @@ const sink = await startSmtpSink();
 const database = serverUrl ? await createDatabase(serverUrl) : undefined;
 let server: ServerProcess | undefined;
 let failures = 1;
+/** Stops what this run started and removes what it made; once, whether the run ends or is interrupted. */
+let cleaning: Promise<void> | undefined;
+const cleanUp = () =>
+  (cleaning ??= (async () => {
+    await server?.stop();
+    await sink.close();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  })());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`attack: ${signal}: stopping the server and removing its data`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
 try {
   const port = values.port ? Number(values.port) : await freePort();
   // The server's environment: what `npm start` gets on a machine where nobody set anything, plus the sink and a love host.
@@ -84,9 +99,6 @@ try {
   report.summary();
   failures = Math.max(1, failures);
 } finally {
-  await server?.stop();
-  await sink.close();
-  await database?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await cleanUp();
 }
 process.exit(failures > 0 ? 1 : 0);
