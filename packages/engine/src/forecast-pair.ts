@@ -40,13 +40,13 @@ const SCRATCH = { shared: new Float64Array(DAYS), ab: new Float64Array(DAYS), ba
 /**
  * Seeds of the band: a hash of the inputs that shape the forecast (the two people in sorted order, so the
  * seeds do not depend on which one is `a`) plus each person's own text. Age, gender and family stability are
- * left out on purpose, so a protected attribute can never move a band through the random stream.
+ * left out on purpose, so a protected attribute can never move a band through the random stream; so is the id, which
+ * names a person without describing him: two people with the same inputs get the same band.
  */
 function bandSeeds(req: PairRequest, kind: PairKind, mode: InteractionMode, hours: number): { a: number; b: number; m: number; pair: number } {
   const person = (s: Specialist | null | undefined): string =>
     s
       ? JSON.stringify([
-          s.id,
           s.k,
           s.p,
           s.l,
