@@ -12,6 +12,12 @@ export const errorCatalogue = {
   password_too_common: { status: 400, en: 'This password is among the most common ones. Choose another', ru: 'Этот пароль слишком распространён. Выберите другой' },
   bad_request: { status: 400, en: 'The request could not be understood', ru: 'Запрос не удалось разобрать' },
   invalid_credentials: { status: 401, en: "Please check the data you've entered and try again", ru: 'Проверьте введённые данные и попробуйте ещё раз' },
+  wrong_current_password: { status: 400, en: 'The current password is wrong', ru: 'Текущий пароль указан неверно' },
+  sign_in_link_required: {
+    status: 429,
+    en: 'Too many wrong passwords for this account. Sign in with a link sent by e-mail',
+    ru: 'Слишком много неверных паролей для этой учётной записи. Войдите по ссылке из письма',
+  },
   unauthorized: { status: 401, en: 'Please sign in', ru: 'Войдите в систему' },
   forbidden: { status: 403, en: 'You do not have access to this', ru: 'У вас нет доступа к этому разделу' },
   verify_account: { status: 403, en: 'Verify your account', ru: 'Подтвердите свою учётную запись' },

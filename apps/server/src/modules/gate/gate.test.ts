@@ -6,6 +6,7 @@ import { GateServerMessageSchema, type GateServerMessage } from '@teamcast/contr
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { revokeSession } from '../../core/session.repository.ts';
+import { MAX_SOCKETS_PER_SESSION } from './gate.hub.ts';
 
 let t: TestApp;
 let base: string;
@@ -117,5 +118,78 @@ describe('websocket gate', () => {
       { numRuns: 60, seed: 20261122 },
     );
     client.socket.close();
+  });
+});
+
+describe('websocket gate: sockets end with their session', () => {
+  const signedInOwner = async () => {
+    const password = 'calm-river-gate-42';
+    const created = await createOwner(t, { password });
+    return { ...created, password };
+  };
+
+  it('closes the sockets of a session when it signs out, and leaves the other sessions open', async () => {
+    const first = await signedInOwner();
+    const { token: otherToken } = await t.app.authenticator.signIn('owner', first.id);
+    const client = await connect(first.token);
+    const other = await connect(otherToken);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/passport/owner/logout', headers: first.headers });
+    expect(logout.statusCode).toBe(200);
+    expect(await client.closed).toBe(4401);
+    other.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await other.next('ping')).type).toBe('ping');
+    other.socket.close();
+  });
+
+  it('closes every socket of an owner who deletes his account', async () => {
+    const owner = await signedInOwner();
+    const { token: otherToken } = await t.app.authenticator.signIn('owner', owner.id);
+    const clients = [await connect(owner.token), await connect(otherToken)];
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/owner/self', headers: owner.headers, payload: { confirmation: 'Delete' } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await Promise.all(clients.map((client) => client.closed))).toEqual([4401, 4401]);
+  });
+
+  it('closes the other sessions\u2019 sockets when the password changes, and keeps the one in use', async () => {
+    const owner = await signedInOwner();
+    const { token: otherToken } = await t.app.authenticator.signIn('owner', owner.id);
+    const mine = await connect(owner.token);
+    const other = await connect(otherToken);
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/owner/self',
+      headers: owner.headers,
+      payload: { currentPassword: owner.password, password: 'new-calm-river-43', repeatPassword: 'new-calm-river-43' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await other.closed).toBe(4401);
+    mine.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await mine.next('ping')).type).toBe('ping');
+    mine.socket.close();
+  });
+
+  it('refuses a socket beyond the cap of one session, and takes one again when a socket closes', async () => {
+    const owner = await signedInOwner();
+    const open = [];
+    for (let index = 0; index < MAX_SOCKETS_PER_SESSION; index++) {
+      const client = await connect(owner.token);
+      client.socket.send(JSON.stringify({ type: 'ping' }));
+      await client.next('ping');
+      open.push(client);
+    }
+    const refused = await connect(owner.token);
+    expect((await refused.next('error')).payload).toMatchObject({ code: 'rate_limited' });
+    expect(await refused.closed).toBe(4429);
+    const { token: otherSession } = await t.app.authenticator.signIn('owner', owner.id);
+    const elsewhere = await connect(otherSession);
+    elsewhere.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await elsewhere.next('ping')).type).toBe('ping');
+    open[0]!.socket.close();
+    await open[0]!.closed;
+    await expect.poll(() => t.app.gate.localConnections()).toBe(MAX_SOCKETS_PER_SESSION);
+    const again = await connect(owner.token);
+    again.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await again.next('ping')).type).toBe('ping');
+    for (const client of [...open.slice(1), elsewhere, again]) client.socket.close();
   });
 });

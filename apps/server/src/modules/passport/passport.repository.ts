@@ -71,8 +71,17 @@ export async function insertOwner(db: Db, row: typeof owners.$inferInsert): Prom
   return inserted.length === 1;
 }
 
-export async function markOwnerVerified(db: Db, id: string): Promise<void> {
-  await db.update(owners).set({ verifiedAt: new Date() }).where(and(eq(owners.id, id), isNull(owners.verifiedAt)));
+/**
+ * Marks an owner's address proven and clears the password set before the proof, atomically. True only for the call
+ * that proved it first (the row is updated once); the password of a verified owner is never touched here.
+ */
+export async function markOwnerVerified(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(owners)
+    .set({ verifiedAt: new Date(), passwordHash: null })
+    .where(and(eq(owners.id, id), isNull(owners.verifiedAt)))
+    .returning({ id: owners.id });
+  return rows.length === 1;
 }
 
 export async function insertLinkToken(db: Db, row: typeof linkTokens.$inferInsert): Promise<void> {

@@ -45,12 +45,12 @@ function linkPath(role: Role, kind: MailKind, surface: Surface, token: string): 
   if (role === 'administrator') return `/administrator-login?magic=${t}`;
   if (role === 'estimator') return kind === 'reset' ? `/estimator/password-reset?token=${t}` : `/estimator/magic-link?token=${t}`;
   const prefix = surfacePrefix[surface];
-  if (kind === 'magic') return `${prefix}/magic-link?token=${t}`;
+  if (kind === 'magic' || kind === 'exists') return `${prefix}/magic-link?token=${t}`;
   if (kind === 'reset') return `${prefix}/login?reset=${t}`;
   return `${prefix}/registration?token=${t}`;
 }
 
-const linkKindOf: Record<MailKind, LinkKind> = { magic: 'magic', reset: 'reset', verify: 'verify', join: 'verify' };
+const linkKindOf: Record<MailKind, LinkKind> = { magic: 'magic', exists: 'magic', reset: 'reset', verify: 'verify', join: 'verify' };
 
 /** Creates a single-use link for a user and mails it. */
 async function mailLink(deps: PassportDeps, role: Role, subjectId: string, email: string, kind: MailKind, mail: MailContext): Promise<void> {
@@ -103,15 +103,30 @@ export async function requestLink(deps: PassportDeps, role: Role, login: string,
   await mailLink(deps, role, account.id, account.email, kind, mail);
 }
 
-/** Follows a magic link. Reaching the mailbox proves the address, so an owner is verified on the way. */
+/**
+ * The first proof of an owner's address by a mailed link (verification, registration or magic link). Whoever chose a
+ * password or signed in before it may not hold the mailbox (anyone can sign up with someone else's address), so every
+ * earlier session and the password end, and the person who proved the address chooses a new password. One
+ * transaction: the ended sessions' sockets close when it commits. True only for the call that proved the address.
+ */
+async function proveOwnerAddress(db: Db, ownerId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await markOwnerVerified(tx, ownerId))) return false;
+    await revokeSubjectSessions(tx, 'owner', ownerId);
+    await deleteSubjectLinks(tx, 'owner', ownerId, ['reset']);
+    return true;
+  });
+}
+
+/** Follows a magic link. Reaching the mailbox proves the address: the first proof ends the sessions and password before it. */
 export async function signInWithLink(deps: PassportDeps, role: Role, token: string): Promise<SignInResult> {
   const link = await consumeLinkToken(deps.db, hashToken(token), 'magic', role);
   if (!link) throw new AppError('link_expired');
   const account = await findAccountById(deps.db, role, link.subjectId);
   if (!account) throw new AppError('link_expired');
   if (account.deleted) throw new AppError('user_deleted');
-  if (role === 'owner') await markOwnerVerified(deps.db, account.id);
-  return startSession(deps, role, account.id);
+  const firstProof = role === 'owner' && (await proveOwnerAddress(deps.db, account.id));
+  return { ...(await startSession(deps, role, account.id)), ...(firstProof ? { firstProof } : {}) };
 }
 
 /** Sets a new password from a reset link and ends every session and outstanding link of the user. */
@@ -126,33 +141,31 @@ export async function resetPassword(deps: PassportDeps, role: Role, token: strin
   await deleteSubjectLinks(deps.db, role, account.id, ['magic', 'reset']);
 }
 
-/** Owner sign-up (work or love variant): creates an unverified owner, mails the verification link, signs in. */
+/**
+ * Sign-up and sign-up request (work or love variant) answer the same whether or not the address is registered, after
+ * the same work: one insert attempt, one link, one mail. A new address (a deleted owner's included: his row is gone)
+ * gets an unverified owner without a password and a link that proves the address, signs in and asks for a password;
+ * a registered address gets a mail saying so, with a sign-in link. Nobody is signed in before the address is proven.
+ */
 export async function signUpOwner(
   deps: PassportDeps,
-  input: { email: string; password: string; companyName?: string; variant: 'work' | 'love' },
+  input: { email: string; companyName?: string; variant: 'work' | 'love'; kind: 'verify' | 'join' },
   mail: MailContext,
-): Promise<SignInResult> {
-  assertAcceptablePassword(input.password);
+): Promise<void> {
   const id = crypto.randomUUID();
-  const passwordHash = await hashPassword(input.password);
-  const created = await insertOwner(deps.db, { id, email: input.email, passwordHash, companyName: input.companyName ?? null, variant: input.variant, locale: mail.locale });
-  if (!created) throw new AppError('email_in_use');
-  await deleteTombstone(deps.db, await deletedAccountHash(deps.db, 'owner', input.email));
-  await mailLink(deps, 'owner', id, input.email, 'verify', mail);
-  return startSession(deps, 'owner', id);
-}
-
-/** A sign-up request without a password: the mailed link verifies the address and lets the owner choose one. */
-export async function requestToJoin(deps: PassportDeps, input: { email: string; companyName: string }, mail: MailContext): Promise<void> {
-  const id = crypto.randomUUID();
-  const created = await insertOwner(deps.db, { id, email: input.email, companyName: input.companyName, variant: 'work', locale: mail.locale });
-  if (!created) throw new AppError('email_in_use');
-  await deleteTombstone(deps.db, await deletedAccountHash(deps.db, 'owner', input.email));
-  await mailLink(deps, 'owner', id, input.email, 'join', mail);
+  const created = await insertOwner(deps.db, { id, email: input.email, companyName: input.companyName ?? null, variant: input.variant, locale: mail.locale });
+  if (created) {
+    await deleteTombstone(deps.db, await deletedAccountHash(deps.db, 'owner', input.email));
+    await mailLink(deps, 'owner', id, input.email, input.kind, mail);
+    return;
+  }
+  const existing = await findAccountByLogin(deps.db, 'owner', input.email);
+  if (existing) await mailLink(deps, 'owner', existing.id, existing.email, 'exists', mail);
 }
 
 /**
- * Follows a verification link: verifies the owner and signs him in. A link whose address is verified already
+ * Follows a verification or registration link: proves the address and signs the owner in. The first proof ends the
+ * password and sessions before it, so the owner then chooses a password. A link whose address is verified already
  * answers so; an unknown, used or expired one has expired.
  */
 export async function verifyOwner(deps: PassportDeps, token: string): Promise<SignInResult & { hasPassword: boolean }> {
@@ -163,8 +176,9 @@ export async function verifyOwner(deps: PassportDeps, token: string): Promise<Si
   const link = await consumeLinkToken(deps.db, tokenHash, 'verify', 'owner');
   if (!link || !owner) throw new AppError('link_expired');
   if (owner.deleted) throw new AppError('user_deleted');
-  await markOwnerVerified(deps.db, owner.id);
-  return { ...(await startSession(deps, 'owner', owner.id)), hasPassword: owner.passwordHash !== null };
+  const firstProof = await proveOwnerAddress(deps.db, owner.id);
+  const session = await startSession(deps, 'owner', owner.id);
+  return { ...session, ...(firstProof ? { firstProof } : {}), hasPassword: !firstProof && owner.passwordHash !== null };
 }
 
 /** Mails the signed-in owner a new verification link. */
@@ -195,9 +209,23 @@ export async function ensureDemoAdministrator(db: Db, config: Config, log: Fasti
   }
 }
 
-/** Changes a signed-in user's password; optionally ends his other sessions. Returns how many were ended. */
-export async function changePassword(db: Db, auth: { role: Role; subjectId: string; sessionId: string }, password: string, endOtherSessions: boolean): Promise<number> {
-  assertAcceptablePassword(password);
+/**
+ * Changes a signed-in user's password; ends his other sessions unless asked not to. A user who has a password must give
+ * it (a stolen session alone cannot lock the owner out); one without (joined by a link) chooses his first. Returns how
+ * many sessions were ended.
+ */
+export async function changePassword(
+  db: Db,
+  auth: { role: Role; subjectId: string; sessionId: string },
+  change: { currentPassword?: string | undefined; password: string; endOtherSessions: boolean },
+): Promise<number> {
+  const account = await findAccountById(db, auth.role, auth.subjectId);
+  if (!account) throw new AppError('user_not_found');
+  if (account.passwordHash !== null && !(await verifyPassword(change.currentPassword ?? '', account.passwordHash))) {
+    throw new AppError('wrong_current_password', undefined, 'currentPassword');
+  }
+  assertAcceptablePassword(change.password);
+  const { password, endOtherSessions } = change;
   await setPasswordHash(db, auth.role, auth.subjectId, await hashPassword(password));
   await deleteSubjectLinks(db, auth.role, auth.subjectId, ['reset']);
   return endOtherSessions ? revokeSubjectSessions(db, auth.role, auth.subjectId, auth.sessionId) : 0;
