@@ -90,13 +90,21 @@ describe('websocket gate', () => {
     for (const client of [first, second, other]) client.socket.close();
   });
 
-  it('closes the socket at the next ping once the session is revoked', async () => {
+  it('closes the socket as soon as its session is revoked, without waiting for a ping', async () => {
     const session = await createOwner(t);
     const client = await connect(session.token);
+    client.socket.send(JSON.stringify({ type: 'ping' }));
+    await client.next('ping');
     const { auth } = await t.app.authenticator.verify(session.token);
     await revokeSession(t.database.db, auth.sessionId);
-    client.socket.send(JSON.stringify({ type: 'ping' }));
-    expect((await client.next('error')).payload).toMatchObject({ code: 'unauthorized' });
+    expect(await client.closed).toBe(4401);
+  });
+
+  it('refuses a session revoked between its check and its attach, at the re-check', async () => {
+    const session = await createOwner(t);
+    const { auth } = await t.app.authenticator.verify(session.token);
+    await revokeSession(t.database.db, auth.sessionId);
+    const client = await connect(session.token);
     expect(await client.closed).toBe(4401);
   });
 

@@ -13,16 +13,13 @@ import {
   consumeLinkToken,
   countAdministrators,
   deleteSubjectLinks,
-  deleteTombstone,
   findAccountById,
   findAccountByLogin,
   findLinkToken,
-  hasTombstone,
   insertAdministrator,
   insertLinkToken,
   insertOwner,
   markOwnerVerified,
-  serverKey,
   setPasswordHash,
   touchLastVisit,
   type LinkKind,
@@ -69,15 +66,6 @@ async function mailLink(deps: PassportDeps, role: Role, subjectId: string, email
   await deps.mailer.send({ to: email, kind, locale: mail.locale, brand: mail.brand, link });
 }
 
-let tombstoneKey: { db: Db; key: Promise<string> } | undefined;
-
-/** Keyed hash of a deleted user's e-mail: enough to recognise the address again, not to recover it. */
-export async function deletedAccountHash(db: Db, role: Role, email: string): Promise<string> {
-  if (tombstoneKey?.db !== db) tombstoneKey = { db, key: serverKey(db, 'deleted-accounts', () => crypto.randomBytes(32).toString('base64url')) };
-  const key = await tombstoneKey.key;
-  return crypto.createHmac('sha256', key).update(`${role}:${email.trim().toLowerCase()}`).digest('hex');
-}
-
 async function startSession(deps: PassportDeps, role: Role, id: string): Promise<SignInResult> {
   const { token } = await deps.authenticator.signIn(role, id);
   await touchLastVisit(deps.db, role, id);
@@ -85,14 +73,15 @@ async function startSession(deps: PassportDeps, role: Role, id: string): Promise
 }
 
 /**
- * Password sign-in. Wrong e-mail and wrong password give the same answer after the same work (a hash is checked
- * either way); a deleted user is told so.
+ * Password sign-in. Wrong e-mail, wrong password and a deleted owner's address give the same answer after the same
+ * work (a hash is checked either way); a deleted estimator is told so only after his right password, so the answer
+ * never tells a stranger which addresses were registered.
  */
 export async function signInWithPassword(deps: PassportDeps, role: Role, login: string, password: string): Promise<SignInResult> {
   const account = await findAccountByLogin(deps.db, role, login);
   const matches = await verifyPassword(password, account?.passwordHash);
-  if (account?.deleted || (!account && (await hasTombstone(deps.db, await deletedAccountHash(deps.db, role, login))))) throw new AppError('user_deleted');
   if (!account || !matches) throw new AppError('invalid_credentials');
+  if (account.deleted) throw new AppError('user_deleted');
   return startSession(deps, role, account.id);
 }
 
@@ -154,11 +143,7 @@ export async function signUpOwner(
 ): Promise<void> {
   const id = crypto.randomUUID();
   const created = await insertOwner(deps.db, { id, email: input.email, companyName: input.companyName ?? null, variant: input.variant, locale: mail.locale });
-  if (created) {
-    await deleteTombstone(deps.db, await deletedAccountHash(deps.db, 'owner', input.email));
-    await mailLink(deps, 'owner', id, input.email, input.kind, mail);
-    return;
-  }
+  if (created) return mailLink(deps, 'owner', id, input.email, input.kind, mail);
   const existing = await findAccountByLogin(deps.db, 'owner', input.email);
   if (existing) await mailLink(deps, 'owner', existing.id, existing.email, 'exists', mail);
 }
