@@ -13,7 +13,7 @@ const email = EmailSchema.safeParse(values.email);
 const password = PasswordSchema.safeParse(values.password);
 if (!email.success || !password.success) {
   const problem = !email.success ? `--email: ${describeIssue(email.error.issues[0]!, 'en').message}` : `--password: ${describeIssue(password.error!.issues[0]!, 'en').message}`;
-  console.error(`${problem}\nUsage: npm run admin:create -- --email admin@example.com --password '<at least 6 characters>' [--name 'Full Name']`);
+  console.error(`${problem}\nUsage: npm run admin:create -- --email admin@example.com --password '<at least 8 characters>' [--name 'Full Name']`);
   process.exit(1);
 }
 

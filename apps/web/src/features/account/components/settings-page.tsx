@@ -41,7 +41,7 @@ export function SettingsPage({ variant }: { variant: 'owner' | 'love' }) {
         <Title order={2} size="h4" mb="sm">
           {t('password.title')}
         </Title>
-        <ChangePasswordForm />
+        <ChangePasswordForm hasPassword={self.data?.hasPassword ?? true} />
       </Card>
       <Card withBorder id="delete">
         <Title order={2} size="h4" mb="sm">
