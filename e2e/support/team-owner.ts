@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { mailedLink } from './mail.ts';
+import { signedUpOwner } from './owner-account.ts';
 
 /**
  * An owner who can build and compare teams: signed up and verified through the passport API, subscribed with the
@@ -8,15 +8,7 @@ import { mailedLink } from './mail.ts';
  */
 export async function teamOwner(page: Page, request: APIRequestContext, name: string): Promise<string> {
   const email = `${name.toLowerCase()}-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const password = 'correct-horse-42';
-  const signup = await request.post('/api/passport/owner/signup', {
-    data: { email, password, repeatPassword: password, companyName: `${name} Ltd`, privacyPolicy: true, personalData: true, ln: 'en' },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const link = await mailedLink(request, email, 'verify');
-  const verified = await request.post('/api/passport/owner/verification', { data: { token: new URL(link, 'http://x').searchParams.get('token') } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const { token } = (await verified.json()).result as { token: string };
+  const { token } = await signedUpOwner(request, { email, companyName: `${name} Ltd` });
   const auth = { authorization: `Bearer ${token}` };
   const card = await request.post('/api/payment/attach-payment-method', { headers: auth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
   expect(card.ok(), await card.text()).toBe(true);

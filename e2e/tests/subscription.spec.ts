@@ -1,22 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-
-type OutboxMessage = { kind: string; text: string };
-
-/** Verifies a signed-up owner through the link in the developer outbox; returns the new session's token. */
-async function verifyOwner(request: APIRequestContext, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = ((await (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { result: OutboxMessage[] }).result;
-      link = /https?:\/\/\S+/.exec(messages.find((message) => message.kind === 'verify')?.text ?? '')?.[0];
-      return Boolean(link);
-    })
-    .toBe(true);
-  const verified = await request.post('/api/passport/owner/verification', { data: { token: new URL(link!).searchParams.get('token') } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  return ((await verified.json()).result as { token: string }).token;
-}
+import { signedUpOwner } from '../support/owner-account.ts';
 
 /** A completed short profile of the owner, scored when it is created. */
 async function completedProfile(request: APIRequestContext, token: string, firstName: string, lastName: string, answers: Record<string, string | number>) {
@@ -27,15 +11,10 @@ async function completedProfile(request: APIRequestContext, token: string, first
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** A new owner signed up through the API (and verified when asked), signed in in the page's storage. */
-async function signUpOwner(page: Page, request: APIRequestContext, verified = false): Promise<string> {
+/** A new owner signed up through the API (his address proven by the mailed link), signed in in the page's storage. */
+async function signUpOwner(page: Page, request: APIRequestContext): Promise<string> {
   const email = `subscriber-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = `Tc-${Math.random().toString(36).slice(2)}-pay`;
-  const response = await request.post('/api/passport/owner/signup', {
-    data: { email, companyName: 'Subscriber Ltd', password, repeatPassword: password, privacyPolicy: true, personalData: true, ln: 'en' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const token = verified ? await verifyOwner(request, email) : ((await response.json()).result as { token: string }).token;
+  const { token } = await signedUpOwner(request, { email, companyName: 'Subscriber Ltd', password: `Tc-${Math.random().toString(36).slice(2)}-pay` });
   await page.addInitScript((stored) => {
     localStorage.setItem('teamcast.auth.owner', JSON.stringify({ token: stored }));
     localStorage.setItem('teamcast.locale', 'en');
@@ -98,7 +77,7 @@ test.describe('subscription', () => {
 
   test('an owner without a plan is stopped at team creation, subscribes with the success card and creates the team', async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
-    const token = await signUpOwner(page, request, true);
+    const token = await signUpOwner(page, request);
     await completedProfile(request, token, 'Anna', 'Smirnova', { С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 });
     await completedProfile(request, token, 'Boris', 'Orlov', { С_Пол: 'М', С_Возр: 44, С_ВУЗ: 'Бакалавр', С_Стаж: 20, С_Руков_Стаж: 10, С_Проживание: 'Один', С_Дети: 0 });
     const base = testInfo.project.name === 'phone' ? '/owner-mobile/team' : '/owner/dashboard/team';
