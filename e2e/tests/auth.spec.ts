@@ -49,6 +49,8 @@ const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.
 
 test.describe('owner accounts', () => {
   test('sign up → check your mail → the link proves the address and asks for a password → sign out (the token dies at once) → sign in with it', async ({ page }, testInfo) => {
+    // Several scrypt hashes (sign-up's password, sign-ins): slow on a loaded machine.
+    test.setTimeout(150_000);
     const app = ownerApp(testInfo.project.name);
     const email = uniqueEmail('signup');
     await page.goto(`${app.prefix}/first-signup`);
@@ -137,6 +139,8 @@ test.describe('owner accounts', () => {
   });
 
   test('a sign-up with an address in use looks like any other; a deleted account answers like an unknown address', async ({ page }, testInfo) => {
+    // Several scrypt hashes (sign-up's password, sign-ins): slow on a loaded machine.
+    test.setTimeout(150_000);
     const app = ownerApp(testInfo.project.name);
     const email = uniqueEmail('delete');
     await signIn(page, app, email, PASSWORD);
