@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -7,6 +8,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { revokeSession } from '../../core/session.repository.ts';
 import { MAX_SOCKETS_PER_SESSION } from './gate.hub.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../core/db.ts';
 
 let t: TestApp;
 let base: string;
@@ -199,5 +202,37 @@ describe('websocket gate: sockets end with their session', () => {
     again.socket.send(JSON.stringify({ type: 'ping' }));
     expect((await again.next('ping')).type).toBe('ping');
     for (const client of [...open.slice(1), elsewhere, again]) client.socket.close();
+  });
+});
+
+describe('websocket gate: across processes', () => {
+  it('closes a socket held by another server process when the session ends through this one', async () => {
+    // A second process on the same database: its own connections on PostgreSQL (LISTEN on its own), the same PGlite otherwise.
+    const url = (t.database as { url?: string }).url;
+    const database = url ? await openDatabase({ url }) : t.database;
+    const other = await buildApp({ config: t.config, database, secret: crypto.randomBytes(32) });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const owner = await createOwner(t, { password: 'calm-river-gate-42' });
+      // Tokens are signed per process secret here, so the other process signs its own session in for the same owner.
+      const { token } = await other.authenticator.signIn('owner', owner.id);
+      const socket = new WebSocket(`ws://127.0.0.1:${(other.server.address() as AddressInfo).port}/api/gate?token=${encodeURIComponent(token)}`);
+      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+      const pinged = new Promise<void>((resolve) => socket.on('message', (raw) => (JSON.parse(raw.toString()).type === 'ping' ? resolve() : undefined)));
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      socket.send(JSON.stringify({ type: 'ping' }));
+      await pinged;
+      expect(other.gate.localConnections()).toBe(1);
+      // Deleting the account through the first process ends every session of the owner.
+      const deleted = await t.app.inject({ method: 'DELETE', url: '/api/owner/self', headers: owner.headers, payload: { confirmation: 'Delete' } });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await closed).toBe(4401);
+    } finally {
+      await other.close();
+      if (database !== t.database) await database.close();
+    }
   });
 });
