@@ -1,22 +1,115 @@
-// Prints one closing line, 'N passed, N failed', from the JSON reports the test runners wrote in CI.
+// Prints how long each CI stage took (.ci-results/stages.json, written by .ci/stage.mjs), the names of failed and
+// retried tests, then one closing line, 'N passed, N failed, N skipped', from the JSON reports the test runners wrote.
+// A browser test that passed only on its retry is flaky: it is named and counted as failed, never as passed.
+// A stage that failed without a test report of its own (install, audit, type check, lint, build, a crashed runner)
+// counts as one failure, so a red run never closes on '0 failed'.
 import fs from 'node:fs';
 import path from 'node:path';
 
 const dir = '.ci-results';
+const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+const read = (name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-  const report = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+const failedNames = [];
+const flakyNames = [];
+/** The slowest files (vitest) or journeys (Playwright) of each report, to see where the time goes. */
+const slowest = [];
+const SLOWEST_SHOWN = 5;
+
+/** Each test of a Playwright report with its outcome: expected, unexpected, flaky or skipped. */
+function playwrightTests(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        out.push({
+          name: `[${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}`,
+          status: test.status,
+          seconds: test.results.reduce((sum, result) => sum + (result.duration ?? 0), 0) / 1000,
+        });
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
+}
+
+/** Failures each report counted, by file name. */
+const reportFailures = new Map();
+for (const name of files) {
   if (name.startsWith('vitest')) {
+    const report = read(name);
+    reportFailures.set(name, report.numFailedTests ?? 0);
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    const files = (report.testResults ?? []).map((file) => ({ name: path.relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 }));
+    slowest.push({ report: name, items: files.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN) });
+    for (const file of report.testResults ?? []) {
+      const relative = path.relative(process.cwd(), file.name);
+      for (const test of file.assertionResults ?? []) if (test.status === 'failed') failedNames.push(`${name}: ${relative} › ${test.fullName}`);
+      if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+        failed += 1;
+        reportFailures.set(name, reportFailures.get(name) + 1);
+        failedNames.push(`${name}: ${relative} (the file failed to run)`);
+      }
+    }
   } else if (name.startsWith('playwright')) {
-    passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
-    failed += report.stats?.unexpected ?? 0;
+    const report = read(name);
+    reportFailures.set(name, (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0));
+    passed += report.stats?.expected ?? 0;
+    failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
     skipped += report.stats?.skipped ?? 0;
+    const tests = playwrightTests(report);
+    slowest.push({ report: name, items: tests.map((test) => ({ name: test.name, seconds: test.seconds })).sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN) });
+    for (const test of tests) {
+      if (test.status === 'unexpected') failedNames.push(`${name}: ${test.name}`);
+      if (test.status === 'flaky') flakyNames.push(`${name}: ${test.name}`);
+    }
   }
+}
+
+/** 75.4 → '1:15'. */
+function minutesAndSeconds(seconds) {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+const stages = files.includes('stages.json') ? read('stages.json') : [];
+if (stages.length > 0) {
+  console.log('');
+  console.log('Stage durations:');
+  const width = Math.max(...stages.map((stage) => stage.name.length));
+  let total = 0;
+  for (const stage of stages) {
+    const seconds = (stage.end - stage.start) / 1000;
+    total += seconds;
+    const clock = minutesAndSeconds(seconds);
+    const mark = stage.status === 0 ? 'ok' : `FAILED (exit ${stage.status})`;
+    console.log(`  ${stage.name.padEnd(width)}  ${clock.padStart(6)}  ${mark}`);
+    if (stage.status !== 0 && !((reportFailures.get(stage.report) ?? 0) > 0)) {
+      failed += 1;
+      failedNames.push(`stage ${stage.name} exited ${stage.status}`);
+    }
+  }
+  console.log(`  ${'total'.padEnd(width)}  ${minutesAndSeconds(total).padStart(6)}`);
+}
+for (const { report, items } of slowest.filter((entry) => entry.items.length > 0)) {
+  console.log('');
+  console.log(`Slowest in ${report}:`);
+  for (const item of items) console.log(`  ${minutesAndSeconds(item.seconds).padStart(6)}  ${item.name}`);
+}
+if (flakyNames.length > 0) {
+  console.log('');
+  console.log(`Flaky (failed, then passed on the retry; counted as failed): ${flakyNames.length}`);
+  for (const name of flakyNames) console.log(`  ${name}`);
+}
+if (failedNames.length > 0) {
+  console.log('');
+  console.log(`Failed: ${failedNames.length}`);
+  for (const name of failedNames) console.log(`  ${name}`);
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

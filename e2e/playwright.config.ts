@@ -4,32 +4,50 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
 import { E2E_ADMIN } from './support/mail.ts';
+import { mailSinkPorts } from './support/mail-message.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-e2e-'));
+const sink = mailSinkPorts(port);
 const launchOptions = { executablePath: chromiumPath(), args: CHROMIUM_ARGS };
 
-/** Browser journeys on the built app served by the real server with a fresh embedded database, in the system Chromium. */
+/**
+ * Browser journeys on the built app served by the real server with a fresh embedded database, in the system Chromium.
+ * One server serves the whole run. The desktop and the phone project run side by side (two workers), each project one
+ * file at a time: every journey makes its own owner accounts, and the journeys that share the one administrator and the
+ * demo estimator (their mailed one-time links, the estimator's password) are desktop-only, so never run at once.
+ * A journey that passes only on its retry is reported as flaky and counts as a failure (.ci/summary.mjs).
+ */
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../.ci-results/playwright.json' }]] : 'list',
   use: { baseURL: `http://127.0.0.1:${port}`, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions } },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined, launchOptions } },
+    { name: 'desktop', workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions } },
+    { name: 'phone', workers: 1, use: { ...devices['Pixel 7'], channel: undefined, launchOptions } },
   ],
-  webServer: {
-    // The administrator the sign-in journeys use (e2e/support/mail.ts), created before the server takes the data directory.
-    command: `npm run admin:create -w @teamcast/server -- --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && npm run start -w @teamcast/server`,
-    cwd: '..',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      // The test mailbox first: the app sends every message to it over SMTP, as it would to a real mail server.
+      command: 'node --import tsx support/mail-sink.ts',
+      url: `http://127.0.0.1:${sink.http}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      // The administrator the sign-in journeys use (e2e/support/mail.ts), created before the server takes the data directory.
+      command: `npm run admin:create -w @teamcast/server -- --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --totp-secret ${E2E_ADMIN.totpSecret} && npm run start -w @teamcast/server`,
+      cwd: '..',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${sink.smtp}` },
+    },
+  ],
 });

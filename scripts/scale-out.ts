@@ -107,7 +107,8 @@ export async function startCluster(count: number) {
       Array.from({ length: count }, async () => {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-scale-'));
         dirs.push(dataDir);
-        return startChild('src/main.ts', { DATA_DIR: dataDir, DATABASE_URL: data.databaseUrl!, AUTH_SECRET: secret }, '/api/health');
+        // The proxy runs on loopback and sets X-Forwarded-For: the processes take the client address from it.
+        return startChild('src/main.ts', { DATA_DIR: dataDir, DATABASE_URL: data.databaseUrl!, AUTH_SECRET: secret, TRUST_PROXY: 'loopback' }, '/api/health');
       }),
     );
     processes.push(...started);

@@ -1,22 +1,26 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-
-/** The e-mail administrator the browser tests' server starts with (`admin:create` in playwright.config.ts). */
-export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-calm-river' };
-
-type OutboxMessage = { id: string; to: string; subject: string; kind: string; text: string; createdAt: string };
+import { mailSinkPorts, type SinkMessage } from './mail-message.ts';
 
 /**
- * The link in the newest message of a kind mailed to an address, read from the developer outbox (`/dev/mail.json`),
- * as a path with its query, ready for `page.goto`. Waits for the message to arrive (the outbox is written before
- * the call that mails answers).
+ * The e-mail administrator the browser tests' server starts with (`admin:create` in playwright.config.ts), his second
+ * factor set up with a known secret so the tests compute his codes (support/second-factor.ts).
+ */
+export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-calm-river', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
+
+/** The test mailbox's HTTP endpoint (support/mail-sink.ts), beside the app's port. */
+const sinkBase = `http://127.0.0.1:${mailSinkPorts(Number(process.env.E2E_PORT ?? 3210)).http}`;
+
+/**
+ * The link in the newest message of a kind mailed to an address, as a path with its query, ready for `page.goto`.
+ * Read from the test mailbox, which receives what the app sends over SMTP like any mail server; waits for the
+ * message to arrive (the app sends in the background after the call that mails answers).
  */
 export async function mailedLink(request: APIRequestContext, address: string, kind: 'verify' | 'join' | 'magic' | 'reset'): Promise<string> {
-  let found: OutboxMessage | undefined;
+  let found: SinkMessage | undefined;
   await expect
     .poll(async () => {
-      const res = await request.get(`/dev/mail.json?to=${encodeURIComponent(address)}`);
-      const messages = ((await res.json()) as { result: OutboxMessage[] }).result;
-      found = messages.find((message) => message.kind === kind);
+      const res = await request.get(`${sinkBase}/messages?to=${encodeURIComponent(address)}`);
+      found = ((await res.json()) as SinkMessage[]).find((message) => message.kind === kind);
       return Boolean(found);
     })
     .toBe(true);

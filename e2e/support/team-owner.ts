@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { signedUpOwner } from './owner-account.ts';
+import { signedInOwner } from './owner.ts';
 
 /**
  * An owner who can build and compare teams: signed up and verified through the passport API, subscribed with the
  * built-in provider's success card to a plan with team comparison and two teams, signed in in the page's storage.
  */
 export async function teamOwner(page: Page, request: APIRequestContext, name: string): Promise<string> {
-  const email = `${name.toLowerCase()}-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const { token } = await signedUpOwner(request, { email, companyName: `${name} Ltd` });
+  const { token } = await signedInOwner(page, request, name);
   const auth = { authorization: `Bearer ${token}` };
   const card = await request.post('/api/payment/attach-payment-method', { headers: auth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
   expect(card.ok(), await card.text()).toBe(true);
@@ -17,11 +16,5 @@ export async function teamOwner(page: Page, request: APIRequestContext, name: st
     data: { subscribe: 'FULL_1M_2', paymentMethodId: ((await card.json()).result as { _id: string })._id, ln: 'en' },
   });
   expect(subscribed.ok(), await subscribed.text()).toBe(true);
-  await page.addInitScript((stored) => {
-    localStorage.setItem('teamcast.auth.owner', JSON.stringify({ token: stored }));
-    localStorage.setItem('teamcast.locale', 'en');
-    localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false }));
-    localStorage.setItem('teamcast.guide', JSON.stringify({ step: null, done: true }));
-  }, token);
   return token;
 }

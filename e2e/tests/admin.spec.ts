@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { signedUpOwner } from '../support/owner-account.ts';
+import { signedUpOwner } from '../support/owner.ts';
 import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
+import { passAdminSecondStep } from '../support/second-factor.ts';
+import { REFUSED_DOMAIN } from '../support/mail-message.ts';
 
 /** An owner signed up and verified through the passport API; with `subscribe`, on a paid plan through the built-in provider's success card. */
 async function owner(request: APIRequestContext, companyName: string, subscribe: boolean): Promise<string> {
@@ -40,6 +42,7 @@ test.describe('administrator console', () => {
     await page.getByLabel('Электронная почта').fill(E2E_ADMIN.email);
     await page.getByLabel('Пароль', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await passAdminSecondStep(page);
     await expect(page).toHaveURL(/\/administrator\/owners$/);
 
     const companies = page.getByRole('table', { name: 'Компании' });
@@ -91,5 +94,51 @@ test.describe('administrator console', () => {
     await question.getByLabel('Показывать', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Всегда' }).click();
     await expect(shown).toBeVisible();
+  });
+});
+
+test.describe('outbox', () => {
+  test.skip(({ isMobile }) => isMobile, 'the administrator console is a desktop screen');
+  // A sign-up, the administrator's sign-in and two accessibility checks: slow on a loaded machine.
+  test.setTimeout(150_000);
+  // The cookie and privacy notices stay until closed and cover buttons on a phone; this journey is not about them.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false }));
+    });
+  });
+
+  test('a message the mail server refused stays in the outbox, where the administrator reads it and follows its link', async ({ page, request }) => {
+    const email = `outbox-${crypto.randomBytes(4).toString('hex')}@${REFUSED_DOMAIN}`;
+    const signup = await request.post('/api/passport/owner/signup', { data: { email, companyName: 'Outbox Ltd', privacyPolicy: true, personalData: true, ln: 'ru' } });
+    expect(signup.status(), await signup.text()).toBe(202);
+
+    await page.goto('/administrator/profiles');
+    await page.getByLabel('Электронная почта').fill(E2E_ADMIN.email);
+    await page.getByLabel('Пароль', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await passAdminSecondStep(page);
+    await expect(page).toHaveURL(/\/administrator\/profiles$/);
+    await page.getByRole('link', { name: 'Исходящая почта' }).click();
+    await expect(page.getByRole('heading', { name: 'Исходящая почта' })).toBeVisible();
+
+    await page.getByLabel('Получатель').fill(email);
+    const outbox = page.getByRole('table', { name: 'Исходящая почта' });
+    await expect(outbox.getByRole('row')).toHaveCount(2);
+    await expect(outbox).toContainText('Повторная отправка');
+    await expectAccessible(page, 'outbox');
+    await outbox.getByRole('link').click();
+
+    await expect(page).toHaveURL(/\/administrator\/mail\/[\w-]+$/);
+    await expect(page.getByRole('heading', { name: /Подтвердите адрес/ })).toBeVisible();
+    await expect(page.getByText('mailbox unavailable')).toBeVisible();
+    const link = page.getByRole('link', { name: /\/owner\/registration\?token=/ });
+    await expect(link).toBeVisible();
+    await expectAccessible(page, 'outbox message');
+    await page.getByRole('button', { name: 'Показать HTML-версию' }).click();
+    await expect(page.frameLocator('iframe[title="HTML-версия"]').getByText('Подтвердить адрес')).toBeVisible();
+    const [opened] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await expect(opened).toHaveURL(/\/owner\/registration\?token=/);
+    await opened.close();
   });
 });

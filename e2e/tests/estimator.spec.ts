@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { signedUpOwner } from '../support/owner-account.ts';
+import { signedUpOwner } from '../support/owner.ts';
 import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
+import { adminCode, passAdminSecondStep } from '../support/second-factor.ts';
 
 /** The first demo estimator (the demo data generator runs at the server's first start). */
 const ESTIMATOR_EMAIL = 'demo-estimator-1@teamcast.local';
@@ -10,7 +11,10 @@ const ESTIMATOR_EMAIL = 'demo-estimator-1@teamcast.local';
 async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/admin/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).result.token as string;
+  const { challenge } = (await res.json()).result as { challenge: string };
+  const second = await request.post('/api/passport/second-factor', { data: { challenge, code: await adminCode() } });
+  expect(second.status(), await second.text()).toBe(200);
+  return (await second.json()).result.token as string;
 }
 
 test.describe('scoring journey', () => {
@@ -91,6 +95,7 @@ test.describe('scoring journey', () => {
     await admin.getByLabel('Электронная почта').fill(E2E_ADMIN.email);
     await admin.getByLabel('Пароль', { exact: true }).fill(E2E_ADMIN.password);
     await admin.getByRole('button', { name: 'Войти', exact: true }).click();
+    await passAdminSecondStep(admin);
     await expect(admin).toHaveURL(/\/administrator\/neuronet$/);
     await expect(admin.getByTestId('neuronet-page')).toBeVisible();
     await expectAccessible(admin, 'neuronet');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { signedUpOwner } from '../support/owner-account.ts';
+import { signedUpOwner } from '../support/owner.ts';
 
 /** An owner signed up through the passport API; the browser gets his token the way the sign-in screen stores it. */
 async function signUpOwner(page: Page) {

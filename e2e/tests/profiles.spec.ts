@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { signedUpOwner } from '../support/owner-account.ts';
+import { signedUpOwner } from '../support/owner.ts';
 
 /** Russian texts, and the cookie and privacy notices and the first-visit guide closed: this journey is not about them. */
 async function quietBrowser(context: BrowserContext) {

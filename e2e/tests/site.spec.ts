@@ -8,6 +8,7 @@ import { chromium, expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { mailedLink } from '../support/mail.ts';
+import { signedInOwner } from '../support/owner.ts';
 
 const PASSWORD = 'amber-meadow-58';
 const uniqueEmail = () => `site-${crypto.randomBytes(4).toString('hex')}@example.com`;
@@ -192,8 +193,10 @@ test.describe('owner home', () => {
   });
 
   test('the owner menu reaches every section, restarts the guide and signs out', async ({ page }, testInfo) => {
-    await signUpFromLanding(page, uniqueEmail());
-    await page.getByTestId('guide-tour').getByRole('button', { name: 'Skip the tour' }).click();
+    // Signing up is the journey above; this one starts signed in.
+    await signedInOwner(page, page.request, 'Menu');
+    await page.goto('/owner/dashboard');
+    await expect(page.getByTestId('dashboard-page')).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Menu' });
     const open = async (name: string) => {
       if (isPhone(testInfo.project.name)) await page.getByRole('button', { name: 'Menu' }).click();
@@ -242,7 +245,7 @@ test.describe('owner home', () => {
   });
 
   test('settings change the language live', async ({ page }) => {
-    await signUpFromLanding(page, uniqueEmail());
+    await signedInOwner(page, page.request, 'Settings');
     await page.goto('/owner-mobile/settings');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
     await page.getByText('RU', { exact: true }).click();

@@ -4,16 +4,14 @@ import type { Access } from './core/route.ts';
  * Who may call each route, reviewed by hand: the access matrix test fails when a route is added, removed or changes
  * its declared access without this table changing too. Keys are `METHOD /path` as Fastify registers them.
  * Anonymous routes are the sign-in flows, the public site, questionnaires filled by link, and downloads behind
- * unguessable expiring tokens; `/dev/mail` exists only outside production.
+ * unguessable expiring tokens. Mail is read only by administrators (the outbox screen), never anonymously.
  */
 export const accessMatrix: Record<string, Access> = {
   'GET /api/openapi.json': 'anonymous',
   'GET /api/health': 'anonymous',
   'GET /api/gate': ['owner', 'estimator', 'administrator'],
-  'GET /dev/mail': 'anonymous',
-  'GET /dev/mail.json': 'anonymous',
-  'GET /dev/mail/:id': 'anonymous',
-  'GET /dev/mail/:id/html': 'anonymous',
+  'GET /api/admin/mail': ['administrator'],
+  'GET /api/admin/mail/:id': ['administrator'],
   'POST /api/passport/owner/login': 'anonymous',
   'POST /api/passport/owner/login/magic/:token': 'anonymous',
   'POST /api/passport/owner/mail/login-link': 'anonymous',
@@ -36,6 +34,12 @@ export const accessMatrix: Record<string, Access> = {
   'POST /api/admin/login/magic/:token': 'anonymous',
   'POST /api/admin/mail/login-link': 'anonymous',
   'POST /api/admin/logout': ['administrator'],
+  'POST /api/passport/second-factor': 'anonymous',
+  'POST /api/passport/second-factor/enrolment': 'anonymous',
+  'GET /api/owner/second-factor': ['owner'],
+  'POST /api/owner/second-factor/enrolment': ['owner'],
+  'PUT /api/owner/second-factor': ['owner'],
+  'DELETE /api/owner/second-factor': ['owner'],
   'GET /api/owner/self': ['owner'],
   'PATCH /api/owner/self': ['owner'],
   'DELETE /api/owner/self': ['owner'],

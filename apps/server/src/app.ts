@@ -7,14 +7,18 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { AppError, RequestValidationError } from './core/errors.ts';
-import { localeFromAcceptLanguage } from '@teamcast/contracts';
+import { localeFromAcceptLanguage, parseInput } from '@teamcast/contracts';
 import { createAuthenticator } from './core/auth.ts';
+import { createSealer } from './core/sealer.ts';
 import type { Config } from './core/config.ts';
 import type { Database } from './core/db.ts';
 import { databaseRateLimitStore } from './core/rate-limit-store.ts';
 import { createAfterAnswer } from './core/after-answer.ts';
 import { registerErrorHandling, sendError } from './core/error-handler.ts';
 import { registerWeb } from './core/web.ts';
+import { trustFunction } from './core/proxy-trust.ts';
+import { serializeError } from './core/log-redaction.ts';
+import { createStorageFailures } from './core/storage-failure.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
 import { createGateHub } from './modules/gate/gate.hub.ts';
@@ -23,17 +27,41 @@ import { createComputeRunner } from './modules/compute/compute.runner.ts';
 import { createDatabaseStorage, createFileStorage } from './core/storage.ts';
 import path from 'node:path';
 
+/** A request id from a trusted proxy is kept when it looks like one: letters, digits and `._:-`, at most 128. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Origins the pages may connect to (connect-src): their own, the websocket form of PUBLIC_URL, and the API bases the
+ * web app was built with (VITE_API_BASE, VITE_API_BASE_<GROUP>) with their websocket forms.
+ */
+export function connectSources(config: Pick<Config, 'PUBLIC_URL' | 'API_BASES'>): string[] {
+  const origins = new Set<string>();
+  for (const base of [config.PUBLIC_URL, ...config.API_BASES]) {
+    const url = new URL(base);
+    origins.add(url.origin);
+    origins.add(`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`);
+  }
+  return ["'self'", ...origins];
+}
+
 export type AppDeps = { config: Config; database: Database; secret: Uint8Array };
 
 /** Builds the HTTP application: external plugins first, then the app's core, then the routes of every module. */
 export async function buildApp({ config, database, secret }: AppDeps): Promise<FastifyInstance> {
+  const trust = trustFunction(config.TRUST_PROXY);
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, serializers: { err: serializeError } },
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Forwarded addresses, hosts and protocols count only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: trust,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // A client's own x-request-id is not taken: only a trusted proxy's, so log lines cannot be forged or merged.
+    requestIdHeader: false,
+    genReqId: (raw) => {
+      const given = raw.headers['x-request-id'];
+      const peer = raw.socket?.remoteAddress;
+      return trust && peer && typeof given === 'string' && REQUEST_ID.test(given) && trust(peer, 0) ? given : crypto.randomUUID();
+    },
     // Errors the router raises before any hook runs (malformed or over-long addresses) still leave as the envelope.
     frameworkErrors: (error, request, reply) => {
       request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
@@ -44,7 +72,9 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('authenticator', createAuthenticator(database.db, secret));
+  app.decorate('secondFactorSealer', createSealer(secret, 'second-factor'));
   app.decorate('accessCatalogue', []);
+  app.decorate('storageFailures', createStorageFailures());
   app.decorate('gate', createGateHub(database, app.log));
   app.decorate('afterAnswer', createAfterAnswer(app.log));
   // Datasets live beside the data when the database is embedded, and in the shared database on a PostgreSQL server.
@@ -63,7 +93,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorateRequest('auth', null);
 
   app.setValidatorCompiler(({ schema }) => (data) => {
-    const parsed = (schema as unknown as ZodType).safeParse(data);
+    const parsed = parseInput(schema as unknown as ZodType, data);
     return parsed.success ? { value: parsed.data } : { error: new RequestValidationError(parsed.error.issues) };
   });
   app.setSerializerCompiler(serializerCompiler);
@@ -93,7 +123,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(stripe ? ['https://api.stripe.com'] : [])],
+        connectSrc: [...connectSources(config), ...(stripe ? ['https://api.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

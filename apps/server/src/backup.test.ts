@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { backupDatabase, restoreDatabase } from './cli/backup.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BackupInvalidError, backupDatabase, restoreDatabase } from './cli/backup.ts';
 import { openDatabase, type Database } from './core/db.ts';
+import { owners } from './db/schema/index.ts';
+import { createTestDatabase } from './test/test-database.ts';
 import { createOwnerToken, prepareData, startChild } from './test/child-server.ts';
 
 type Listed = { result: { items: Array<{ _id: string; firstName: string; lastName: string }> } };
@@ -95,4 +97,80 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore across drive
       await Promise.all([embedded.cleanup(), postgres.cleanup(), back.cleanup()]);
     }
   }, 150_000);
+});
+
+describe('a backup proves it is complete', () => {
+  // Two databases for the whole block (opening and migrating one takes seconds); the target is reset before each test.
+  let source: Database;
+  let target: Database;
+  let dir: string;
+  let file: string;
+  let text: string;
+  beforeAll(async () => {
+    [source, target] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    await source.db.insert(owners).values([1, 2, 3].map((n) => ({ id: `backup-owner-${n}`, email: `backup-${n}@example.com` })));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-backup-'));
+    file = path.join(dir, 'backup.jsonl');
+    await backupDatabase(source, file);
+    text = fs.readFileSync(file, 'utf8');
+  }, 120_000);
+  afterAll(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await Promise.all([source.close(), target.close()]);
+  });
+  beforeEach(async () => {
+    await target.exec("delete from owners; insert into owners (id, email) values ('kept-owner', 'kept@example.com')");
+  });
+  const ownersOf = async (db: Database) => (await db.query<{ id: string }>('select id from owners order by id')).map((row) => row.id);
+  const withBackup = async (work: (context: { file: string; text: string; dir: string; target: Database; ownersOf: typeof ownersOf }) => Promise<void>) =>
+    work({ file, text, dir, target, ownersOf });
+
+  it('ends with a trailer holding every table with its row count and a SHA-256 of the lines before it', async () => {
+    await withBackup(async ({ text, file, target, ownersOf }) => {
+      const lines = text.trimEnd().split('\n');
+      const trailer = JSON.parse(lines.at(-1)!);
+      expect(trailer.format).toBe('teamcast-backup-end');
+      expect(trailer.tables.owners).toBe(3);
+      expect(Object.keys(trailer.tables)).toHaveLength(lines.length - 2);
+      expect(await restoreDatabase(target, file)).toMatchObject({ owners: 3 });
+      expect(await ownersOf(target)).toEqual(['backup-owner-1', 'backup-owner-2', 'backup-owner-3']);
+    });
+  });
+
+  it('refuses a file cut short, mid-line or at a line end, and leaves the database as it was', async () => {
+    await withBackup(async ({ text, dir, target, ownersOf }) => {
+      const lastLineStart = text.lastIndexOf('\n', text.length - 2) + 1;
+      const cuts = { midLine: text.slice(0, Math.floor(text.length / 2)), beforeTrailer: text.slice(0, lastLineStart), trailerCut: text.slice(0, text.length - 10) };
+      for (const [name, content] of Object.entries(cuts)) {
+        const cut = path.join(dir, `${name}.jsonl`);
+        fs.writeFileSync(cut, content);
+        await expect(restoreDatabase(target, cut), name).rejects.toThrow(BackupInvalidError);
+        expect(await ownersOf(target), name).toEqual(['kept-owner']);
+      }
+    });
+  });
+
+  it('refuses a file changed after it was written (checksum) and leaves the database as it was', async () => {
+    await withBackup(async ({ text, dir, target, ownersOf }) => {
+      const tampered = path.join(dir, 'tampered.jsonl');
+      fs.writeFileSync(tampered, text.replace('backup-2@example.com', 'attacker@example.com'));
+      await expect(restoreDatabase(target, tampered)).rejects.toThrow(/does not match its checksum/);
+      expect(await ownersOf(target)).toEqual(['kept-owner']);
+    });
+  });
+
+  it('reads a backup of the earlier format (no trailer) only when it holds every table', async () => {
+    await withBackup(async ({ text, dir, target, ownersOf }) => {
+      const lines = text.trimEnd().split('\n').slice(0, -1);
+      lines[0] = JSON.stringify({ ...JSON.parse(lines[0]!), version: 1 });
+      const cut = path.join(dir, 'old-cut.jsonl');
+      fs.writeFileSync(cut, `${lines.slice(0, -1).join('\n')}\n`);
+      await expect(restoreDatabase(target, cut)).rejects.toThrow(/old-format backup/);
+      expect(await ownersOf(target)).toEqual(['kept-owner']);
+      const whole = path.join(dir, 'old.jsonl');
+      fs.writeFileSync(whole, `${lines.join('\n')}\n`);
+      await restoreDatabase(target, whole);
+      expect(await ownersOf(target)).toEqual(['backup-owner-1', 'backup-owner-2', 'backup-owner-3']);
+    });
+  });
 });

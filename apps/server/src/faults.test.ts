@@ -69,9 +69,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database unreachable (PostgreSQ
       // Back: health, requests and gate delivery resume without a restart.
       await waitFor(async () => ((await (await fetch(`${server.base}/api/health`)).json()) as Health).result.status === 'ok', 30_000);
       await waitFor(async () => (await fetch(`${server.base}/api/owner/profiles`, { headers })).status === 200, 30_000);
-      // The listener reconnects on its own schedule (every second); a run after that delivers its phases again.
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
-      expect(await gate.phasesOf(await run('After'))).toEqual([1, 2, 3, 4, 5]);
+      // The listener reconnects on its own schedule (every second): a run started before it is back may miss its
+      // phases, so runs start until one delivers all of them (each given 10 s), however slow the machine.
+      await waitFor(async () => {
+        const phases = await Promise.race([gate.phasesOf(await run('After')), new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
+        return JSON.stringify(phases) === JSON.stringify([1, 2, 3, 4, 5]);
+      }, 60_000);
       expect(server.child.exitCode).toBeNull();
     } finally {
       gate.close();

@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './core/config.ts';
 import { DataDirLockedError } from './core/data-dir-lock.ts';
+import { DataDirUnwritableError } from './core/storage-failure.ts';
+import { serializeError } from './core/log-redaction.ts';
 import { startServer } from './server.ts';
 
 async function main(): Promise<void> {
@@ -21,10 +23,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnwritableError) {
     console.error(error.message);
   } else {
-    console.error('Teamcast failed to start:', error);
+    // Through the log's error serializer: a failed statement's parameters stay out of the output.
+    console.error('Teamcast failed to start:', serializeError(error).stack || serializeError(error).message);
   }
   process.exit(1);
 });

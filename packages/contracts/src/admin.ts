@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, PagingQuerySchema } from './api.ts';
 import { GRADES } from './constants.ts';
 import { QuestionnaireKindSchema } from './questionnaire.ts';
-import { EmailSchema, NameSchema } from './validation.ts';
+import { EmailSchema, NameSchema, nonEmptyUpdate } from './validation.ts';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Administrator console (spec sections 3, 6, 7): owners shown as companies, estimators, profiles, the audit log.
@@ -60,11 +60,13 @@ export const AdminOwnerSchema = z.object({
 });
 export type AdminOwner = z.infer<typeof AdminOwnerSchema>;
 
-export const AdminOwnerUpdateSchema = z.object({
-  email: EmailSchema.optional(),
-  companyName: z.string().trim().max(200).nullable().optional(),
-  verified: z.boolean().optional(),
-});
+export const AdminOwnerUpdateSchema = nonEmptyUpdate(
+  z.object({
+    email: EmailSchema.optional(),
+    companyName: z.string().trim().max(200).nullable().optional(),
+    verified: z.boolean().optional(),
+  }),
+);
 export type AdminOwnerUpdate = z.input<typeof AdminOwnerUpdateSchema>;
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
@@ -135,7 +137,7 @@ export const AdminEstimatorCreateSchema = z.object({
   nextProfileBatch: z.number().int().min(1).max(500).optional(),
 });
 export type AdminEstimatorCreate = z.input<typeof AdminEstimatorCreateSchema>;
-export const AdminEstimatorUpdateSchema = AdminEstimatorCreateSchema.partial();
+export const AdminEstimatorUpdateSchema = nonEmptyUpdate(AdminEstimatorCreateSchema.partial());
 export type AdminEstimatorUpdate = z.input<typeof AdminEstimatorUpdateSchema>;
 
 export const adminEstimatorsEndpoint = defineEndpoint({
@@ -243,11 +245,13 @@ export const AdminProfileDetailSchema = AdminProfileSchema.extend({
 });
 export type AdminProfileDetail = z.infer<typeof AdminProfileDetailSchema>;
 
-export const AdminProfileUpdateSchema = z.object({
-  firstName: z.string().trim().max(100).nullable().optional(),
-  lastName: z.string().trim().max(100).nullable().optional(),
-  position: z.string().trim().max(100).nullable().optional(),
-});
+export const AdminProfileUpdateSchema = nonEmptyUpdate(
+  z.object({
+    firstName: z.string().trim().max(100).nullable().optional(),
+    lastName: z.string().trim().max(100).nullable().optional(),
+    position: z.string().trim().max(100).nullable().optional(),
+  }),
+);
 export type AdminProfileUpdate = z.input<typeof AdminProfileUpdateSchema>;
 
 export const adminProfilesEndpoint = defineEndpoint({
@@ -324,4 +328,58 @@ export const adminAuditLogEndpoint = defineEndpoint({
   summary: "The administrators' changes, newest first",
   query: PagingQuerySchema.extend({ entity: z.string().max(50).optional(), entityId: z.string().max(100).optional() }),
   result: listOf(AuditEntrySchema),
+});
+
+// --- Outbox ----------------------------------------------------------------------------------------------------------
+
+/**
+ * Where a message stands: `kept` (in the outbox, not tried: no SMTP_URL, or not yet), `retrying` (a delivery failed,
+ * it is tried again), `failed` (every try failed), `sent` (its bodies are cleared once sent).
+ */
+export const OUTBOX_STATUSES = ['kept', 'retrying', 'failed', 'sent'] as const;
+
+export const AdminMailSchema = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  /** verify, join, magic, reset, enterprise. */
+  kind: z.string(),
+  locale: z.enum(['ru', 'en']),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type AdminMail = z.infer<typeof AdminMailSchema>;
+
+export const AdminMailDetailSchema = AdminMailSchema.extend({
+  text: z.string(),
+  html: z.string(),
+  /** The first link of the text (a sign-in, verification or reset link), null when it has none or was sent. */
+  link: z.string().nullable(),
+});
+export type AdminMailDetail = z.infer<typeof AdminMailDetailSchema>;
+
+export const AdminMailQuerySchema = PagingQuerySchema.extend({
+  /** Part of the recipient's address, any case. */
+  to: z.string().trim().max(320).optional(),
+});
+export type AdminMailQuery = z.input<typeof AdminMailQuerySchema>;
+
+export const adminMailListEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/mail',
+  summary: 'The outbox: messages the server mailed or keeps, newest first, filtered by recipient',
+  query: AdminMailQuerySchema,
+  result: listOf(AdminMailSchema),
+});
+export const adminMailEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/mail/:id',
+  summary: 'One message of the outbox with its text, HTML and link (reading it is recorded in the audit log)',
+  params: IdParams,
+  result: AdminMailDetailSchema,
 });

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'model_training', 'model_not_uploaded', 'model_outdated', 'model_published', 'not_enough_labels', 'rate_limited', 'unexpected_error',
   'service_unavailable', 'unstable_connection', 'network_error', 'connection_error', 'bad_connection',
   'initialization_error', 'connection_failed', 'pair_load_error', 'compare_teams_load_error', 'chunk_load_timeout',
+  'second_factor_invalid', 'second_factor_expired', 'second_factor_enabled', 'second_factor_disabled',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -20,3 +20,4 @@ export * from './validation.ts';
 export * from './scoring.ts';
 export * from './scenes.ts';
 export * from './admin.ts';
+export * from './second-factor.ts';

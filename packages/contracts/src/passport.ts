@@ -22,6 +22,21 @@ export const SignInResultSchema = z.object({
 });
 export type SignInResult = z.infer<typeof SignInResultSchema>;
 
+/**
+ * A password or a link was right, but the user has a second factor (or, an administrator, must set one up): no session
+ * yet, only a short-lived single-use challenge for the second step.
+ */
+export const SecondFactorChallengeSchema = z.object({
+  challenge: z.string(),
+  /** 'code': give a code of the authenticator app or a recovery code; 'enrol': set the authenticator up first. */
+  secondFactor: z.enum(['code', 'enrol']),
+});
+export type SecondFactorChallenge = z.infer<typeof SecondFactorChallengeSchema>;
+
+/** What a sign-in of a role that may have a second factor answers: a session, or the second step. */
+export const SignInStepSchema = z.union([SignInResultSchema, SecondFactorChallengeSchema]);
+export type SignInStep = z.infer<typeof SignInStepSchema>;
+
 /** Answer of calls that mail a link; the same whether or not the address is registered. */
 export const MailSentSchema = z.object({ sent: z.literal(true) });
 export const DoneSchema = z.object({ done: z.literal(true) });
@@ -91,18 +106,21 @@ export const PasswordResetSchema = PasswordFieldsSchema.extend({ token: LinkToke
 export type PasswordReset = z.infer<typeof PasswordResetSchema>;
 
 /** The verification link was followed: the owner is verified and signed in. */
-export const VerificationResultSchema = SignInResultSchema.extend({
-  /** False for an owner who joined by request and still has to choose a password. */
-  hasPassword: z.boolean(),
-});
+export const VerificationResultSchema = z.union([
+  SignInResultSchema.extend({
+    /** False for an owner who joined by request and still has to choose a password. */
+    hasPassword: z.boolean(),
+  }),
+  SecondFactorChallengeSchema,
+]);
 
 export const VerificationLinkRequestSchema = z.object({ ln: LocaleSchema.optional(), surface: SurfaceSchema.optional() });
 
 export const PreauthenticateSchema = z.object({ authId: LinkTokenSchema });
 
 // Owner
-export const ownerLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/login', summary: 'Owner sign-in with e-mail and password', body: CredentialsSchema, result: SignInResultSchema });
-export const ownerMagicLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/login/magic/:token', summary: 'Owner sign-in by a mailed magic link (single use, 15 minutes)', params: TokenParamsSchema, result: SignInResultSchema });
+export const ownerLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/login', summary: 'Owner sign-in with e-mail and password', body: CredentialsSchema, result: SignInStepSchema });
+export const ownerMagicLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/login/magic/:token', summary: 'Owner sign-in by a mailed magic link (single use, 15 minutes)', params: TokenParamsSchema, result: SignInStepSchema });
 export const ownerLoginLinkEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/mail/login-link', summary: 'Mails an owner a magic sign-in link', body: LinkRequestSchema, result: MailSentSchema });
 export const ownerForgotPasswordEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/mail/forgot-password', summary: 'Mails an owner a password reset link', body: LinkRequestSchema, result: MailSentSchema });
 export const ownerPasswordResetEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/password-reset', summary: 'Sets a new owner password from a reset link; ends every session', body: PasswordResetSchema, result: DoneSchema });
@@ -112,18 +130,18 @@ export const loveSignupEndpoint = defineEndpoint({ group: 'passport', method: 'P
 export const ownerJoinRequestEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/join/request', summary: 'Sign-up request without a password; mails a link that completes the registration', body: JoinRequestSchema, result: MailSentSchema });
 export const ownerVerificationLinkEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/mail/verification-link', summary: 'Mails the signed-in owner a new verification link', body: VerificationLinkRequestSchema, result: MailSentSchema });
 export const ownerVerifyEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/verification', summary: 'Follows a verification link (48 hours): verifies the address and signs in', body: TokenBodySchema, result: VerificationResultSchema });
-export const ownerPreauthenticateEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/preauthenticate', summary: 'Exchanges a single-use auth id (as mailed in a magic link) for a session', body: PreauthenticateSchema, result: SignInResultSchema });
+export const ownerPreauthenticateEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/preauthenticate', summary: 'Exchanges a single-use auth id (as mailed in a magic link) for a session', body: PreauthenticateSchema, result: SignInStepSchema });
 
 // Estimator
-export const estimatorLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/login', summary: 'Estimator sign-in with username or e-mail and password', body: EstimatorCredentialsSchema, result: SignInResultSchema });
-export const estimatorMagicLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/login/magic/:token', summary: 'Estimator sign-in by a mailed magic link', params: TokenParamsSchema, result: SignInResultSchema });
+export const estimatorLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/login', summary: 'Estimator sign-in with username or e-mail and password', body: EstimatorCredentialsSchema, result: SignInStepSchema });
+export const estimatorMagicLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/login/magic/:token', summary: 'Estimator sign-in by a mailed magic link', params: TokenParamsSchema, result: SignInStepSchema });
 export const estimatorLoginLinkEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/mail/login-link', summary: 'Mails an estimator a magic sign-in link', body: LinkRequestSchema, result: MailSentSchema });
 export const estimatorForgotPasswordEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/mail/forgot-password', summary: 'Mails an estimator a password reset link', body: LinkRequestSchema, result: MailSentSchema });
 export const estimatorPasswordResetEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/password-reset', summary: 'Sets a new estimator password from a reset link; ends every session', body: PasswordResetSchema, result: DoneSchema });
 export const estimatorLogoutEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/logout', summary: 'Ends the current estimator session', result: DoneSchema });
 
 // Administrator
-export const adminLoginEndpoint = defineEndpoint({ group: 'admin', method: 'POST', path: '/login', summary: 'Administrator sign-in with e-mail and password', body: CredentialsSchema, result: SignInResultSchema });
-export const adminMagicLoginEndpoint = defineEndpoint({ group: 'admin', method: 'POST', path: '/login/magic/:token', summary: 'Administrator sign-in by a mailed magic link', params: TokenParamsSchema, result: SignInResultSchema });
+export const adminLoginEndpoint = defineEndpoint({ group: 'admin', method: 'POST', path: '/login', summary: 'Administrator sign-in with e-mail and password', body: CredentialsSchema, result: SignInStepSchema });
+export const adminMagicLoginEndpoint = defineEndpoint({ group: 'admin', method: 'POST', path: '/login/magic/:token', summary: 'Administrator sign-in by a mailed magic link', params: TokenParamsSchema, result: SignInStepSchema });
 export const adminLoginLinkEndpoint = defineEndpoint({ group: 'admin', method: 'POST', path: '/mail/login-link', summary: 'Mails an administrator a magic sign-in link', body: LinkRequestSchema, result: MailSentSchema });
 export const adminLogoutEndpoint = defineEndpoint({ group: 'admin', method: 'POST', path: '/logout', summary: 'Ends the current administrator session', result: DoneSchema });

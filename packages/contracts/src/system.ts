@@ -10,6 +10,8 @@ export const HealthSchema = z.object({
     /** Round trip of `select 1`, in milliseconds. */
     latencyMs: z.number().nullable(),
   }),
+  /** False when the disk refuses writes (full or read-only): seen by a probe write, or by a write that failed in the last minute. */
+  storage: z.object({ writable: z.boolean() }),
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof HealthSchema>;
@@ -18,6 +20,6 @@ export const healthEndpoint = defineEndpoint({
   group: 'system',
   method: 'GET',
   path: '/health',
-  summary: 'Service status, version and database reachability',
+  summary: 'Service status, version, database reachability and whether the disk takes writes',
   result: HealthSchema,
 });

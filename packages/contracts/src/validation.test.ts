@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   DeleteConfirmationSchema,
   EmailSchema,
@@ -10,8 +10,10 @@ import {
   PasswordPairSchema,
   PasswordSchema,
   PositionSchema,
+  controlCharacterIssue,
   describeIssue,
   nameProblem,
+  parseInput,
   validationMessage,
 } from './validation.ts';
 import type { Locale } from './locale.ts';
@@ -91,5 +93,35 @@ describe('nameProblem (the zod-free name check of the public questionnaire)', ()
     const letters = fc.constantFrom(...'AaZzЯяЁё -\'’1_ \t'.split(''));
     const text = fc.oneof(fc.string({ maxLength: 120 }), fc.array(letters, { maxLength: 110 }).map((chars) => chars.join('')));
     fc.assert(fc.property(text, fc.constantFrom('ru' as const, 'en' as const), (value, locale) => viaCore(value, locale) === viaSchema(value, locale)), { numRuns: 2000 });
+  });
+});
+
+describe('control characters', () => {
+  const field = (data: unknown) => controlCharacterIssue(data)?.path.join('.');
+
+  it('refuses NUL and every other C0 character and DEL in a single-line field, line feeds and tabs included', () => {
+    for (let code = 0; code < 32; code += 1) expect(field({ companyName: `a${String.fromCharCode(code)}b` }), `U+${code}`).toBe('companyName');
+    expect(field({ companyName: 'a\u007fb' })).toBe('companyName');
+    expect(field({ companyName: 'Acme — ООО «Ромашка» 😀' })).toBeUndefined();
+  });
+
+  it('allows line feeds and tabs in multi-line texts, nothing else', () => {
+    expect(field({ information: 'line one\n\tline two' })).toBeUndefined();
+    expect(field({ questions: [{ text: { ru: 'строка\nещё' } }] })).toBeUndefined();
+    expect(field({ information: 'a\u0000b' })).toBe('information');
+    expect(field({ note: 'a\rb' })).toBe('note');
+  });
+
+  it('finds a control character deep in arrays and in object keys, and names the path', () => {
+    expect(field({ actors: [{ name: 'ok' }, { name: 'x\u0001' }] })).toBe('actors.1.name');
+    expect(controlCharacterIssue({ ['bad\u0000key']: 1 })).not.toBeNull();
+  });
+
+  it('parseInput answers the control character before the schema, with the message in both languages', () => {
+    const parsed = parseInput(z.object({ email: z.string() }), { email: 'a\u0000@b.c' });
+    expect(parsed.success).toBe(false);
+    const issue = parsed.error!.issues[0]!;
+    expect(describeIssue(issue, 'en')).toEqual({ field: 'email', key: 'controlCharacter', message: 'Control characters are not allowed' });
+    expect(describeIssue(issue, 'ru').message).toBe('Управляющие символы недопустимы');
   });
 });

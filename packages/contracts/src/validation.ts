@@ -49,6 +49,51 @@ export const DeleteConfirmationSchema = z
 
 export const ConsentSchema = z.literal(true, { error: 'consent' });
 
+/** A change request must change something: an empty object is refused as a whole (no field named). */
+export function nonEmptyUpdate<T extends z.ZodObject>(schema: T): T {
+  return schema.refine((value) => Object.values(value).some((field) => field !== undefined), { error: 'emptyUpdate' });
+}
+
+/**
+ * Free-text fields whose values may span lines: a string under one of these keys may hold line feeds and tabs.
+ * Every other string is a single line and holds no control character at all.
+ */
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['information', 'content', 'message', 'note', 'text', 'hint', 'description']);
+
+// C0 controls and DEL. NUL cannot be stored in PostgreSQL text, the others break logs, mail headers and CSV exports.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const MULTILINE_FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+const MAX_DEPTH = 64;
+
+function controlIssue(path: PropertyKey[]): z.core.$ZodIssue {
+  return { code: 'custom', message: 'controlCharacter', path, input: undefined } as z.core.$ZodIssue;
+}
+
+/**
+ * The first control character in a request's input (body, query or path parameters), as a field issue, or null.
+ * Object keys are checked too; a string is multi-line when any key on its path is in `MULTILINE_FIELDS`.
+ */
+export function controlCharacterIssue(value: unknown, path: PropertyKey[] = [], multiline = false): z.core.$ZodIssue | null {
+  if (typeof value === 'string') return (multiline ? MULTILINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value) ? controlIssue(path) : null;
+  if (typeof value !== 'object' || value === null || path.length > MAX_DEPTH) return null;
+  const entries: [PropertyKey, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  for (const [key, item] of entries) {
+    if (typeof key === 'string' && SINGLE_LINE_FORBIDDEN.test(key)) return controlIssue(path);
+    const issue = controlCharacterIssue(item, [...path, key], multiline || (typeof key === 'string' && MULTILINE_FIELDS.has(key)));
+    if (issue) return issue;
+  }
+  return null;
+}
+
+/** Validates one part of a request with its contract schema, after refusing control characters anywhere in it. */
+export function parseInput<T extends z.ZodType>(schema: T, data: unknown): z.ZodSafeParseResult<z.output<T>> {
+  const issue = controlCharacterIssue(data);
+  if (issue) return { success: false, error: new z.ZodError([issue]) } as z.ZodSafeParseResult<z.output<T>>;
+  return schema.safeParse(data);
+}
+
 export type FieldError = { field: string; key: ValidationKey; message: string };
 
 const knownKeys = new Set<string>(Object.keys(validationMessages));

@@ -1,16 +1,22 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { databaseTimeoutsOf, loadConfig } from '../core/config.ts';
 import { lockDataDir } from '../core/data-dir-lock.ts';
-import { forMaintenance, migrate, openDatabase, type Database } from '../core/db.ts';
+import { forMaintenance, migrate, migrationNames, openDatabase, type Database } from '../core/db.ts';
 
 /**
  * A logical backup that either driver can write and read: one JSON line of metadata (the applied migrations), then one
- * JSON line per table with all its rows (`row_to_json`, so bytea, jsonb and timestamps survive the round trip). The same
- * file restores into the embedded database or into PostgreSQL, whichever it came from.
+ * JSON line per table with all its rows (`row_to_json`, so bytea, jsonb and timestamps survive the round trip), then a
+ * trailer line with the row count of every table and the SHA-256 of everything before it. The same file restores into
+ * the embedded database or into PostgreSQL, whichever it came from; a file without its complete, matching trailer
+ * (cut short by a full disk or an interrupted copy, or edited) is refused before anything changes.
  */
-export type BackupHeader = { format: 'teamcast-backup'; version: 1; createdAt: string; driver: Database['driver']; migrations: string[] };
+export type BackupHeader = { format: 'teamcast-backup'; version: 1 | 2; createdAt: string; driver: Database['driver']; migrations: string[] };
+export type BackupTrailer = { format: 'teamcast-backup-end'; tables: Record<string, number>; sha256: string };
+
+export class BackupInvalidError extends Error {}
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -39,17 +45,25 @@ async function tablesInOrder(database: Database): Promise<string[]> {
 /** Writes a backup of the whole database to a file; returns the number of rows per table. */
 export async function backupDatabase(database: Database, file: string): Promise<Record<string, number>> {
   const migrations = (await database.query<{ name: string }>('select name from schema_migrations order by name')).map((row) => row.name);
-  const header: BackupHeader = { format: 'teamcast-backup', version: 1, createdAt: new Date().toISOString(), driver: database.driver, migrations };
+  const header: BackupHeader = { format: 'teamcast-backup', version: 2, createdAt: new Date().toISOString(), driver: database.driver, migrations };
   const partial = `${file}.partial`;
   const out = fs.openSync(partial, 'w', 0o600);
   const counts: Record<string, number> = {};
+  const hash = crypto.createHash('sha256');
+  const write = (line: string) => {
+    hash.update(line);
+    fs.writeSync(out, line);
+  };
   try {
-    fs.writeSync(out, `${JSON.stringify(header)}\n`);
+    write(`${JSON.stringify(header)}\n`);
     for (const table of await tablesInOrder(database)) {
       const rows = (await database.query<{ row: unknown }>(`select row_to_json(t) as row from ${quote(table)} t`)).map((r) => r.row);
       counts[table] = rows.length;
-      fs.writeSync(out, `${JSON.stringify({ table, rows })}\n`);
+      write(`${JSON.stringify({ table, rows })}\n`);
     }
+    const trailer: BackupTrailer = { format: 'teamcast-backup-end', tables: counts, sha256: hash.digest('hex') };
+    fs.writeSync(out, `${JSON.stringify(trailer)}\n`);
+    fs.fsyncSync(out);
   } finally {
     fs.closeSync(out);
   }
@@ -57,21 +71,83 @@ export async function backupDatabase(database: Database, file: string): Promise<
   return counts;
 }
 
+type BackupContent = { header: BackupHeader; data: Map<string, unknown[]> };
+
+const parseLine = (file: string, line: string, what: string): unknown => {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new BackupInvalidError(`${file} is damaged: ${what} is not readable`);
+  }
+};
+
 /**
- * Restores a backup into a database: migrates it, then, in one transaction, replaces the rows of every table with the
- * backup's and moves identity sequences past the restored values. Refuses a backup made by a newer version (migrations
- * this database does not have).
+ * Reads and checks a whole backup before anything is touched. A current backup (version 2) must end with its trailer,
+ * and the trailer's checksum and row counts must match what precedes it. A backup of the earlier format (version 1, no
+ * trailer) is read only when it holds a table line for every table of the database it goes into: such a file was cut
+ * short when its last lines (or part of one) are missing, so a file lacking any table is refused rather than guessed.
+ */
+export function readBackup(file: string): BackupContent {
+  const text = fs.readFileSync(file, 'utf8');
+  const headerEnd = text.indexOf('\n');
+  const header = parseLine(file, headerEnd < 0 ? text : text.slice(0, headerEnd), 'the first line') as Partial<BackupHeader> | null;
+  if (header?.format !== 'teamcast-backup' || (header.version !== 1 && header.version !== 2)) throw new BackupInvalidError(`${file} is not a Teamcast backup`);
+  let body = text;
+  let trailer: BackupTrailer | undefined;
+  if (header.version === 2) {
+    const trailerStart = text.lastIndexOf('\n', text.length - 2) + 1;
+    const candidate = text.endsWith('\n') ? (parseLine(file, text.slice(trailerStart, -1), 'the last line') as Partial<BackupTrailer> | null) : null;
+    if (candidate?.format !== 'teamcast-backup-end' || typeof candidate.sha256 !== 'string' || typeof candidate.tables !== 'object') {
+      throw new BackupInvalidError(`${file} is incomplete: its closing line is missing (the file was cut short); nothing was restored`);
+    }
+    body = text.slice(0, trailerStart);
+    if (crypto.createHash('sha256').update(body).digest('hex') !== candidate.sha256) {
+      throw new BackupInvalidError(`${file} does not match its checksum (the file was changed or damaged); nothing was restored`);
+    }
+    trailer = candidate as BackupTrailer;
+  }
+  const data = new Map<string, unknown[]>();
+  body
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .forEach((line, index) => {
+      const entry = parseLine(file, line, `line ${index + 2}`) as { table?: unknown; rows?: unknown } | null;
+      if (typeof entry?.table !== 'string' || !Array.isArray(entry.rows)) throw new BackupInvalidError(`${file} is damaged: line ${index + 2} is not a table`);
+      data.set(entry.table, entry.rows);
+    });
+  if (trailer) {
+    const listed = Object.entries(trailer.tables);
+    const mismatch = listed.find(([table, rows]) => data.get(table)?.length !== rows) ?? [...data.keys()].find((table) => !(table in trailer.tables));
+    if (mismatch || listed.length !== data.size) throw new BackupInvalidError(`${file} does not match its own table list; nothing was restored`);
+  }
+  return { header: header as BackupHeader, data };
+}
+
+/** An old-format backup has no trailer: it is complete only when it holds every table of the migrated database. */
+function assertOldFormatComplete(file: string, data: Map<string, unknown[]>, tables: readonly string[]): void {
+  const missing = tables.filter((table) => !data.has(table));
+  if (missing.length === 0) return;
+  throw new BackupInvalidError(
+    `${file} is an old-format backup without a closing line, and it lacks the tables ${missing.join(', ')}: it may have been cut short, so nothing was restored. ` +
+      'Restore it with the Teamcast version that wrote it, then take a new backup.',
+  );
+}
+
+/**
+ * Restores a backup into a database: checks the whole file first (see readBackup), migrates the database, then, in one
+ * transaction, replaces the rows of every table with the backup's and moves identity sequences past the restored
+ * values. Refuses a backup made by a newer version (migrations this database does not have). A refused file leaves
+ * the database untouched.
  */
 export async function restoreDatabase(database: Database, file: string): Promise<Record<string, number>> {
-  const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
-  const header = JSON.parse(lines[0] ?? '{}') as BackupHeader;
-  if (header.format !== 'teamcast-backup' || header.version !== 1) throw new Error(`${file} is not a Teamcast backup`);
-  await migrate(database);
-  const applied = new Set((await database.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
-  const unknown = header.migrations.filter((name) => !applied.has(name));
+  const { header, data } = readBackup(file);
+  const known = new Set(migrationNames());
+  const unknown = header.migrations.filter((name) => !known.has(name));
   if (unknown.length > 0) throw new Error(`The backup comes from a newer version (migrations ${unknown.join(', ')}); update Teamcast first`);
+  await migrate(database);
   const tables = await tablesInOrder(database);
-  const data = new Map(lines.slice(1).map((line) => JSON.parse(line) as { table: string; rows: unknown[] }).map((entry) => [entry.table, entry.rows]));
+  if (header.version === 1) assertOldFormatComplete(file, data, tables);
   const counts: Record<string, number> = {};
   return database.withLock(7_240_002, async (exec) => {
     await exec('begin');

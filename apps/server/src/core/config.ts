@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db.ts';
+import { parseProxyTrust, type ProxyTrust } from './proxy-trust.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
@@ -10,12 +11,29 @@ const listOfHosts = z
   .string()
   .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean));
 
+const proxyTrust = z
+  .string()
+  .optional()
+  .transform((value, context): ProxyTrust => {
+    const parsed = parseProxyTrust(value);
+    if (typeof parsed !== 'string') return parsed;
+    context.addIssue({ code: 'custom', message: parsed });
+    return z.NEVER;
+  });
+
 const ConfigSchema = z.object({
+  /**
+   * `test` only for the test suites (no demo data on their listening apps); `development` and `production` behave the
+   * same: nothing of security depends on this value (docs/SECURITY.md).
+   */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** The address people open; http://localhost:<PORT> when unset. */
+  PUBLIC_URL: z.url().optional(),
+  /** Proxies whose X-Forwarded-* and x-request-id headers count: off (default), a hop count, or their addresses. */
+  TRUST_PROXY: proxyTrust,
   /** PostgreSQL connection string; when absent the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   /** PostgreSQL only, in milliseconds: opening a connection or waiting for a free one of the pool. */
@@ -54,8 +72,11 @@ const ConfigSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
 });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA' | 'WEB_DIST'> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA' | 'WEB_DIST' | 'PUBLIC_URL'> & {
   DEMO_DATA: boolean;
+  PUBLIC_URL: string;
+  /** Absolute API bases the web app is built with (VITE_API_BASE, VITE_API_BASE_<GROUP>); the pages may connect to them. */
+  API_BASES: string[];
   WEB_DIST: string;
   /** Absolute DATA_DIR. */
   dataDir: string;
@@ -73,11 +94,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const value = parsed.data;
   return {
+    API_BASES: apiBases(cleaned),
     ...value,
     DEMO_DATA: value.DEMO_DATA ?? value.DATABASE_URL === undefined,
+    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
     WEB_DIST: path.resolve(value.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     dataDir: path.resolve(value.DATA_DIR),
   };
+}
+
+/** The absolute http(s) API bases among VITE_API_BASE and VITE_API_BASE_<GROUP>; relative ones are the same origin. */
+function apiBases(env: Record<string, string | undefined>): string[] {
+  const bases = Object.entries(env).filter(([key]) => /^VITE_API_BASE(_[A-Z]+)?$/.test(key));
+  return bases.flatMap(([key, value]) => {
+    if (!value || !/^https?:\/\//i.test(value)) return [];
+    if (!URL.canParse(value)) throw new ConfigError(`Invalid configuration:\n  ${key}: not a valid address`);
+    return [value];
+  });
+}
+
+/** Whether the server accepts connections from this machine only (HOST is a loopback address or localhost). */
+export function listensOnLoopbackOnly(config: Pick<Config, 'HOST'>): boolean {
+  const host = config.HOST.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** The PostgreSQL time limits of the configuration. */

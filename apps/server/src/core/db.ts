@@ -277,15 +277,20 @@ function createPgListener(config: pg.ClientConfig, checkMs: number) {
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../db/migrations');
 const MIGRATION_LOCK_KEY = 7_240_001;
 
+/** The names of the migration files this version has, in the order they apply. */
+export function migrationNames(dir = MIGRATIONS_DIR): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+}
+
 /**
  * Applies the versioned SQL files of db/migrations in name order, each once and in its own transaction.
  * Several processes starting together on one PostgreSQL take turns through an advisory lock.
  */
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.sql'))
-    .sort();
+  const files = migrationNames(dir);
   return database.withLock(MIGRATION_LOCK_KEY, async (exec) => {
     await exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
     const done = new Set((await database.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeIssue, errorMessage, errorStatus, type ErrorCode, type ErrorEnvelope } from '@teamcast/contracts';
 import { AppError, RequestValidationError } from './errors.ts';
+import { isStorageFailure } from './storage-failure.ts';
 
 // Connection failures, plus the time limits of core/db.ts: 57014 statement_timeout, 25P03 idle_in_transaction_session_timeout.
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P02', '57P03', '57014', '25P03', '08000', '08001', '08003', '08006']);
@@ -24,9 +25,10 @@ function causeChain(error: unknown): unknown[] {
 }
 
 /** Maps a thrown error to a catalogue code; anything unrecognised is an unexpected error. */
-function classify(error: FastifyError): { code: ErrorCode; field?: string; params?: Record<string, string | number> } {
+function classify(error: FastifyError): { code: ErrorCode; field?: string; params?: Record<string, string | number>; storage?: boolean } {
   if (error instanceof AppError) return { code: error.code, field: error.field, params: error.params };
   if (causeChain(error).some(isDatabaseUnavailable)) return { code: 'service_unavailable' };
+  if (isStorageFailure(error)) return { code: 'service_unavailable', storage: true };
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { code: 'payload_too_large' };
@@ -57,9 +59,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const field = described?.field ? described.field : prefix === 'body' ? undefined : prefix;
       return sendError(reply, request, 'validation_failed', field, described?.message);
     }
-    const { code, field, params } = classify(error);
+    const { code, field, params, storage } = classify(error);
     if (code === 'unexpected_error') {
       request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    } else if (storage) {
+      // A full or read-only disk: the write is refused as a temporary failure and health turns degraded.
+      request.server.storageFailures.record();
+      request.log.error({ err: error, reqId: request.id }, 'storage full or read-only: write refused');
     } else if (code === 'service_unavailable') {
       // The driver's own error, not Drizzle's wrapper, whose message carries the statement and its parameters.
       const cause = (causeChain(error).find(isDatabaseUnavailable) ?? error) as { message?: unknown; code?: unknown };

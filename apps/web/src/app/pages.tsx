@@ -86,6 +86,8 @@ export const pages: Partial<Record<string, Screen>> = {
   'administrator-questionnaires': lazyScreen(() => import('../features/admin/components/questionnaires-page.tsx').then((m) => m.QuestionnairesPage)),
   'administrator-questionnaire': lazyScreen(() => import('../features/admin/components/questionnaire-editor.tsx').then((m) => m.QuestionnaireEditorPage)),
   'administrator-neuronet': lazyScreen(() => import('../features/neuronet/components/neuronet-page.tsx').then((m) => m.NeuronetPage)),
+  'administrator-mail': lazyScreen(() => import('../features/admin/components/outbox-page.tsx').then((m) => m.OutboxPage)),
+  'administrator-mail-message': lazyScreen(() => import('../features/admin/components/mail-message-page.tsx').then((m) => m.MailMessagePage)),
   error: lazyScreen(() => import('../features/system/components/error-page.tsx').then((m) => m.ErrorPage)),
   'not-found': lazyScreen(() => import('../features/system/components/not-found-page.tsx').then((m) => m.NotFoundPage)),
 };

@@ -42,6 +42,8 @@ export const routeTable: RouteDef[] = [
   r('administrator-questionnaires', '/administrator/questionnaires', 'administrator', true, 'administrator'),
   r('administrator-questionnaire', '/administrator/questionnaires/:id', 'administrator', true, 'administrator'),
   r('administrator-neuronet', '/administrator/neuronet', 'administrator', true, 'administrator'),
+  r('administrator-mail', '/administrator/mail', 'administrator', true, 'administrator'),
+  r('administrator-mail-message', '/administrator/mail/:id', 'administrator', true, 'administrator'),
 
   // Estimator
   r('estimator-login', '/estimator/login', 'estimator', false, 'public'),

@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { STATE_WAIT_MS } from './waits.ts';
+
+// findBy… and waitFor wait for a state, never for a time: the 1 s default gave up on screens that were merely slow.
+configure({ asyncUtilTimeout: STATE_WAIT_MS });
 
 // Mantine reads these browser APIs that jsdom lacks.
 const noop = () => {};

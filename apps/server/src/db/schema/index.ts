@@ -13,3 +13,4 @@ export * from './history.ts';
 export * from './scenes.ts';
 export * from './admin.ts';
 export * from './rate-limits.ts';
+export * from './second-factor.ts';

@@ -52,6 +52,8 @@ export const invoices = pgTable('invoices', {
   id: text('id').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   ownerId: ownerRef(),
+  /** 1, 2, 3... per owner: the invoice's number, which says nothing about anyone else's invoices. */
+  ownerSeq: integer('owner_seq').notNull(),
   subscriptionId: text('subscription_id'),
   provider: provider(),
   providerInvoiceId: text('provider_invoice_id'),

@@ -1,8 +1,12 @@
 import type { EstimatorSelf, OwnerSelf } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
+import { verifyPassword } from '../../core/password.ts';
+import type { Sealer } from '../../core/sealer.ts';
 import { revokeSubjectSessions } from '../../core/session.repository.ts';
 import { deleteSubjectLinks } from '../passport/passport.repository.ts';
+import { deleteSecondFactor } from '../passport/second-factor.repository.ts';
+import { confirmEnrolment, startEnrolment } from '../passport/second-factor.service.ts';
 import { deleteOwner, findEstimator, findOwner, type EstimatorRow, type OwnerRow } from './account.repository.ts';
 
 export function presentOwnerSelf(row: OwnerRow): OwnerSelf {
@@ -43,5 +47,21 @@ export async function deleteOwnerAccount(db: Db, ownerId: string): Promise<void>
   await ownerSelf(db, ownerId);
   await revokeSubjectSessions(db, 'owner', ownerId);
   await deleteSubjectLinks(db, 'owner', ownerId, ['magic', 'reset', 'verify']);
+  await deleteSecondFactor(db, 'owner', ownerId);
   await deleteOwner(db, ownerId);
+}
+
+/** Starts turning an owner's second factor on: the authenticator to add, labelled with his e-mail. */
+export async function startOwnerEnrolment(deps: { db: Db; sealer: Sealer }, ownerId: string) {
+  const row = await ownerSelf(deps.db, ownerId);
+  return startEnrolment(deps, 'owner', ownerId, row.email);
+}
+
+/** Turns an owner's second factor on: his current password and a code of the new authenticator; answers the recovery codes. */
+export async function enableOwnerSecondFactor(deps: { db: Db; sealer: Sealer }, ownerId: string, password: string, code: string): Promise<string[]> {
+  const row = await ownerSelf(deps.db, ownerId);
+  if (!(await verifyPassword(password, row.passwordHash))) throw new AppError('wrong_current_password', undefined, 'password');
+  const codes = await confirmEnrolment(deps, 'owner', ownerId, code);
+  if (!codes) throw new AppError('second_factor_invalid', undefined, 'code');
+  return codes;
 }

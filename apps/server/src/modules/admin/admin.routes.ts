@@ -54,8 +54,8 @@ export const adminModule: FastifyPluginAsync = async (app) => {
     access: admin,
     handler: async ({ params, auth, request }) => {
       const email = await service.loginLinkAddress(db, params.role, params.id);
-      const brand = brandForHost(app.config, request.headers.host);
-      const deps = { db, config: app.config, mailer: app.mailer, authenticator: app.authenticator };
+      const brand = brandForHost(app.config, request.host);
+      const deps = { db, config: app.config, mailer: app.mailer, authenticator: app.authenticator, sealer: app.secondFactorSealer };
       // The recipient's language is unknown here; Russian is the product's default (spec section 1).
       await requestLink(deps, params.role, email, 'magic', { locale: 'ru', brand, surface: 'desktop' });
       await recordAudit(db, auth.subjectId, [{ action: `${params.role}.login-link`, entity: params.role, entityId: params.id, before: null, after: { sentTo: email } }]);

@@ -286,6 +286,21 @@ describe('profiles', () => {
   });
 });
 
+describe('empty changes', () => {
+  it('refuses an empty change of an owner, an estimator or a profile with 400 and no field, in Russian and English', async () => {
+    const owner = await createOwner(t);
+    const estimator = await createEstimator(t);
+    const profileId = await addProfile(owner.id);
+    for (const url of [`/api/admin/owners/${owner.id}`, `/api/admin/estimators/${estimator.id}`, `/api/admin/profiles/${profileId}`]) {
+      const ru = await call({ method: 'PATCH', url, body: {} });
+      expect(ru.status, url).toBe(400);
+      expect(ru.body.error).toEqual({ code: 'validation_failed', message: 'Нечего менять: передайте хотя бы одно поле' });
+      const en = await call({ method: 'PATCH', url, body: {}, lang: 'en' });
+      expect(en.body.error).toEqual({ code: 'validation_failed', message: 'Nothing to change: send at least one field' });
+    }
+  });
+});
+
 describe('audit log', () => {
   it("records the other modules' admin changes (questionnaires) and not refused calls", async () => {
     const list = await call({ method: 'GET', url: '/api/admin/questionnaire' });

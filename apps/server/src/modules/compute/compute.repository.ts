@@ -15,19 +15,25 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
 }
 
 /**
- * Claims the oldest job that is queued, or running under a lock older than `staleMs` (its process died). SKIP LOCKED
- * makes concurrent claimers take different jobs, so a job runs once.
+ * Claims a job that is queued, or running under a lock older than `staleMs` (its process died), round-robin between
+ * owners: the owner served longest ago (or never) goes first, so one owner's backlog never holds another owner's job
+ * back for more than one job per worker; within an owner, oldest first. An owner was last served when one of his jobs
+ * was last claimed or finished. SKIP LOCKED makes concurrent claimers take different jobs, so a job runs once.
  */
 export async function claimJob(database: Database, workerId: string, staleMs: number): Promise<JobRow | undefined> {
+  const stale = sql`now() - make_interval(secs => ${staleMs / 1000})`;
   const [row] = await database.db
     .update(computeJobs)
     .set({ status: 'running', lockedBy: workerId, lockedAt: sql`now()`, attempts: sql`${computeJobs.attempts} + 1`, updatedAt: sql`now()` })
     .where(
       eq(
         computeJobs.id,
-        sql`(select id from compute_jobs
-              where status = 'queued' or (status = 'running' and locked_at < now() - make_interval(secs => ${staleMs / 1000}))
-              order by created_at limit 1 for update skip locked)`,
+        sql`(select waiting.id from compute_jobs as waiting
+              where waiting.status = 'queued' or (waiting.status = 'running' and waiting.locked_at < ${stale})
+              order by (select max(greatest(served.locked_at, served.finished_at)) from compute_jobs as served
+                         where served.owner_id = waiting.owner_id and served.status <> 'queued') asc nulls first,
+                       waiting.created_at
+              limit 1 for update of waiting skip locked)`,
       ),
     )
     .returning();

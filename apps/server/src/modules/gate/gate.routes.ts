@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { GATE_PATH, GateClientMessageSchema, errorMessage, type ErrorCode, type GateServerMessage, type Locale } from '@teamcast/contracts';
+import { GATE_PATH, GateClientMessageSchema, errorMessage, parseInput, type ErrorCode, type GateServerMessage, type Locale } from '@teamcast/contracts';
 import { AppError } from '../../core/errors.ts';
 import { CLOSE_SESSION_ENDED as CLOSE_UNAUTHORIZED, CLOSE_TOO_MANY_SOCKETS } from './gate.hub.ts';
 
@@ -57,7 +57,7 @@ export const gateModule: FastifyPluginAsync = async (app) => {
       void (async () => {
         let parsed;
         try {
-          parsed = GateClientMessageSchema.safeParse(isBinary ? undefined : JSON.parse(raw.toString('utf8')));
+          parsed = parseInput(GateClientMessageSchema, isBinary ? undefined : JSON.parse(raw.toString('utf8')));
         } catch {
           parsed = undefined;
         }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -51,6 +51,16 @@ export async function listMessages(db: Db, to?: string, limit = 50): Promise<Out
     .where(to ? eq(mailOutbox.toAddress, to.toLowerCase()) : undefined)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(limit);
+}
+
+/** One page of the outbox, newest first, optionally of recipients whose address contains `to` (any case). */
+export async function listOutbox(db: Db, query: { to?: string | undefined; limit: number; offset: number }): Promise<{ rows: OutboxRow[]; total: number }> {
+  const where = query.to ? ilike(mailOutbox.toAddress, `%${query.to.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(query.limit).offset(query.offset),
+    db.select({ n: count() }).from(mailOutbox).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function findMessage(db: Db, id: string): Promise<OutboxRow | undefined> {

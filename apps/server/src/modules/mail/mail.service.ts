@@ -2,10 +2,13 @@ import crypto from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@teamcast/contracts';
-import type { Config } from '../../core/config.ts';
+import { listensOnLoopbackOnly, type Config } from '../../core/config.ts';
 import type { Db } from '../../core/db.ts';
 import { claimDue, insertMessage, markFailed, markSent, type OutboxRow } from './mail.repository.ts';
 import { renderMail, type Brand, type MailKind } from './mail.templates.ts';
+
+/** Header naming the kind of a sent message (verify, join, magic, reset, enterprise), for filters and test sinks. */
+export const MAIL_KIND_HEADER = 'X-Teamcast-Mail-Kind';
 
 /** How often the retry loop looks for messages whose delivery failed, in milliseconds (half the first retry delay). */
 export const retryIntervalMs = (config: Pick<Config, 'MAIL_RETRY_SECONDS'>) => (config.MAIL_RETRY_SECONDS ?? 60) * 500;
@@ -32,11 +35,14 @@ export function createMailer({ db, config, log, transport }: { db: Db; config: C
   const smtp = transport ?? (config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : undefined);
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
+  // Without SMTP a developer on a laptop needs the link to sign up; only when nobody else can reach the server does it
+  // reach the log. Anywhere else the log never holds a link, and administrators read the mail in the console.
+  const linkInLog = !smtp && listensOnLoopbackOnly(config);
 
   const deliver = async (row: OutboxRow) => {
     if (!smtp) return;
     try {
-      await smtp.sendMail({ from: config.MAIL_FROM, to: row.toAddress, replyTo: config.SUPPORT_EMAIL, subject: row.subject, text: row.textBody, html: row.htmlBody });
+      await smtp.sendMail({ from: config.MAIL_FROM, to: row.toAddress, replyTo: config.SUPPORT_EMAIL, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: { [MAIL_KIND_HEADER]: row.kind } });
       await markSent(db, row.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -63,11 +69,10 @@ export function createMailer({ db, config, log, transport }: { db: Db; config: C
       await insertMessage(db, { id, toAddress: to.toLowerCase(), subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, kind, locale });
       if (smtp) {
         track(claimDue(db, id, 10, config.MAIL_RETRY_SECONDS).then(async ([row]) => (row ? deliver(row) : undefined)));
-      } else if (config.NODE_ENV !== 'production') {
-        // The link to the message page, never the message's own link: tokens stay out of logs.
-        log.info({ mailId: id, kind }, `mail kept in the outbox: open ${new URL(`/dev/mail/${id}`, config.PUBLIC_URL).href}`);
+      } else if (linkInLog) {
+        log.info({ mailId: id, kind }, `mail kept in the outbox (no SMTP_URL, loopback only): ${link}`);
       } else {
-        log.warn({ mailId: id, kind }, 'mail kept in the outbox: set SMTP_URL to send mail');
+        log.warn({ mailId: id, kind }, 'mail kept in the outbox: set SMTP_URL to send mail; administrators read it under Outbox in the console');
       }
       return id;
     },

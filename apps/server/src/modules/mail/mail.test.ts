@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { captureLog, createOwner, linkToken, mailTo } from '../../test/factories.ts';
+import { captureLog, createAdministrator, createEstimator, createOwner, linkToken, mailTo } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../core/config.ts';
 import { brandForHost } from './mail.brand.ts';
+import { createMailer } from './mail.service.ts';
 import { renderMail } from './mail.templates.ts';
 
 type Received = { to: string[]; raw: string };
@@ -70,6 +73,7 @@ describe('mail over SMTP', () => {
     const raw = decodeQuotedPrintable(message.raw);
     expect(raw).toContain('From: Teamcast <robot@teamcast.test>');
     expect(raw).toContain('Reply-To: help@teamcast.test');
+    expect(raw).toContain('X-Teamcast-Mail-Kind: verify');
     expect(raw).toContain('multipart/alternative');
     expect(raw).toContain('text/plain');
     expect(raw).toContain('text/html');
@@ -111,13 +115,14 @@ describe('mail kept in the outbox', () => {
   let lines: string[] = [];
   let t: TestApp;
   beforeAll(async () => {
+    // The default HOST (0.0.0.0): the server is reachable from other machines.
     t = await createTestApp({ LOG_LEVEL: 'info', PUBLIC_URL: 'http://localhost:3999' }, (app) => {
       lines = captureLog(app);
     });
   });
   afterAll(() => t.close());
 
-  it('logs one line with the outbox page, shows the message at /dev/mail, and no token or hash reaches a log line or response', async () => {
+  it('logs one line without the link when the server is reachable from other machines, and no token or hash reaches a log line or response', async () => {
     const owner = await createOwner(t, { password: PASSWORD });
     await t.app.inject({ method: 'POST', url: '/api/passport/owner/mail/login-link', payload: { username: owner.email } });
     await t.app.inject({ method: 'POST', url: '/api/passport/owner/login', payload: { email: owner.email, password: PASSWORD } });
@@ -128,30 +133,104 @@ describe('mail kept in the outbox', () => {
 
     const mailLines = lines.filter((line) => line.includes('mail kept in the outbox'));
     expect(mailLines).toHaveLength(1);
-    expect(mailLines[0]).toContain(`http://localhost:3999/dev/mail/${row!.id}`);
+    expect(mailLines[0]).toContain(row!.id);
+    expect(mailLines[0]).not.toMatch(/https?:\/\//);
     const log = lines.join('\n');
     expect(log).not.toContain(token);
     expect(log).not.toContain('scrypt$');
     expect(log).not.toContain(PASSWORD);
     expect(magic.body).not.toContain(token);
-
-    const list = await t.app.inject({ method: 'GET', url: '/dev/mail' });
-    expect(list.headers['content-type']).toContain('text/html');
-    expect(list.body).toContain(row!.subject);
-    const page = await t.app.inject({ method: 'GET', url: `/dev/mail/${row!.id}` });
-    expect(page.body).toContain(`token=${token}`);
-    expect(page.headers['content-security-policy']).toBeDefined();
-    const json = await t.app.inject({ method: 'GET', url: `/dev/mail.json?to=${encodeURIComponent(owner.email)}` });
-    expect(json.json().result[0]).toMatchObject({ id: row!.id, kind: 'magic' });
   });
 
-  it('has no developer outbox pages in production', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production' });
-    try {
-      expect((await production.app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
-      expect((await production.app.inject({ method: 'GET', url: '/dev/mail.json' })).statusCode).toBe(404);
-    } finally {
-      await production.close();
+  it('serves no anonymous outbox page in the default configuration', async () => {
+    const owner = await createOwner(t);
+    await t.app.inject({ method: 'POST', url: '/api/passport/owner/mail/login-link', payload: { username: owner.email } });
+    const [row] = await mailTo(t, owner.email);
+    for (const url of ['/dev/mail', '/dev/mail.json', `/dev/mail.json?to=${encodeURIComponent(owner.email)}`, `/dev/mail/${row!.id}`, `/dev/mail/${row!.id}/html`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain(row!.subject);
+    }
+  });
+
+  it('shows the outbox to administrators only: list filtered by recipient with paging, and one message with its link', async () => {
+    const owner = await createOwner(t);
+    const other = await createOwner(t);
+    await t.app.inject({ method: 'POST', url: '/api/passport/owner/mail/login-link', payload: { username: owner.email } });
+    await t.app.inject({ method: 'POST', url: '/api/passport/owner/mail/forgot-password', payload: { username: owner.email } });
+    await t.app.inject({ method: 'POST', url: '/api/passport/owner/mail/login-link', payload: { username: other.email } });
+    const administrator = await createAdministrator(t);
+    const estimator = await createEstimator(t);
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+
+    for (const url of ['/api/admin/mail', '/api/admin/mail/some-id']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: as(owner.token) })).statusCode, url).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url, headers: as(estimator.token) })).statusCode, url).toBe(403);
+    }
+
+    const filtered = await t.app.inject({ method: 'GET', url: `/api/admin/mail?to=${encodeURIComponent(owner.email.toUpperCase())}`, headers: as(administrator.token) });
+    expect(filtered.statusCode).toBe(200);
+    const { items, total } = filtered.json().result as { items: Array<Record<string, unknown>>; total: number };
+    expect(total).toBe(2);
+    expect(items.map((item) => item.kind).sort()).toEqual(['magic', 'reset']);
+    expect(items.every((item) => item.to === owner.email && item.status === 'kept' && !('text' in item))).toBe(true);
+    const page = await t.app.inject({ method: 'GET', url: `/api/admin/mail?to=${encodeURIComponent(owner.email)}&limit=1&offset=1`, headers: as(administrator.token) });
+    expect(page.json().result).toMatchObject({ total: 2, items: [{ _id: items[1]!._id }] });
+    const everything = await t.app.inject({ method: 'GET', url: '/api/admin/mail?limit=1000', headers: as(administrator.token) });
+    expect(everything.json().result.items.some((item: { to: string }) => item.to === other.email)).toBe(true);
+
+    const magic = items.find((item) => item.kind === 'magic')!;
+    const one = await t.app.inject({ method: 'GET', url: `/api/admin/mail/${String(magic._id)}`, headers: as(administrator.token) });
+    expect(one.statusCode).toBe(200);
+    const detail = one.json().result as { link: string; text: string; html: string; to: string };
+    expect(detail.to).toBe(owner.email);
+    expect(detail.link).toMatch(/^http:\/\/localhost:3999\/owner\/magic-link\?token=[\w-]+$/);
+    expect(detail.text).toContain(detail.link);
+    expect(detail.html).toContain('<html');
+    // The link works: the administrator can follow it.
+    const login = await t.app.inject({ method: 'POST', url: `/api/passport/owner/login/magic/${linkToken(new URL(detail.link))}` });
+    expect(login.json().result.id).toBe(owner.id);
+    // Reading a message is on record.
+    const [audit] = await t.database.query<{ action: string; administrator_id: string }>("select action, administrator_id from admin_audit_log where entity_id = $1", [magic._id]);
+    expect(audit).toEqual({ action: 'mail.read', administrator_id: administrator.id });
+
+    const missing = await t.app.inject({ method: 'GET', url: '/api/admin/mail/no-such-message', headers: as(administrator.token) });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the log line of a kept message', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'http://localhost:3999' });
+  });
+  afterAll(() => t.close());
+
+  /** The lines a mailer without SMTP logs for one message, with the server listening on these settings. */
+  const linesOf = async (env: Partial<Config>) => {
+    const lines: string[] = [];
+    const record = (_fields: unknown, message: string) => void lines.push(message);
+    const log = { info: record, warn: record, error: record } as unknown as FastifyBaseLogger;
+    const mailer = createMailer({ db: t.database.db, config: { ...t.app.config, ...env }, log });
+    const link = `http://localhost:3999/owner/magic-link?token=${crypto.randomUUID()}`;
+    await mailer.send({ to: 'laptop@example.com', kind: 'magic', locale: 'en', brand: brandForHost(t.app.config, undefined), link });
+    return { lines, link };
+  };
+
+  it('carries the link when the server listens on loopback only, so a developer can sign up on a laptop', async () => {
+    for (const HOST of ['127.0.0.1', '::1', 'localhost', '[::1]']) {
+      const { lines, link } = await linesOf({ HOST });
+      expect(lines, HOST).toHaveLength(1);
+      expect(lines[0], HOST).toContain(link);
+    }
+  });
+
+  it('carries no link when the server listens beyond loopback, whatever NODE_ENV says', async () => {
+    for (const env of [{ HOST: '0.0.0.0' }, { HOST: '::' }, { HOST: '192.0.2.10' }, { HOST: '0.0.0.0', NODE_ENV: 'development' as const }]) {
+      const { lines } = await linesOf(env);
+      expect(lines, JSON.stringify(env)).toHaveLength(1);
+      expect(lines[0], JSON.stringify(env)).not.toMatch(/https?:\/\//);
     }
   });
 });

@@ -23,6 +23,8 @@ import {
   ownerSignupEndpoint,
   ownerVerificationLinkEndpoint,
   ownerVerifyEndpoint,
+  secondFactorEnrolmentEndpoint,
+  secondFactorStepEndpoint,
   type Locale,
   type Role,
   type Surface,
@@ -32,7 +34,6 @@ import { createFailureCounter } from '../../core/failure-counter.ts';
 import { route } from '../../core/route.ts';
 import { revokeSession } from '../../core/session.repository.ts';
 import { brandForHost } from '../mail/mail.brand.ts';
-import { findAccountById } from './passport.repository.ts';
 import {
   ensureDemoAdministrator,
   requestLink,
@@ -42,9 +43,11 @@ import {
   signInWithPassword,
   signUpOwner,
   verifyOwner,
+  signInWithSecondFactor,
   type MailContext,
   type PassportDeps,
 } from './passport.service.ts';
+import { enrolmentForChallenge } from './second-factor.service.ts';
 
 /**
  * Rate limits, per client address (the route's own limit) and per e-mail or username (checked in the handler):
@@ -86,7 +89,7 @@ function addressLimiter(app: FastifyInstance, max: number): AddressLimit {
 }
 
 export const passportModule: FastifyPluginAsync = async (app) => {
-  const deps: PassportDeps = { db: app.database.db, config: app.config, mailer: app.mailer, authenticator: app.authenticator };
+  const deps: PassportDeps = { db: app.database.db, config: app.config, mailer: app.mailer, authenticator: app.authenticator, sealer: app.secondFactorSealer };
   const linkLimit = addressLimiter(app, LINK_PER_ADDRESS);
   const failures = createFailureCounter(app.database, WINDOW_MS);
   const later = (work: () => Promise<void>) => app.afterAnswer.run(work);
@@ -111,16 +114,14 @@ export const passportModule: FastifyPluginAsync = async (app) => {
     }
   };
 
-  /** A mailed link signed the user in: his address is his, so the wrong passwords counted against it are forgotten. */
-  const linkSignIn = async (role: Role, token: string) => {
-    const result = await signInWithLink(deps, role, token);
-    const account = await findAccountById(deps.db, role, result.id);
-    if (account) await failures.clear(accountKey(role, account.email));
-    return result;
-  };
+  /**
+   * A mailed link was followed: the address is the user's, so the wrong passwords counted against it are forgotten,
+   * whether the link gives the session or the second step (a challenge, which names no user).
+   */
+  const linkSignIn = (role: Role, token: string) => signInWithLink(deps, role, token, (account) => failures.clear(accountKey(role, account.email)));
 
   const mailContext = (request: FastifyRequest, ln: Locale | undefined, surface: Surface | undefined): MailContext => {
-    const brand = brandForHost(app.config, request.headers.host);
+    const brand = brandForHost(app.config, request.host);
     return { locale: ln ?? request.locale, brand, surface: surface ?? (brand.love ? 'loveMobile' : 'desktop') };
   };
 
@@ -253,6 +254,11 @@ export const passportModule: FastifyPluginAsync = async (app) => {
     handler: async ({ body, request, reply }) => passwordSignIn(request, reply, 'administrator', body.email, body.password),
   });
   signInRoutes('administrator', { magic: adminMagicLoginEndpoint, link: adminLoginLinkEndpoint, logout: adminLogoutEndpoint });
+
+  // The second step of owners' and administrators' sign-ins (the challenge names the user)
+  route(app, secondFactorEnrolmentEndpoint, { access: 'anonymous', rateLimit: LOGIN_PER_CLIENT, handler: async ({ body }) => enrolmentForChallenge(deps, body.challenge) });
+  // Wrong codes are limited per challenge (5) and per account (10 in 15 minutes) in the service.
+  route(app, secondFactorStepEndpoint, { access: 'anonymous', rateLimit: LOGIN_PER_CLIENT, handler: async ({ body }) => signInWithSecondFactor(deps, body.challenge, body.code) });
 
   // 'At first start' is when the server starts listening: test apps, which never listen, get no demo administrator.
   app.addHook('onListen', async () => {

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { LINK_TTL_SECONDS, type Locale, type Role, type SignInResult, type Surface } from '@teamcast/contracts';
+import { LINK_TTL_SECONDS, type Locale, type Role, type SignInResult, type SecondFactorChallenge, type SignInStep, type Surface } from '@teamcast/contracts';
 import type { Authenticator } from '../../core/auth.ts';
 import type { Config } from '../../core/config.ts';
 import type { Db } from '../../core/db.ts';
+import type { Sealer } from '../../core/sealer.ts';
 import { AppError } from '../../core/errors.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../core/password.ts';
 import { revokeSubjectSessions } from '../../core/session.repository.ts';
@@ -22,10 +23,13 @@ import {
   markOwnerVerified,
   setPasswordHash,
   touchLastVisit,
+  type Account,
   type LinkKind,
 } from './passport.repository.ts';
+import { deleteSecondFactor, deleteSubjectChallenges } from './second-factor.repository.ts';
+import { passSecondStep, secondStepFor } from './second-factor.service.ts';
 
-export type PassportDeps = { db: Db; config: Config; mailer: Mailer; authenticator: Authenticator };
+export type PassportDeps = { db: Db; config: Config; mailer: Mailer; authenticator: Authenticator; sealer: Sealer };
 
 /** Where a mail is going: its language, the platform of the request's host, and the app its link opens. */
 export type MailContext = { locale: Locale; brand: Brand & { baseUrl: string }; surface: Surface };
@@ -72,17 +76,30 @@ async function startSession(deps: PassportDeps, role: Role, id: string): Promise
   return { token, id };
 }
 
+/** After a right password or link: the session, or the second step when the user has (or, an administrator, must set up) a second factor. */
+async function firstFactorPassed(deps: PassportDeps, role: Role, id: string): Promise<SignInStep> {
+  return (await secondStepFor(deps, role, id)) ?? startSession(deps, role, id);
+}
+
+/** The second step of a sign-in: a code for the challenge gives the session (and, after an enrolment, the recovery codes). */
+export async function signInWithSecondFactor(deps: PassportDeps, challenge: string, code: string): Promise<SignInResult & { recoveryCodes?: string[] }> {
+  const passed = await passSecondStep(deps, challenge, code);
+  const account = await findAccountById(deps.db, passed.role, passed.subjectId);
+  if (!account || account.deleted) throw new AppError('second_factor_expired');
+  return { ...(await startSession(deps, passed.role, passed.subjectId)), ...(passed.recoveryCodes ? { recoveryCodes: passed.recoveryCodes } : {}) };
+}
+
 /**
  * Password sign-in. Wrong e-mail, wrong password and a deleted owner's address give the same answer after the same
  * work (a hash is checked either way); a deleted estimator is told so only after his right password, so the answer
  * never tells a stranger which addresses were registered.
  */
-export async function signInWithPassword(deps: PassportDeps, role: Role, login: string, password: string): Promise<SignInResult> {
+export async function signInWithPassword(deps: PassportDeps, role: Role, login: string, password: string): Promise<SignInStep> {
   const account = await findAccountByLogin(deps.db, role, login);
   const matches = await verifyPassword(password, account?.passwordHash);
   if (!account || !matches) throw new AppError('invalid_credentials');
   if (account.deleted) throw new AppError('user_deleted');
-  return startSession(deps, role, account.id);
+  return firstFactorPassed(deps, role, account.id);
 }
 
 /** Mails a sign-in or reset link when the user exists; the caller answers the same either way. */
@@ -94,28 +111,36 @@ export async function requestLink(deps: PassportDeps, role: Role, login: string,
 
 /**
  * The first proof of an owner's address by a mailed link (verification, registration or magic link). Whoever chose a
- * password or signed in before it may not hold the mailbox (anyone can sign up with someone else's address), so every
- * earlier session and the password end, and the person who proved the address chooses a new password. One
- * transaction: the ended sessions' sockets close when it commits. True only for the call that proved the address.
+ * password, set up a second factor or signed in before it may not hold the mailbox (anyone can sign up with someone
+ * else's address), so every earlier session, the password and the second factor (with its recovery codes and pending
+ * sign-in steps) end, and the person who proved the address chooses a new password. One transaction: the ended
+ * sessions' sockets close when it commits. True only for the call that proved the address.
  */
 async function proveOwnerAddress(db: Db, ownerId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await markOwnerVerified(tx, ownerId))) return false;
     await revokeSubjectSessions(tx, 'owner', ownerId);
     await deleteSubjectLinks(tx, 'owner', ownerId, ['reset']);
+    await deleteSecondFactor(tx, 'owner', ownerId);
+    await deleteSubjectChallenges(tx, 'owner', ownerId);
     return true;
   });
 }
 
-/** Follows a magic link. Reaching the mailbox proves the address: the first proof ends the sessions and password before it. */
-export async function signInWithLink(deps: PassportDeps, role: Role, token: string): Promise<SignInResult> {
+/**
+ * Follows a magic link. Reaching the mailbox proves the address: the first proof ends the sessions, password and second
+ * factor before it (so it always gives a session, marked `firstProof`); later links pass on to the second step.
+ */
+export async function signInWithLink(deps: PassportDeps, role: Role, token: string, followed?: (account: Account) => Promise<void>): Promise<SignInStep> {
   const link = await consumeLinkToken(deps.db, hashToken(token), 'magic', role);
   if (!link) throw new AppError('link_expired');
   const account = await findAccountById(deps.db, role, link.subjectId);
   if (!account) throw new AppError('link_expired');
   if (account.deleted) throw new AppError('user_deleted');
+  await followed?.(account);
   const firstProof = role === 'owner' && (await proveOwnerAddress(deps.db, account.id));
-  return { ...(await startSession(deps, role, account.id)), ...(firstProof ? { firstProof } : {}) };
+  const step = await firstFactorPassed(deps, role, account.id);
+  return firstProof && 'token' in step ? { ...step, firstProof } : step;
 }
 
 /** Sets a new password from a reset link and ends every session and outstanding link of the user. */
@@ -153,7 +178,7 @@ export async function signUpOwner(
  * password and sessions before it, so the owner then chooses a password. A link whose address is verified already
  * answers so; an unknown, used or expired one has expired.
  */
-export async function verifyOwner(deps: PassportDeps, token: string): Promise<SignInResult & { hasPassword: boolean }> {
+export async function verifyOwner(deps: PassportDeps, token: string): Promise<(SignInResult & { hasPassword: boolean }) | SecondFactorChallenge> {
   const tokenHash = hashToken(token);
   const known = await findLinkToken(deps.db, tokenHash);
   const owner = known?.kind === 'verify' && known.role === 'owner' ? await findAccountById(deps.db, 'owner', known.subjectId) : undefined;
@@ -162,8 +187,9 @@ export async function verifyOwner(deps: PassportDeps, token: string): Promise<Si
   if (!link || !owner) throw new AppError('link_expired');
   if (owner.deleted) throw new AppError('user_deleted');
   const firstProof = await proveOwnerAddress(deps.db, owner.id);
-  const session = await startSession(deps, 'owner', owner.id);
-  return { ...session, ...(firstProof ? { firstProof } : {}), hasPassword: !firstProof && owner.passwordHash !== null };
+  const step = await firstFactorPassed(deps, 'owner', owner.id);
+  if (!('token' in step)) return step;
+  return { ...step, ...(firstProof ? { firstProof } : {}), hasPassword: !firstProof && owner.passwordHash !== null };
 }
 
 /** Mails the signed-in owner a new verification link. */

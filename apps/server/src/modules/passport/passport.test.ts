@@ -4,10 +4,12 @@ import { createAdministrator, createEstimator, createOwner, lastMailLink, linkTo
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createFailureCounter } from '../../core/failure-counter.ts';
 import { FAILURE_WINDOW_MS, FAILURES_PER_ACCOUNT, FAILURES_PER_ACCOUNT_AND_CLIENT, accountKey } from './passport.routes.ts';
+import { enrolWithSecret } from './second-factor.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOVE_HOSTS: 'love.example.com', PUBLIC_URL: 'https://teamcast.example.com' });
+  // The tests stand for many clients behind a proxy on loopback: each request names its client in X-Forwarded-For.
+  t = await createTestApp({ LOVE_HOSTS: 'love.example.com', PUBLIC_URL: 'https://teamcast.example.com', TRUST_PROXY: 'loopback' });
 });
 afterAll(() => t.close());
 
@@ -338,15 +340,19 @@ describe('estimators and administrators', () => {
     expect(errorOf(res)).toEqual({ code: 'user_deleted', message: 'this user has been deleted' });
   });
 
-  it('an administrator signs in with password, by magic link, and signs out', async () => {
+  it('an administrator signs in with password, by magic link (each through the second step), and signs out', async () => {
     const admin = await createAdministrator(t, { password: PASSWORD });
+    const recoveryCodes = await enrolWithSecret({ db: t.database.db, sealer: t.app.secondFactorSealer }, 'administrator', admin.id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
     const res = await post('/api/admin/login', { email: admin.email, password: PASSWORD });
-    expect(res.json().result.id).toBe(admin.id);
+    expect(res.json().result).toEqual({ challenge: expect.any(String), secondFactor: 'code' });
+    const second = await post('/api/passport/second-factor', { challenge: res.json().result.challenge, code: recoveryCodes[0] });
+    expect(second.json().result.id).toBe(admin.id);
     await post('/api/admin/mail/login-link', { username: admin.email });
     const link = await lastMailLink(t, admin.email);
     expect(link.pathname).toBe('/administrator-login');
     const magic = await post(`/api/admin/login/magic/${linkToken(link)}`);
-    const token = magic.json().result.token;
+    expect(magic.json().result.token).toBeUndefined();
+    const token = (await post('/api/passport/second-factor', { challenge: magic.json().result.challenge, code: recoveryCodes[1] })).json().result.token;
     const out = await post('/api/admin/logout', undefined, bearer(token));
     expect(out.statusCode).toBe(200);
     expect((await post('/api/admin/logout', undefined, bearer(token))).statusCode).toBe(401);
@@ -421,7 +427,7 @@ describe('rate limits', () => {
 
 describe('access catalogue', () => {
   it('declares who may call each passport and account route', () => {
-    const access = Object.fromEntries(t.app.accessCatalogue.filter((e) => /\/api\/(passport|owner\/self|estimator\/self|admin\/(login|logout|mail))/.test(e.url)).map((e) => [`${e.method} ${e.url}`, e.access]));
+    const access = Object.fromEntries(t.app.accessCatalogue.filter((e) => /\/api\/(passport|owner\/self|estimator\/self|admin\/(login|logout|mail\/login-link))/.test(e.url)).map((e) => [`${e.method} ${e.url}`, e.access]));
     expect(access).toMatchSnapshot();
   });
 });

@@ -16,6 +16,11 @@ import type { InvoiceRow, MethodRow, SubscriptionRow } from './payments.reposito
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** `TC-<first 8 characters of the owner's id>-<the owner's own count>`: unique, and silent about other owners' invoices. */
+export function invoiceNumber(row: Pick<InvoiceRow, 'ownerId' | 'ownerSeq'>): string {
+  return `TC-${row.ownerId.replace(/-/g, '').slice(0, 8).toUpperCase()}-${String(row.ownerSeq).padStart(4, '0')}`;
+}
+
 export function presentInvoice(row: InvoiceRow, locale: Locale): Invoice {
   const plan = row.plan ? planById(row.plan as PlanId) : null;
   const description =
@@ -28,7 +33,7 @@ export function presentInvoice(row: InvoiceRow, locale: Locale): Invoice {
         : '';
   return {
     _id: row.id,
-    number: `TC-${String(row.seq).padStart(6, '0')}`,
+    number: invoiceNumber(row),
     kind: row.kind,
     plan: (row.plan as PlanId | null) ?? null,
     description,

@@ -123,15 +123,30 @@ export async function dueSubscriptionOwners(db: Db, now: Date, limit = 100): Pro
 
 // -------------------------------------------------------------------------------------------- invoices
 
-export async function insertInvoice(db: Db, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
-  const [row] = await db.insert(invoices).values(values).returning();
-  return row!;
+export type NewInvoice = Omit<typeof invoices.$inferInsert, 'ownerSeq'>;
+
+/**
+ * Inserts an invoice with the owner's next number. The owner's payment lock is held while the number is chosen (in a
+ * transaction of its own when the caller has none: renewals run outside one), so two invoices never share a number.
+ */
+async function insertNumbered(db: Db, values: NewInvoice, onConflict: 'fail' | 'skip'): Promise<InvoiceRow | undefined> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await lockOwnerPayments(tx, values.ownerId);
+    const next = sql<number>`(select coalesce(max(${invoices.ownerSeq}), 0) + 1 from ${invoices} where ${invoices.ownerId} = ${values.ownerId})`;
+    const insert = tx.insert(invoices).values({ ...values, ownerSeq: next });
+    const [row] = await (onConflict === 'skip' ? insert.onConflictDoNothing() : insert).returning();
+    return row;
+  });
+}
+
+export async function insertInvoice(db: Db, values: NewInvoice): Promise<InvoiceRow> {
+  return (await insertNumbered(db, values, 'fail'))!;
 }
 
 /** Inserts a renewal invoice unless that period already has one; undefined when it had. */
-export async function insertCycleInvoice(db: Db, values: typeof invoices.$inferInsert): Promise<InvoiceRow | undefined> {
-  const [row] = await db.insert(invoices).values(values).onConflictDoNothing().returning();
-  return row;
+export async function insertCycleInvoice(db: Db, values: NewInvoice): Promise<InvoiceRow | undefined> {
+  return insertNumbered(db, values, 'skip');
 }
 
 export async function updateInvoice(db: Db, id: string, patch: Partial<typeof invoices.$inferInsert>): Promise<InvoiceRow> {
@@ -160,13 +175,13 @@ export async function findInvoiceByProviderId(db: Db, column: 'invoice' | 'inten
   return row;
 }
 
-/** A page of an owner's invoices, newest first; `beforeSeq` continues after the last one of the previous page. */
+/** A page of an owner's invoices, newest first; `beforeSeq` (an owner's number) continues after the previous page. */
 export async function listInvoices(db: Db, ownerId: string, limit: number, beforeSeq?: number): Promise<InvoiceRow[]> {
   return db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.ownerId, ownerId), beforeSeq === undefined ? undefined : lt(invoices.seq, beforeSeq)))
-    .orderBy(desc(invoices.seq))
+    .where(and(eq(invoices.ownerId, ownerId), beforeSeq === undefined ? undefined : lt(invoices.ownerSeq, beforeSeq)))
+    .orderBy(desc(invoices.ownerSeq))
     .limit(limit);
 }
 

@@ -62,7 +62,7 @@ export async function invoicePage(payments: Payments, ownerId: string, limit: nu
   const rows = await repo.listInvoices(payments.db, ownerId, limit + 1, before);
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
-  return { data: page.map((row) => presentInvoice(row, locale)), has_more: hasMore, next_page: hasMore ? page.at(-1)!.seq.toString(36) : null };
+  return { data: page.map((row) => presentInvoice(row, locale)), has_more: hasMore, next_page: hasMore ? page.at(-1)!.ownerSeq.toString(36) : null };
 }
 
 // ------------------------------------------------------------------------------------------------ cards

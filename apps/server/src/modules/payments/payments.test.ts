@@ -375,6 +375,21 @@ describe('cards and invoices', () => {
     expect(new Set(all.map((invoice: { _id: string }) => invoice._id)).size).toBe(5);
     expect(all.map((invoice: { createdAt: string }) => invoice.createdAt)).toEqual(all.map((invoice: { createdAt: string }) => invoice.createdAt).sort().reverse());
   });
+
+  it("numbers each owner's invoices from 1 under the owner's own prefix, whatever other owners bought, and never twice", async () => {
+    const numbers = async (owner: SignedIn) => ((await call(owner, '/list-all-invoices?limit=50')).body.result.data as { number: string }[]).map((invoice) => invoice.number).reverse();
+    const { owner: first } = await ownerWithCard();
+    await call(first, '/update-subscription', { subscribe: 'LITE_7D' });
+    const { owner: second } = await ownerWithCard();
+    await call(second, '/update-subscription', { subscribe: 'LITE_7D' });
+    const prefix = (owner: SignedIn) => `TC-${owner.id.replace(/-/g, '').slice(0, 8).toUpperCase()}-`;
+    expect(await numbers(first)).toEqual([`${prefix(first)}0001`]);
+    expect(await numbers(second)).toEqual([`${prefix(second)}0001`]);
+    // Renewals run outside any request, several periods at once: each takes the next number of its owner.
+    await advancePaymentClock(t.database.db, days(14) + 1000);
+    await Promise.all([state(second), state(second), state(second)]);
+    expect(await numbers(second)).toEqual([1, 2, 3].map((n) => `${prefix(second)}000${n}`));
+  });
 });
 
 describe('love unlock per pair', () => {

@@ -18,10 +18,13 @@ async function invoiceOfIntent(db: Db, intent: Stripe.PaymentIntent) {
 
 /**
  * Applies one verified Stripe event, each event id once: a payment confirmed in the browser (3-D Secure) or later
- * settles its invoice; a failed one records why; a card removed at Stripe is removed here. Returns the owner whose
+ * settles its invoice when the amount received and its currency are the invoice's; a failed one records why; a card removed at Stripe is removed here. Returns the owner whose
  * state changed, if any, and whether the event had been processed before.
  */
-export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<{ duplicate: boolean; ownerId?: string }> {
+/** A succeeded payment whose money is not what the invoice asks for: the invoice stays unpaid. */
+export type PaymentMismatch = { invoiceId: string; intentId: string; expected: { amount: number; currency: string }; received: { amount: number | null; currency: string | null } };
+
+export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<{ duplicate: boolean; ownerId?: string; mismatch?: PaymentMismatch }> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const fresh = await repo.recordEvent(tx, { id: event.id, provider: 'stripe', type: event.type, createdAt: new Date(event.created * 1000) });
@@ -29,6 +32,16 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<{ d
     if (event.type === 'payment_intent.succeeded') {
       const invoice = await invoiceOfIntent(tx, event.data.object);
       if (!invoice || invoice.status !== 'open') return { duplicate: false };
+      // Amounts are in minor units on both sides; Stripe writes currencies in lower case.
+      const intent = event.data.object;
+      const amount = typeof intent.amount_received === 'number' ? intent.amount_received : null;
+      const currency = typeof intent.currency === 'string' ? intent.currency.toUpperCase() : null;
+      if (amount !== invoice.amount || currency !== invoice.currency) {
+        return {
+          duplicate: false,
+          mismatch: { invoiceId: invoice.id, intentId: intent.id, expected: { amount: invoice.amount, currency: invoice.currency }, received: { amount, currency } },
+        };
+      }
       const now = await paymentNow(tx);
       const paid = await repo.updateInvoice(tx, invoice.id, { status: 'paid', paidAt: now, failure: null, clientSecret: null, providerIntentId: event.data.object.id });
       await applyPaidInvoice(tx, paid, now);
@@ -66,6 +79,8 @@ export async function registerStripeWebhook(app: FastifyInstance, settings: { se
         throw new AppError('webhook_signature_invalid');
       }
       const outcome = await applyStripeEvent(app.database.db, event);
+      // Answered as received: a redelivery carries the same amount, so Stripe retrying for days would change nothing.
+      if (outcome.mismatch) request.log.error({ eventId: event.id, ...outcome.mismatch }, 'stripe: the payment does not match its invoice; the invoice stays unpaid');
       if (outcome.ownerId) notifyAccessRulesChanged(outcome.ownerId);
       return { result: { received: true, duplicate: outcome.duplicate } };
     });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { loadConfig } from '../../core/config.ts';
-import { createOwner, type SignedIn } from '../../test/factories.ts';
+import { captureLog, createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_teamcast';
@@ -53,6 +53,7 @@ beforeAll(async () => {
     STRIPE_PUBLISHABLE_KEY: 'pk_test_teamcast',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'error',
   });
   owner = await createOwner(t);
 });
@@ -129,6 +130,7 @@ describe('Stripe processor', () => {
 
 describe('Stripe webhook', () => {
   let invoiceId: string;
+  let paid: { amount_received: number; currency: string };
 
   it('completes a payment the cardholder confirmed in the browser, on a validly signed event', async () => {
     const threeDs = (await call('/attach-payment-method', { paymentMethodId: 'pm_card_authenticationRequired' })).body.result._id;
@@ -138,8 +140,22 @@ describe('Stripe webhook', () => {
     expect(pending.status).toBe('incomplete');
     expect(pending.latestInvoice.clientSecret).toBe('pi_3ds_secret_x');
     invoiceId = pending.latestInvoice._id;
+    const [invoice] = await t.database.query<{ amount: number; currency: string }>('select amount, currency from invoices where id = $1', [invoiceId]);
+    paid = { amount_received: invoice!.amount, currency: invoice!.currency.toLowerCase() };
 
-    const delivered = await deliver(intentEvent('evt_paid_1', 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId } }));
+    // Less money, or the same figure in another currency, leaves the invoice open; Stripe is told the event arrived.
+    const lines = captureLog(t.app);
+    for (const [id, wrong] of [
+      ['evt_short_1', { ...paid, amount_received: paid.amount_received - 1 }],
+      ['evt_currency_1', { ...paid, currency: paid.currency === 'usd' ? 'rub' : 'usd' }],
+    ] as const) {
+      const refused = await deliver(intentEvent(id, 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId }, ...wrong }));
+      expect(refused.statusCode).toBe(200);
+      expect((await call('/subscription')).body.result.subscription.status).toBe('incomplete');
+    }
+    expect(lines.filter((line) => line.includes('does not match its invoice'))).toHaveLength(2);
+
+    const delivered = await deliver(intentEvent('evt_paid_1', 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId }, ...paid }));
     expect(delivered.statusCode).toBe(200);
     expect(delivered.json().result).toEqual({ received: true, duplicate: false });
     const now = (await call('/subscription')).body.result;
@@ -148,7 +164,7 @@ describe('Stripe webhook', () => {
   });
 
   it('processes a duplicate delivery of the same event id once', async () => {
-    const again = await deliver(intentEvent('evt_paid_1', 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId } }));
+    const again = await deliver(intentEvent('evt_paid_1', 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId }, ...paid }));
     expect(again.statusCode).toBe(200);
     expect(again.json().result.duplicate).toBe(true);
     const rows = await t.database.query<{ count: number }>("select count(*)::int as count from payment_events where id = 'evt_paid_1'");

@@ -72,6 +72,16 @@ export async function insertProfile(db: Db, values: Omit<ProfileInsert, 'id'>): 
   return row!;
 }
 
+/** Gives an ownerless profile to an owner; undefined when someone took it first (the condition is in the write). */
+export async function claimOwnerlessProfile(db: Db, id: string, ownerId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(profiles)
+    .set({ ownerId, updatedAt: new Date() })
+    .where(and(eq(profiles.id, id), sql`${profiles.ownerId} is null`))
+    .returning();
+  return row;
+}
+
 export async function updateProfile(db: Db, id: string, patch: Partial<ProfileInsert>): Promise<ProfileRow> {
   const [row] = await db
     .update(profiles)

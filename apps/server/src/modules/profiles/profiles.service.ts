@@ -15,6 +15,7 @@ import {
   listOwnerProfiles,
   ownerInfo,
   setMainProfile,
+  claimOwnerlessProfile,
   updateProfile,
   type ProfileListOptions,
   type ProfileRow,
@@ -104,7 +105,9 @@ export async function attachProfile(db: Db, ownerId: string, permalink: string):
   if (row.ownerId === ownerId) throw new AppError('shared_profile_exists');
   if (row.ownerId !== null) throw new AppError('profile_not_found');
   if (row.state !== 'ack_a') throw new AppError('profile_not_completed');
-  const attached = await updateProfile(db, row.id, { ownerId });
+  // Two owners following the same link at once: the first write wins, the other is told the profile is gone.
+  const attached = await claimOwnerlessProfile(db, row.id, ownerId);
+  if (!attached) throw new AppError('profile_not_found');
   if (!(await mainProfileId(db, ownerId))) await setMainProfile(db, ownerId, row.id);
   return present(db, attached);
 }

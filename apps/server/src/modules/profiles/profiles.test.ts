@@ -382,6 +382,20 @@ describe(`love profiles, attach and main profile on ${testDriver}`, () => {
     expect((await call({ method: 'POST', url: `/api/owner/profiles/check-attach/${permalink}`, who: other })).body.result).toEqual({ check: true });
   });
 
+  it('gives an ownerless profile to one owner only when several attach it at once', async () => {
+    const love = (await call({ method: 'GET', url: '/api/owner/questionnaire/unsecure?kind=love' })).body.result;
+    const answers = fillAnswers(love.steps, { С_Пол: 'М' });
+    const created = await call({ method: 'POST', url: '/api/owner/profiles/unsecure', payload: { firstName: 'Лев', birthDate: '1995-03-03T00:00:00.000Z', answers, consent: true } });
+    const { permalink } = created.body.result;
+    const racers = await Promise.all(Array.from({ length: 6 }, () => createOwner(t)));
+    const results = await Promise.all(racers.map((who) => call({ method: 'POST', url: `/api/owner/profiles/attach/${permalink}`, who })));
+    const winners = results.filter((res) => res.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(results.filter((res) => res.status !== 200).every((res) => res.body.error.code === 'profile_not_found')).toBe(true);
+    const [stored] = await t.database.query<{ owner_id: string }>('select owner_id from profiles where permalink = $1', [permalink]);
+    expect(stored!.owner_id).toBe(winners[0]!.body.result.ownerId);
+  });
+
   it('checks and makes a completed profile the main one; an empty one cannot be', async () => {
     const lead = await createOwner(t);
     const empty = await createProfile(lead);

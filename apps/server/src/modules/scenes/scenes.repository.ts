@@ -118,6 +118,14 @@ export async function listScenes(db: Db, ownerId: string, query: { search?: stri
   return { rows, total: total?.value ?? 0 };
 }
 
+/**
+ * Serialises an owner's scene creations until the transaction ends (a transaction-scoped advisory lock), so the team
+ * cap and the one sandbox per owner are counted and written by one request at a time, across processes.
+ */
+export async function lockOwnerScenes(db: Db, ownerId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`scenes:${ownerId}`}, 0))`);
+}
+
 export async function countTeams(db: Db, ownerId: string): Promise<number> {
   const [row] = await db
     .select({ value: count() })

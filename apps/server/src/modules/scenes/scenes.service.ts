@@ -28,7 +28,7 @@ import {
   type TeamIndicators,
 } from '@teamcast/contracts';
 import type { z } from 'zod';
-import type { Database } from '../../core/db.ts';
+import type { Database, Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Storage } from '../../core/storage.ts';
 import type { ComputeRunner } from '../compute/compute.runner.ts';
@@ -49,6 +49,7 @@ import {
   findSnapshot,
   insertCompare,
   insertScene,
+  lockOwnerScenes,
   insertSnapshot,
   isEligible,
   isGone,
@@ -150,14 +151,18 @@ export async function createScene(deps: SceneDeps, ownerId: string, body: z.infe
     settings: settingsOf({}, body.settings),
     p2pRequests: body.p2pRequests,
   };
-  let scene: SceneRow;
-  if (kind === 'sandbox') {
-    const existing = await findSandbox(db, ownerId);
-    scene = existing ? await updateScene(db, existing.id, { ...values, status: 'ok' }, true) : await insertScene(db, { id: crypto.randomUUID(), ...values });
-  } else {
-    scene = await insertScene(db, { id: crypto.randomUUID(), ...values });
-    notifyAccessRulesChanged(ownerId);
-  }
+  // Checked again under the owner's lock: concurrent creations would otherwise all see the same count.
+  const scene = await db.transaction(async (txn): Promise<SceneRow> => {
+    const tx = txn as unknown as Db;
+    await lockOwnerScenes(tx, ownerId);
+    if (kind === 'team') {
+      await assertTeamCap(tx, ownerId, await countTeams(tx, ownerId));
+      return insertScene(tx, { id: crypto.randomUUID(), ...values });
+    }
+    const existing = await findSandbox(tx, ownerId);
+    return existing ? updateScene(tx, existing.id, { ...values, status: 'ok' }, true) : insertScene(tx, { id: crypto.randomUUID(), ...values });
+  });
+  if (kind === 'team') notifyAccessRulesChanged(ownerId);
   return { scene, diff };
 }
 

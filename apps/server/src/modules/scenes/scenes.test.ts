@@ -224,6 +224,21 @@ describe('scenes: plan rules', () => {
     expect((await call('POST', '/api/scene/scene', capped, teamBody('Three', ids))).status).toBe(201);
   });
 
+  it('keeps the team cap and the one sandbox when an owner sends many creations at once', async () => {
+    const racer = await createOwner(t);
+    await subscribe(t.database.db, racer.id, 'FULL_1M_2');
+    const ids = await scoredProfiles(t.database.db, racer.id, 2);
+    const teams = await Promise.all(Array.from({ length: 20 }, (_, n) => call('POST', '/api/scene/scene', racer, teamBody(`Race ${n}`, ids))));
+    expect(teams.filter((res) => res.status === 201)).toHaveLength(2);
+    expect(teams.filter((res) => res.status === 403).every((res) => res.body.error.code === 'team_limit_reached')).toBe(true);
+    expect(teams.filter((res) => res.status === 403)).toHaveLength(18);
+    const sandboxes = await Promise.all(Array.from({ length: 10 }, (_, n) => call('POST', '/api/scene/sandbox', racer, teamBody(`Sandbox ${n}`, ids))));
+    expect(sandboxes.every((res) => res.status === 201)).toBe(true);
+    const stored = await t.database.db.select({ kind: scenes.kind }).from(scenes).where(eq(scenes.ownerId, racer.id));
+    expect(stored.filter((row) => row.kind === 'team')).toHaveLength(2);
+    expect(stored.filter((row) => row.kind === 'sandbox')).toHaveLength(1);
+  });
+
   it('asks an unverified owner to verify before teams, the sandbox and comparisons, whatever his plan', async () => {
     const unverified = await createOwner(t, { verifiedAt: null });
     await subscribe(t.database.db, unverified.id, 'FULL_1M_2');

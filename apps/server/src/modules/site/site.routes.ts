@@ -11,7 +11,7 @@ const plainToHtml = (text: string) => `<pre style="font: 14px/1.5 sans-serif; wh
 /** Public site: host variant, enterprise contact requests, consented analytics. */
 export const siteModule: FastifyPluginAsync = async (app) => {
   // Enterprise requests go to the support address through the mail outbox: sent by the mail module's SMTP loop when
-  // SMTP_URL is set, otherwise kept there (and shown at /dev/mail outside production).
+  // SMTP_URL is set, otherwise kept there (administrators read it in the console's outbox).
   const service = createSiteService(createSiteRepository(app.database.db), app.config, async ({ to, subject, text, locale }) => {
     await insertMessage(app.database.db, { id: crypto.randomUUID(), toAddress: to, subject, textBody: text, htmlBody: plainToHtml(text), kind: 'enterprise', locale });
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { healthEndpoint } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
+import { dataDirWritable } from '../../core/storage-failure.ts';
 import { version } from '../../core/version.ts';
 import { checkDatabase } from './system.service.ts';
 
@@ -9,11 +10,15 @@ export const systemModule: FastifyPluginAsync = async (app) => {
     access: 'anonymous',
     handler: async ({ reply }) => {
       const database = await checkDatabase(app.database);
-      if (!database.reachable) reply.header('retry-after', '5');
+      // The embedded database writes into DATA_DIR, so a probe write there tells; PostgreSQL's disk is told by failed writes.
+      const writable = !app.storageFailures.recent() && (app.database.driver !== 'pglite' || dataDirWritable(app.config.dataDir));
+      const ok = database.reachable && writable;
+      if (!ok) reply.header('retry-after', '5');
       return {
-        status: database.reachable ? ('ok' as const) : ('degraded' as const),
+        status: ok ? ('ok' as const) : ('degraded' as const),
         version,
         database,
+        storage: { writable },
         uptimeSeconds: Math.round(process.uptime()),
       };
     },

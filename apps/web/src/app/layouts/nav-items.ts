@@ -17,8 +17,9 @@ export const ownerMenu: NavItem[] = [
   { route: 'faq', labelKey: 'dashboard:menu.faq' },
   { route: 'help', labelKey: 'dashboard:menu.info' },
   { route: 'owner-dashboard', labelKey: 'dashboard:menu.guide', search: '?guide=start' },
-  // The desktop has no settings page of its own: password and deletion live in the owner settings screen.
+  // The desktop has no settings page of its own: password, two-step sign-in and deletion live in the owner settings screen.
   { route: 'owner-mobile-settings', labelKey: 'dashboard:menu.changePassword', hash: '#password' },
+  { route: 'owner-mobile-settings', labelKey: 'dashboard:menu.secondFactor', hash: '#second-factor' },
   { route: 'owner-mobile-settings', labelKey: 'dashboard:menu.deleteAccount', hash: '#delete' },
   { route: 'owner-login', labelKey: 'dashboard:menu.signOut', action: 'signOut' },
 ];
@@ -46,4 +47,5 @@ export const administratorMenu: NavItem[] = [
   { route: 'administrator-profiles', labelKey: 'routes.administrator-profiles' },
   { route: 'administrator-questionnaires', labelKey: 'routes.administrator-questionnaires' },
   { route: 'administrator-neuronet', labelKey: 'routes.administrator-neuronet' },
+  { route: 'administrator-mail', labelKey: 'routes.administrator-mail' },
 ];

@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { authStore } from '../../../shared/auth/auth-store.ts';
 import { configureApi } from '../../../shared/api/client.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { STATE_WAIT_MS } from '../../../test/waits.ts';
 
 type Answer = { status: number; body: unknown };
 let answer: (url: string, method: string) => Answer;
 let calls: { url: string; method: string; body: unknown }[];
 const self = { _id: 'owner-1', email: 'anna@example.com', companyName: 'Acme', variant: 'work', verified: false, hasPassword: true, locale: null, createdAt: '2026-01-01T00:00:00.000Z' };
-const slow = { timeout: 5_000 };
+const slow = { timeout: STATE_WAIT_MS };
 
 beforeEach(() => {
   calls = [];

@@ -7,13 +7,17 @@ import { useOwnerSelf } from '../api/owner-self.ts';
 import { signOut } from '../api/sign-out.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountForm } from './delete-account-form.tsx';
+import { SecondFactorSettings } from './second-factor-settings.tsx';
 
 const variants = {
   owner: { login: '/owner-mobile/login' },
   love: { login: '/love-mobile/login' },
 } as const;
 
-/** The owner's settings (mobile apps; the desktop menu opens it at #password or #delete): language, password, deletion, sign-out. */
+/**
+ * The owner's settings (mobile apps; the desktop menu opens it at #password, #second-factor or #delete): language, password,
+ * two-step sign-in, deletion, sign-out.
+ */
 export function SettingsPage({ variant }: { variant: 'owner' | 'love' }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
@@ -42,6 +46,12 @@ export function SettingsPage({ variant }: { variant: 'owner' | 'love' }) {
           {t('password.title')}
         </Title>
         <ChangePasswordForm hasPassword={self.data?.hasPassword ?? true} />
+      </Card>
+      <Card withBorder id="second-factor">
+        <Title order={2} size="h4" mb="sm">
+          {t('secondFactor.title')}
+        </Title>
+        <SecondFactorSettings />
       </Card>
       <Card withBorder id="delete">
         <Title order={2} size="h4" mb="sm">

@@ -5,10 +5,11 @@ import type { AdminQuestionnaire } from '@teamcast/contracts';
 import { authStore } from '../../../shared/auth/auth-store.ts';
 import { configureApi } from '../../../shared/api/client.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { STATE_WAIT_MS } from '../../../test/waits.ts';
 
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[];
-const slow = { timeout: 5_000 };
+const slow = { timeout: STATE_WAIT_MS };
 
 const questionnaire: AdminQuestionnaire = {
   _id: 'q1',
@@ -56,6 +57,20 @@ const owner = {
   lastVisitAt: null,
 };
 
+const mail = {
+  _id: 'm1',
+  to: 'new-owner@example.com',
+  subject: 'Ссылка для входа в Teamcast',
+  kind: 'magic',
+  locale: 'ru',
+  status: 'kept',
+  attempts: 0,
+  lastError: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  sentAt: null,
+};
+const mailLink = 'http://localhost:3000/owner/magic-link?token=abc';
+
 beforeEach(() => {
   calls = [];
   localStorage.clear();
@@ -69,6 +84,8 @@ beforeEach(() => {
     if (url.includes('/admin/questionnaire/q1')) result = method === 'PATCH' ? { ...questionnaire, steps: (body as { steps: unknown }).steps } : questionnaire;
     if (url.includes('/admin/owners')) result = method === 'PATCH' ? { ...owner, ...(body as object) } : { items: [owner], total: 1 };
     if (url.includes('/mail/login-link')) result = { sent: true };
+    if (/\/api\/admin\/mail(\?|$)/.test(url)) result = { items: [mail], total: 1 };
+    if (url.endsWith('/api/admin/mail/m1')) result = { ...mail, text: `Откройте ссылку:\n${mailLink}\n`, html: '<html><body>письмо</body></html>', link: mailLink };
     return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 });
@@ -122,5 +139,19 @@ describe('administrator screens', { timeout: 30_000 }, () => {
     await user.type(email, 'new@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ companyName: 'Paid Co', email: 'new@example.com', verified: true }));
+  });
+
+  it('outbox: lists messages filtered by recipient on the server, and a message shows its link to follow', async () => {
+    const user = userEvent.setup();
+    renderApp('/administrator/mail');
+    expect(await screen.findByRole('heading', { name: 'Исходящая почта' }, slow)).toBeTruthy();
+    await user.type(screen.getByLabelText('Получатель'), 'new-owner');
+    await waitFor(() => expect(calls.some((call) => call.url.includes('/api/admin/mail?') && call.url.includes('to=new-owner'))).toBe(true));
+    await user.click(await screen.findByRole('link', { name: 'Ссылка для входа в Teamcast' }));
+    const link = await screen.findByRole('link', { name: mailLink }, slow);
+    expect(link.getAttribute('href')).toBe(mailLink);
+    await user.click(screen.getByRole('button', { name: 'Показать HTML-версию' }));
+    expect(screen.getByTitle('HTML-версия').getAttribute('sandbox')).toBe('');
+    expect(calls.some((call) => call.url.endsWith('/api/admin/mail/m1'))).toBe(true);
   });
 });

@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignInResult } from '@teamcast/contracts';
+import type { SignInStep } from '@teamcast/contracts';
 import { apiCall } from '../../../shared/api/client.ts';
 import { currentLocale } from '../../../shared/i18n/i18n.ts';
 import type { AuthSurface } from '../surfaces.ts';
 import { passportEndpoints } from './passport-endpoints.ts';
 
-/** Password sign-in of the surface's role: owners and administrators give their e-mail, estimators a username or e-mail. */
-export function signInWithPassword(surface: AuthSurface, login: string, password: string): Promise<SignInResult> {
+/**
+ * Password sign-in of the surface's role: owners and administrators give their e-mail, estimators a username or e-mail.
+ * Answers a session or, for a user with a second factor, the second step.
+ */
+export function signInWithPassword(surface: AuthSurface, login: string, password: string): Promise<SignInStep> {
   if (surface.role === 'estimator') return apiCall(passportEndpoints.estimator.login, { body: { username: login, password } });
   return apiCall(passportEndpoints[surface.role].login, { body: { email: login, password } });
 }

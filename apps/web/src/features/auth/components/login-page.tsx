@@ -13,6 +13,7 @@ import type { AuthSurface } from '../surfaces.ts';
 import { AuthCard } from './auth-card.tsx';
 import { LinkRequestForm } from './link-request-form.tsx';
 import { NewPasswordForm } from './new-password-form.tsx';
+import { SecondStep } from './second-step.tsx';
 
 const LoginSchema = z.object({
   login: z.string({ error: 'required' }).trim().min(1, { error: 'required' }),
@@ -20,14 +21,14 @@ const LoginSchema = z.object({
 });
 
 /**
- * Sign-in with password for every role. It also takes the mailed links that land here: `?reset=` (owners choose a
+ * Sign-in with password for every role, then the second step for users with a second factor. It also takes the mailed links that land here: `?reset=` (owners choose a
  * new password) and `?magic=` (administrators' sign-in links), and offers a reset or sign-in link by mail.
  */
 export function LoginPage({ surface }: { surface: AuthSurface }) {
   const { t } = useTranslation('auth');
   const [search, setSearch] = useSearchParams();
-  const { complete, target } = useCompleteSignIn(surface);
-  const signedIn = useAuth(surface.role);
+  const { complete, target, secondStep, restart, signedIn } = useCompleteSignIn(surface);
+  const hasSession = useAuth(surface.role);
   const [mode, setMode] = useState<'password' | 'forgot' | 'link'>('password');
   const [sent, setSent] = useState<string | null>(null);
   const [resetToken] = useState(() => search.get('reset'));
@@ -52,7 +53,8 @@ export function LoginPage({ surface }: { surface: AuthSurface }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the tokens of the first render
   }, []);
 
-  if (signedIn && !resetToken && !magicToken) return <Navigate to={target} replace />;
+  if (secondStep) return <SecondStep step={secondStep} onSignedIn={signedIn} onRestart={() => { restart(); setMode('password'); }} />;
+  if (hasSession && !resetToken && !magicToken) return <Navigate to={target} replace />;
 
   if (resetToken && !resetDone) {
     return (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConsentSchema, EmailSchema, type SignInResult } from '@teamcast/contracts';
@@ -15,6 +15,7 @@ import type { AuthSurface } from '../surfaces.ts';
 import { AuthCard } from './auth-card.tsx';
 import { ConsentFields } from './consent-fields.tsx';
 import { NewPasswordForm } from './new-password-form.tsx';
+import { SecondStep } from './second-step.tsx';
 
 const JoinSchema = z.object({
   email: EmailSchema,
@@ -31,7 +32,8 @@ export function RegistrationPage({ surface }: { surface: AuthSurface }) {
   const { t } = useTranslation('auth');
   const [search, setSearch] = useSearchParams();
   const [token] = useState(() => search.get('token'));
-  const { complete } = useCompleteSignIn(surface);
+  const navigate = useNavigate();
+  const { complete, secondStep, restart, signedIn } = useCompleteSignIn(surface);
   const verify = useVerifyEmail();
   const choosePassword = useChooseFirstPassword();
   const [needsPassword, setNeedsPassword] = useState<SignInResult | null>(null);
@@ -44,7 +46,8 @@ export function RegistrationPage({ surface }: { surface: AuthSurface }) {
     verify.mutate(token, {
       onSuccess: (result) => {
         track('registration', 'email_verified');
-        if (result.hasPassword && !result.firstProof) {
+        if ('challenge' in result) complete(result);
+        else if (result.hasPassword && !result.firstProof) {
           notify.positive(t('registration.verified'));
           complete(result);
         } else {
@@ -57,6 +60,7 @@ export function RegistrationPage({ surface }: { surface: AuthSurface }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the token of the first render
   }, []);
 
+  if (secondStep) return <SecondStep step={secondStep} onSignedIn={signedIn} onRestart={() => { restart(); void navigate(surface.paths.login); }} />;
   if (needsPassword) {
     return (
       <AuthCard title={t('registration.choosePassword')} testId="registration-page">

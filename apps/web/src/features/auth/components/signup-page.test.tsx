@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { configureApi } from '../../../shared/api/client.ts';
 import { updateConsent } from '../../../shared/ui/consent-store.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { STATE_WAIT_MS } from '../../../test/waits.ts';
 
 let calls: { url: string; body: unknown }[];
 
@@ -23,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const slow = { timeout: 5_000 };
+const slow = { timeout: STATE_WAIT_MS };
 const steps = () => calls.filter((call) => call.url.endsWith('/api/site/events')).map((call) => call.body as { kind: string; step: string; consent: boolean });
 
 async function signUp() {

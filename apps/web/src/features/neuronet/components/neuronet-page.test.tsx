@@ -5,6 +5,7 @@ import type { Fairness, ScoringModel } from '@teamcast/contracts';
 import { authStore } from '../../../shared/auth/auth-store.ts';
 import { configureApi } from '../../../shared/api/client.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { STATE_WAIT_MS } from '../../../test/waits.ts';
 
 type Call = { method: string; url: string };
 let calls: Call[];
@@ -63,7 +64,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const slow = { timeout: 5_000 };
+const slow = { timeout: STATE_WAIT_MS };
 
 describe('neuronet page', { timeout: 20_000 }, () => {
   it('shows dates, counts, metrics, the accuracy figure and a fairness warning for the candidate, and runs the actions', async () => {

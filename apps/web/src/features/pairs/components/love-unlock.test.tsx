@@ -8,6 +8,7 @@ import { configureApi } from '../../../shared/api/client.ts';
 import { authStore } from '../../../shared/auth/auth-store.ts';
 import { initI18n } from '../../../shared/i18n/i18n.ts';
 import { updateConsent } from '../../../shared/ui/consent-store.ts';
+import { afterQueuedCallbacks } from '../../../test/fake-api.ts';
 import { LoveUnlock } from './love-unlock.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,9 +31,10 @@ async function payWithTestCard(status: 'paid' | 'incomplete') {
   authStore.set('owner', { token: 'token' });
   configureApi({ domain: 'loveMobile', locale: 'en' });
   initI18n('en');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={client}>
         <LoveUnlock pair={pair} />
       </QueryClientProvider>
     </MantineProvider>,
@@ -43,6 +45,9 @@ async function payWithTestCard(status: 'paid' | 'incomplete') {
   await user.type(screen.getByLabelText('CVC'), '123');
   await user.click(await screen.findByRole('button', { name: 'Pay $4.99 and open' }));
   await waitFor(() => expect(calls.some((call) => call.url.includes('/create-payment-intent'))).toBe(true));
+  // The payment has settled and whatever its promise does next (recording the step or not) has run.
+  await waitFor(() => expect(client.getMutationCache().getAll().map((mutation) => mutation.state.status)).toEqual(['success']));
+  await afterQueuedCallbacks();
   return () => calls.filter((call) => call.url.endsWith('/api/site/events')).map((call) => call.body);
 }
 
@@ -56,13 +61,11 @@ describe('LoveUnlock analytics', () => {
   it('records nothing for a payment still waiting for confirmation', async () => {
     updateConsent({ analytics: true });
     const steps = await payWithTestCard('incomplete');
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(steps()).toEqual([]);
   });
 
   it('records nothing while analytics is off', async () => {
     const steps = await payWithTestCard('paid');
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(steps()).toEqual([]);
   });
 });

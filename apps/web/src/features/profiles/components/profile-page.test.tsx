@@ -92,7 +92,7 @@ describe('owner profile page', { timeout: 20_000 }, () => {
   it('shows a scored profile the answers that moved each score, with the points they added or took away', async () => {
     current = profile(scored);
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Почему такие оценки' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Почему такие оценки' })).toBeTruthy();
     const list = await screen.findByTestId('score-explanation');
     expect(within(list).getByText(/сильнее всего повлиявшие на оценки/)).toBeTruthy();
     expect(within(list).getByText('Высшее образование')).toBeTruthy();
@@ -104,7 +104,7 @@ describe('owner profile page', { timeout: 20_000 }, () => {
   it('reads the questions in English for an English interface', async () => {
     current = profile(scored);
     renderPage('en');
-    const list = await screen.findByTestId('score-explanation', {}, { timeout: 5_000 });
+    const list = await screen.findByTestId('score-explanation');
     expect(within(list).getByText('University education')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Why these scores' })).toBeTruthy();
   });
@@ -112,7 +112,7 @@ describe('owner profile page', { timeout: 20_000 }, () => {
   it('does not ask for an explanation while the profile is not scored', async () => {
     current = profile(unscored);
     renderPage();
-    expect(await screen.findByTestId('not-scored', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByTestId('not-scored')).toBeTruthy();
     expect(screen.queryByText('Почему такие оценки')).toBeNull();
     expect(paths).not.toContain('/api/owner/profiles/p1/explanation');
   });

@@ -3,21 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProfileLinkView, Step } from '@teamcast/contracts';
 import { configureApi } from '../../../shared/api/client.ts';
+import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { STATE_WAIT_MS } from '../../../test/waits.ts';
 
-type Reply = { status: number; body: unknown };
-let replies: Reply[];
-let calls: { method: string; url: string; body: unknown }[];
+let api: ReturnType<typeof fakeApi>;
 
 beforeEach(() => {
-  replies = [];
-  calls = [];
   configureApi({ bases: { fallback: 'http://api.test' }, locale: 'ru' });
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const reply = replies.shift() ?? { status: 500, body: {} };
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-  });
+  api = fakeApi();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -63,16 +57,15 @@ const view = (patch: Partial<ProfileLinkView> = {}): ProfileLinkView => ({
   ...patch,
 });
 
-const slow = { timeout: 5_000 };
+const slow = { timeout: STATE_WAIT_MS };
 
 describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
   it('shows a hidden question when its condition is met, keeps answers over a reload, needs consent, then sends only visible answers', async () => {
     const user = userEvent.setup();
-    replies.push({ status: 200, body: { result: view() } });
+    api.always('GET', '/api/profile/abc', { status: 200, body: { result: view() } });
     const first = renderApp('/profile-questionnaire?link=abc');
     await screen.findByTestId('link-questionnaire', {}, slow);
     expect(screen.getByText('Приглашение от компании Acme')).toBeTruthy();
-    expect(calls[0]!.url).toBe('http://api.test/api/profile/abc');
 
     await user.type(screen.getByLabelText(/^Имя/), 'Анна');
     await user.type(screen.getByLabelText(/^Фамилия/), 'Иванова');
@@ -90,7 +83,6 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
 
     // A reload: the same link opens the same step with the answers restored.
     first.unmount();
-    replies.push({ status: 200, body: { result: view() } });
     renderApp('/profile-questionnaire?link=abc');
     await screen.findByTestId('link-questionnaire', {}, slow);
     expect(screen.getByTestId('questionnaire-progress').textContent).toBe('Шаг 2 из 2');
@@ -106,15 +98,15 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Сколько детей?' }), '0');
     await user.click(screen.getByRole('button', { name: 'Отправить анкету' }));
     expect(await screen.findByText('Необходимо согласие с политикой конфиденциальности')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+    expect(api.callsTo('PATCH', '/api/profile/abc')).toHaveLength(0);
 
     await user.click(screen.getByLabelText(/политикой конфиденциальности/, { selector: 'input' }));
-    replies.push({ status: 200, body: { result: view({ state: 'ack_a', locked: true, firstName: 'Анна', lastName: 'Иванова', age: 30, avatarName: 'female-21to35-1' }) } });
+    api.once('PATCH', '/api/profile/abc', { status: 200, body: { result: view({ state: 'ack_a', locked: true, firstName: 'Анна', lastName: 'Иванова', age: 30, avatarName: 'female-21to35-1' }) } });
     await user.click(screen.getByRole('button', { name: 'Отправить анкету' }));
     await screen.findByTestId('questionnaire-sent', {}, slow);
-    const patch = calls.find((call) => call.method === 'PATCH')!;
-    expect(patch.url).toBe('http://api.test/api/profile/abc');
-    expect(patch.body).toEqual({
+    const patches = api.callsTo('PATCH', '/api/profile/abc');
+    expect(patches).toHaveLength(1);
+    expect(patches[0]!.body).toEqual({
       answers: [
         { neuron: 'С_Пол', value: 'Ж' },
         { neuron: 'С_Возр', value: 30 },
@@ -130,7 +122,7 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
 
   it('reset clears answers and names', async () => {
     const user = userEvent.setup();
-    replies.push({ status: 200, body: { result: view({ firstName: 'Олег', lastName: 'Сидоров', answers: [{ neuron: 'С_Пол', value: 'М' }] }) } });
+    api.always('GET', '/api/profile/xyz', { status: 200, body: { result: view({ firstName: 'Олег', lastName: 'Сидоров', answers: [{ neuron: 'С_Пол', value: 'М' }] }) } });
     renderApp('/owner/link/xyz');
     await screen.findByTestId('link-questionnaire', {}, slow);
     expect((screen.getByLabelText(/^Имя/) as HTMLInputElement).value).toBe('Олег');
@@ -144,29 +136,29 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
   it('lets a sent short questionnaire go on to the full one, with the stored answers fixed', async () => {
     const user = userEvent.setup();
     const stored = [{ neuron: 'С_Пол', value: 'Ж' }];
-    replies.push({ status: 200, body: { result: view({ state: 'ack_a', locked: true, isShort: true, kind: 'short', firstName: 'Анна', lastName: 'Иванова', answers: stored }) } });
+    api.always('GET', '/api/profile/short1', { status: 200, body: { result: view({ state: 'ack_a', locked: true, isShort: true, kind: 'short', firstName: 'Анна', lastName: 'Иванова', answers: stored }) } });
     renderApp('/owner/link/short1');
     await screen.findByTestId('questionnaire-sent', {}, slow);
-    replies.push({ status: 200, body: { result: view({ state: 'answered', firstName: 'Анна', lastName: 'Иванова', answers: stored, storedNeurons: ['С_Пол'] }) } });
+    api.once('PUT', '/api/profile/short1/upgrade', { status: 200, body: { result: view({ state: 'answered', firstName: 'Анна', lastName: 'Иванова', answers: stored, storedNeurons: ['С_Пол'] }) } });
     await user.click(screen.getByRole('button', { name: 'Заполнить полную анкету' }));
     await screen.findByTestId('link-questionnaire', {}, slow);
-    expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: 'http://api.test/api/profile/short1/upgrade' });
+    expect(api.callsTo('PUT', '/api/profile/short1/upgrade')).toHaveLength(1);
     expect((screen.getByLabelText('Женский') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Женский') as HTMLInputElement).disabled).toBe(true);
   });
 
   it('offers a new link when the link has expired, and says so when a link is wrong', async () => {
     const user = userEvent.setup();
-    replies.push({ status: 410, body: { error: { code: 'link_expired', message: 'Срок действия ссылки истёк' } } });
+    api.always('GET', '/api/profile/old', { status: 410, body: { error: { code: 'link_expired', message: 'Срок действия ссылки истёк' } } });
     const expired = renderApp('/couple-questionnaire?link=old');
     await screen.findByTestId('link-expired', {}, slow);
-    replies.push({ status: 200, body: { result: { requested: true } } });
+    api.once('POST', '/api/profile/old/link-request', { status: 200, body: { result: { requested: true } } });
     await user.click(screen.getByRole('button', { name: 'Запросить новую ссылку' }));
     expect(await screen.findByText(/Запрос отправлен владельцу ссылки/)).toBeTruthy();
-    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: 'http://api.test/api/profile/old/link-request' });
+    expect(api.callsTo('POST', '/api/profile/old/link-request')).toHaveLength(1);
     expired.unmount();
 
-    replies.push({ status: 404, body: { error: { code: 'link_invalid', message: 'Проверь правильность ссылки либо обратитесь к владельцу ссылки' } } });
+    api.always('GET', '/api/profile/nope', { status: 404, body: { error: { code: 'link_invalid', message: 'Проверь правильность ссылки либо обратитесь к владельцу ссылки' } } });
     renderApp('/profile-questionnaire?link=nope');
     const problem = await screen.findByTestId('link-problem', {}, slow);
     expect(problem.textContent).toContain('Проверь правильность ссылки либо обратитесь к владельцу ссылки');
