@@ -21,7 +21,8 @@ test.describe('scoring journey', () => {
   test.skip(({ isMobile }) => isMobile, 'estimator and administrator screens are desktop screens');
 
   test('an estimator takes a batch, rates and comments; an administrator trains and publishes; the owner’s card shows the grade', async ({ page, browser }) => {
-    test.setTimeout(180_000);
+    // Training, and the bias audits the page and the publish gate run, take most of it.
+    test.setTimeout(300_000);
     // The demo data is written right after the server starts listening: wait until training would have labels.
     const token = await adminToken(page.request);
     await expect
@@ -104,7 +105,20 @@ test.describe('scoring journey', () => {
     await expect(row).toContainText('Обучена', { timeout: 90_000 });
     await row.getByTestId('upload-model').click();
     await row.getByTestId('publish-model').click();
+    // The demo labels rate maturity by age, so the bias audit refuses the model: the page shows the audit table with
+    // the adverse ratios, the refusal names the group and its ratio, and a written justification publishes it.
+    await expect(admin.getByTestId('publish-refused')).toContainText(/для группы «.+» .*коэффициент влияния 0\.\d\d/, { timeout: 60_000 });
+    await expect(admin.getByTestId('audit-candidate-verdict')).toContainText('Аудит не пройден', { timeout: 60_000 });
+    await expect(admin.getByTestId('audit-candidate')).toContainText('ниже 0,8: неблагоприятное влияние');
+    await expectAccessible(admin, 'neuronet publish refused');
+    const justification = 'Демонстрационная установка: модель обучена на демо-данных только для проверки журнала.';
+    // The cookie and privacy notices (shown to every new visitor) would cover the dialog's buttons.
+    for (const notice of ['cookie-notice', 'privacy-notice']) await admin.getByTestId(notice).getByRole('button').last().click();
+    await expect(admin.getByTestId('cookie-notice')).toHaveCount(0);
+    await admin.getByTestId('publish-justification').fill(justification);
+    await admin.getByTestId('publish-justified').click();
     await expect(row).toContainText('Текущая');
+    await expect(admin.getByTestId('justifications')).toContainText(justification);
     await expect(admin.getByText('Модель опубликована, профили пересчитаны')).toBeVisible();
     await expectAccessible(admin, 'neuronet with a published model');
 

@@ -135,6 +135,7 @@ export const accessMatrix: Record<string, Access> = {
   'PATCH /api/estimator/profiles/:id': ['estimator'],
   'GET /api/admin/neuronet/models': ['administrator'],
   'GET /api/admin/neuronet/models/:id': ['administrator'],
+  'GET /api/admin/neuronet/models/:id/audit': ['administrator'],
   'POST /api/admin/neuronet/models': ['administrator'],
   'POST /api/admin/neuronet/models/:id/train': ['administrator'],
   'POST /api/admin/neuronet/models/:id/upload': ['administrator'],

@@ -16,7 +16,7 @@ export const ERROR_CODES = [
   'subscription_required', 'demo_already_used', 'payment_method_required', 'invoice_not_payable',
   'subscription_not_active', 'idempotency_conflict', 'webhook_signature_invalid', 'card_declined',
   'insufficient_funds', 'payment_failed', 'payment_incomplete', 'model_not_found', 'model_not_ready',
-  'model_training', 'model_not_uploaded', 'model_outdated', 'model_published', 'not_enough_labels', 'rate_limited', 'unexpected_error',
+  'model_training', 'model_not_uploaded', 'model_outdated', 'model_published', 'fairness_below_bar', 'fairness_worse_than_published', 'not_enough_labels', 'rate_limited', 'unexpected_error',
   'service_unavailable', 'unstable_connection', 'network_error', 'connection_error', 'bad_connection',
   'initialization_error', 'connection_failed', 'pair_load_error', 'compare_teams_load_error', 'chunk_load_timeout',
   'second_factor_invalid', 'second_factor_expired', 'second_factor_enabled', 'second_factor_disabled',

@@ -76,6 +76,16 @@ export const errorCatalogue = {
     ru: 'Модель обучена на старом наборе признаков, где есть возраст, пол или семейные ответы; обучите её заново',
   },
   model_published: { status: 409, en: 'A published model cannot be trained again; train a new one', ru: 'Опубликованную модель нельзя переобучить; обучите новую' },
+  fairness_below_bar: {
+    status: 409,
+    en: 'The model fails the bias audit: for {groupEn}, {outcomeEn} has an impact ratio of {ratio} (95 % interval {low}–{high}), below {bar}. To publish it anyway, write a justification',
+    ru: 'Модель не проходит аудит предвзятости: для группы «{groupRu}» показатель «{outcomeRu}» имеет коэффициент влияния {ratio} (95 % интервал {low}–{high}), ниже {bar}. Чтобы всё же опубликовать её, напишите обоснование',
+  },
+  fairness_worse_than_published: {
+    status: 409,
+    en: 'The model is less fair than the published one: for {groupEn}, {outcomeEn} has an impact ratio of {ratio} against {published}. To publish it anyway, write a justification',
+    ru: 'Модель менее справедлива, чем опубликованная: для группы «{groupRu}» показатель «{outcomeRu}» имеет коэффициент влияния {ratio} против {published}. Чтобы всё же опубликовать её, напишите обоснование',
+  },
   not_enough_labels: { status: 422, en: 'Training needs at least {count} profiles scored by estimators', ru: 'Для обучения нужно не меньше {count} профилей с оценками экспертов' },
   rate_limited: { status: 429, en: 'Too many attempts. Try again in a minute', ru: 'Слишком много попыток. Попробуйте через минуту' },
   unexpected_error: { status: 500, ...clientErrorTexts.unexpected_error },

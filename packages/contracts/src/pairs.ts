@@ -87,8 +87,20 @@ export const PairDetailsSchema = z.object({
   outlook: z.object({ settled: z.number(), band: ConditionBandSchema, trend: z.enum(['improving', 'stable', 'declining']), settleDay: z.number().nullable() }),
   /** Mean shared rating per month, 12 values, -100…100. */
   monthly: z.array(z.number()),
-  /** 10th and 90th percentile of each month's rating from the scores' uncertainty. */
+  /**
+   * 10th and 90th percentile of each month's rating from every source of error the engine knows (scores, parameters,
+   * the pair's own unpredictable part; docs/forecast-model.md section 7): never zero wide, never narrower later.
+   */
   monthlyBand: z.object({ p10: z.array(z.number()), p90: z.array(z.number()) }).nullable(),
+  /** The same 80 % band for the headline numbers: compatibility (yearly mean), yearly satisfaction, settled level. */
+  headlineBand: z
+    .object({
+      compatibility: z.object({ p10: z.number(), p90: z.number() }),
+      yearlySatisfaction: z.object({ p10: z.number(), p90: z.number() }),
+      settled: z.object({ p10: z.number(), p90: z.number() }),
+    })
+    .nullable()
+    .optional(),
   /** First day of each of the 12 months, ISO dates. */
   months: z.array(z.string()),
   bestMonth: z.object({ index: z.number().int(), value: z.number() }),

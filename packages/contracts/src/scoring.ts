@@ -48,6 +48,81 @@ export const FairnessSchema = z.object({
 });
 export type Fairness = z.infer<typeof FairnessSchema>;
 
+/**
+ * Outcomes the bias audit counts (docs/fairness.md): a work pair forecast whose compatibility is "good" or better
+ * (band good or excellent, compatibility ≥ 20), a recommendation of level k or higher (k = 2..6), a grade of MIDDLE or higher.
+ */
+export const AUDIT_OUTCOMES = ['workGood', 'level2', 'level3', 'level4', 'level5', 'level6', 'gradeMiddle'] as const;
+export const AuditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
+export type AuditOutcome = z.infer<typeof AuditOutcomeSchema>;
+export const AUDIT_DIMENSIONS = ['sex', 'age', 'family', 'sexAge'] as const;
+export const AuditDimensionSchema = z.enum(AUDIT_DIMENSIONS);
+export type AuditDimension = z.infer<typeof AuditDimensionSchema>;
+
+/** An impact ratio (group rate / highest group rate) with its bootstrap 95 % interval; null when not assessed. */
+export const ImpactRatioSchema = z.object({ ratio: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() });
+export type ImpactRatio = z.infer<typeof ImpactRatioSchema>;
+
+export const AuditGroupSchema = z.object({
+  dimension: AuditDimensionSchema,
+  group: z.string(),
+  /** People in the group, and work pairs they are part of. */
+  n: z.number().int(),
+  pairs: z.number().int(),
+  /** Whether the group is large enough for its ratios (at least the audit's minGroupSize people). */
+  assessed: z.boolean(),
+  meanCompatibility: z.number().nullable(),
+  rates: z.record(AuditOutcomeSchema, z.number()),
+  ratios: z.record(AuditOutcomeSchema, ImpactRatioSchema),
+});
+export type AuditGroup = z.infer<typeof AuditGroupSchema>;
+
+/** A group whose impact ratio is below 0.8 with an interval that does not reach 0.8. */
+export const AuditFindingSchema = z.object({
+  dimension: AuditDimensionSchema,
+  group: z.string(),
+  outcome: AuditOutcomeSchema,
+  ratio: z.number(),
+  low: z.number(),
+  high: z.number(),
+  /** For a grade finding: the input that separates the group from the highest one most (by the scorer's explanation points). */
+  input: z.string().nullable(),
+  /** A grade finding whose input is a documented job-related one (docs/fairness.md); it does not fail the audit. */
+  justified: z.boolean(),
+});
+export type AuditFinding = z.infer<typeof AuditFindingSchema>;
+
+/** One estimator's labels against the rated people's age: Pearson r of his overall rating, and the partial r with experience held fixed. */
+export const EstimatorLabelBiasSchema = z.object({
+  estimatorId: z.string(),
+  name: z.string(),
+  labels: z.number().int(),
+  ageCorrelation: z.number().nullable(),
+  /** Correlation of his ratings with age beyond what years of work experience explain. */
+  partialAgeCorrelation: z.number().nullable(),
+  /** |partial r| ≥ 0.3 with at least 20 labels. */
+  flagged: z.boolean(),
+});
+export type EstimatorLabelBias = z.infer<typeof EstimatorLabelBiasSchema>;
+
+export const BiasAuditSchema = z.object({
+  /** 'reference': the documented generated population; 'installation': this installation's completed non-demo profiles. */
+  population: z.enum(['reference', 'installation']),
+  modelId: z.string().nullable(),
+  seed: z.number().int(),
+  size: z.number().int(),
+  partnersPerPerson: z.number().int(),
+  minGroupSize: z.number().int(),
+  bootstrap: z.number().int(),
+  groups: z.array(AuditGroupSchema),
+  /** Findings that fail the audit (work outcomes, and grade findings without a job-related input). */
+  failures: z.array(AuditFindingSchema),
+  /** Grade findings explained by a documented job-related input. */
+  justified: z.array(AuditFindingSchema),
+  passed: z.boolean(),
+});
+export type BiasAudit = z.infer<typeof BiasAuditSchema>;
+
 export const ModelStatusSchema = z.enum(['training', 'trained', 'failed']);
 
 export const TrainingOptionsSchema = z.object({
@@ -244,6 +319,10 @@ export const NeuronetOverviewSchema = z.object({
   /** Grade outcomes of the prior over all scored profiles, shown when no model is current. */
   priorFairness: FairnessSchema,
   accuracy: ForecastAccuracySchema,
+  /** Each estimator's labels against the rated people's age (docs/fairness.md). */
+  labelBias: z.array(EstimatorLabelBiasSchema),
+  /** Written justifications administrators gave to publish a model the bias audit refused, newest first. */
+  justifications: z.array(z.object({ modelId: z.string(), text: z.string(), refusal: z.string(), administratorEmail: z.string().nullable(), at: z.iso.datetime() })),
 });
 
 export const neuronetModelsEndpoint = defineEndpoint({
@@ -290,13 +369,36 @@ export const neuronetUploadEndpoint = defineEndpoint({
   result: ScoringModelSchema,
 });
 
+/** A written reason to publish a model the bias audit refuses; kept in the audit log and shown on the model page. */
+export const PublishJustificationSchema = z.string().trim().min(20, { error: 'minLength' }).max(4000, { error: 'maxLength' });
+
 export const neuronetPublishEndpoint = defineEndpoint({
   group: 'admin',
   method: 'POST',
   path: '/neuronet/models/:id/publish',
-  summary: 'Makes an uploaded model current and rescores every completed profile with it',
+  summary: 'Makes an uploaded model current and rescores every completed profile with it; refused (409) when the bias audit fails, unless a justification is given',
   params: IdParams,
+  body: z.object({ justification: PublishJustificationSchema.optional() }).nullish(),
   result: z.object({ model: ScoringModelSchema, profilesRescored: z.number().int() }),
+});
+
+export const NeuronetAuditSchema = z.object({
+  /** The documented reference population, scored now by the model ('prior': the rules). */
+  reference: BiasAuditSchema,
+  /** This installation's completed non-demo profiles: null while fewer than minProfiles. */
+  installation: BiasAuditSchema.nullable(),
+  installationProfiles: z.number().int(),
+  minProfiles: z.number().int(),
+});
+export type NeuronetAudit = z.infer<typeof NeuronetAuditSchema>;
+
+export const neuronetAuditEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/neuronet/models/:id/audit',
+  summary: "The bias audit of a trained model ('prior' for the rules): reference population and, with enough, this installation's profiles",
+  params: IdParams,
+  result: NeuronetAuditSchema,
 });
 
 export const NeuronetPredictionSchema = z.object({

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bandOf } from './bands.ts';
 import { forecastPair, type PairForecast, type PairRequest } from './forecast-pair.ts';
+import { DEFAULT_PARAMS } from './params.ts';
 import { arbSpecialist, specialist } from './test-support/specialists.ts';
 import type { InteractionMode, PairKind } from './types.ts';
 
@@ -134,11 +135,32 @@ describe('forecastPair: examples', () => {
     expect(good.yearlySatisfaction).toBeGreaterThan(bad.yearlySatisfaction + 40);
   });
 
-  it('gives zero-width bands when the scores carry no error', () => {
-    const f = forecastPair({ a: mature, b: peer }, undefined, { band: true });
+  it('never gives a zero-width band, even when the scores carry no error (parameters and the pair residual remain)', () => {
+    const f = forecastPair({ a: { ...mature, scoreError: 0 }, b: { ...peer, scoreError: 0 } }, undefined, { band: true });
     expect(f.band?.samples).toBe(64);
-    expect(f.band?.compatibility.p10).toBeCloseTo(f.compatibility.value, 9);
-    expect(f.band?.compatibility.p90).toBeCloseTo(f.compatibility.value, 9);
+    expect(f.band!.compatibility.p90 - f.band!.compatibility.p10).toBeGreaterThan(5);
+    expect(f.band!.daily.p90[0]! - f.band!.daily.p10[0]!).toBeGreaterThan(5);
+    // Without parameter uncertainty and with no residual, only the width floor is left.
+    const bare = { ...DEFAULT_PARAMS, band: { ...DEFAULT_PARAMS.band, parameterUncertainty: false, residual: { startSd: 0, yearSd: 0 } } };
+    const g = forecastPair({ a: { ...mature, scoreError: 0 }, b: { ...peer, scoreError: 0 } }, bare, { band: true });
+    expect(g.band!.compatibility.p90 - g.band!.compatibility.p10).toBeCloseTo(DEFAULT_PARAMS.band.minWidth, 9);
+    expect(g.band!.daily.p90.every((hi, t) => hi - g.band!.daily.p10[t]! >= DEFAULT_PARAMS.band.minWidth - 1e-9)).toBe(true);
+  });
+
+  it('uses the default score error for a person without one, and widens it for an incomplete questionnaire', () => {
+    const bare = { ...DEFAULT_PARAMS, band: { ...DEFAULT_PARAMS.band, parameterUncertainty: false, residual: { startSd: 0, yearSd: 0 } } };
+    const width = (a: typeof mature, b: typeof mature): number => {
+      const f = forecastPair({ a, b }, bare, { band: { samples: 256 } });
+      return f.band!.compatibility.p90 - f.band!.compatibility.p10;
+    };
+    const none = width({ ...mature, scoreError: 0 }, { ...immature, scoreError: 0 });
+    const unstated = width(mature, immature);
+    const stated = width({ ...mature, scoreError: DEFAULT_PARAMS.band.defaultScoreError }, { ...immature, scoreError: DEFAULT_PARAMS.band.defaultScoreError });
+    expect(unstated).toBeGreaterThan(none + 1);
+    // Same error, other seeds (the stated error is hashed into the seed): equal up to Monte Carlo noise.
+    expect(Math.abs(unstated - stated)).toBeLessThan(0.2 * stated);
+    expect(width({ ...mature, completeness: 0.25 }, { ...immature, completeness: 0.25 })).toBeGreaterThan(unstated * 1.5);
+    expect(() => forecastPair({ a: { ...mature, completeness: 1.5 }, b: peer })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
   });
 
   it('widens the band with the scoring error', () => {

@@ -42,7 +42,7 @@ const SCRATCH = { shared: new Float64Array(DAYS), ab: new Float64Array(DAYS), ba
  * seeds do not depend on which one is `a`) plus each person's own text. Age, gender and family stability are
  * left out on purpose, so a protected attribute can never move a band through the random stream.
  */
-function bandSeeds(req: PairRequest, kind: PairKind, mode: InteractionMode, hours: number): { a: number; b: number; m: number } {
+function bandSeeds(req: PairRequest, kind: PairKind, mode: InteractionMode, hours: number): { a: number; b: number; m: number; pair: number } {
   const person = (s: Specialist | null | undefined): string =>
     s
       ? JSON.stringify([
@@ -52,6 +52,7 @@ function bandSeeds(req: PairRequest, kind: PairKind, mode: InteractionMode, hour
           s.l,
           s.grade,
           s.scoreError ?? 0,
+          s.completeness ?? 1,
           Object.entries(s.traits ?? {})
             .filter(([name]) => name !== 'familyStability')
             .sort(([x], [y]) => (x < y ? -1 : 1)),
@@ -59,7 +60,7 @@ function bandSeeds(req: PairRequest, kind: PairKind, mode: InteractionMode, hour
       : '';
   const [pa, pb, pm] = [person(req.a), person(req.b), person(req.manager)];
   const common = JSON.stringify([[pa, pb].sort(), pm, kind, mode, hours, req.startDay ?? '']);
-  return { a: hashString(`${common}|${pa}`), b: hashString(`${common}|${pb}`), m: hashString(`${common}|m|${pm}`) };
+  return { a: hashString(`${common}|${pa}`), b: hashString(`${common}|${pb}`), m: hashString(`${common}|m|${pm}`), pair: hashString(`${common}|pair`) };
 }
 
 /**
@@ -79,9 +80,10 @@ export function forecastPair(input: PairRequest, params: Params = DEFAULT_PARAMS
   const hours = input.intensity ?? params.dynamics.referenceHours;
   validateIntensity(hours, 'intensity');
   const w = params.kinds[kind];
-  const a = toUnit(input.a, params.band.defaultScoreError);
-  const b = toUnit(input.b, params.band.defaultScoreError);
-  const m = input.manager ? toUnit(input.manager, params.band.defaultScoreError) : null;
+  const { defaultScoreError, minCompleteness } = params.band;
+  const a = toUnit(input.a, defaultScoreError, minCompleteness);
+  const b = toUnit(input.b, defaultScoreError, minCompleteness);
+  const m = input.manager ? toUnit(input.manager, defaultScoreError, minCompleteness) : null;
 
   const terms = { ab: [] as Term[], ba: [] as Term[], rel: [] as Term[] };
   const { core, setup, shift } = coreOf(w, a, b, m, mode, hours, params, terms);
@@ -151,7 +153,18 @@ export function forecastPair(input: PairRequest, params: Params = DEFAULT_PARAMS
   if (options.band) {
     const samples = typeof options.band === 'object' && options.band.samples !== undefined ? options.band.samples : params.band.pairSamples;
     validateSamples(samples, MAX_PAIR_SAMPLES, 'band.samples');
-    forecast.band = pairBand({ w, a, b, m, mode, hours, params, samples, seeds: bandSeeds(input, kind, mode, hours) });
+    forecast.band = pairBand({
+      kind,
+      a,
+      b,
+      m,
+      mode,
+      hours,
+      params,
+      samples,
+      seeds: bandSeeds(input, kind, mode, hours),
+      point: { daily: forecast.daily, compatibility: yearly, yearlySatisfaction, settled },
+    });
   }
   return forecast;
 }

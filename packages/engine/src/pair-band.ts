@@ -1,24 +1,32 @@
 import { clamp } from './bands.ts';
-import type { KindWeights, Params } from './params.ts';
+import type { Params } from './params.ts';
+import { sampleParams } from './param-priors.ts';
 import { withScores, type Unit } from './pair-model.ts';
 import { coreOf, DAYS, meanSatisfaction, run, settledOf } from './pair-dynamics.ts';
 import type { PairBand } from './pair-types.ts';
-import { createRng, p10p90 } from './prng.ts';
-import type { InteractionMode, Interval } from './types.ts';
+import { createRng, p10p90, type Rng } from './prng.ts';
+import type { InteractionMode, PairKind } from './types.ts';
+import { envelopeDaily, residualPath, widen } from './uncertainty.ts';
 
-/** One draw of a person with K, P, L perturbed by their score error. */
-function sampleUnit(u: Unit, rng: ReturnType<typeof createRng>): Unit {
-  const draw = (x: number): number => clamp(x + u.scoreError * rng.normal(), 0, 100);
-  return u.scoreError > 0 ? withScores(u, draw(u.k), draw(u.p), draw(u.l)) : u;
+/** One draw of a person with K, P, L perturbed by their score error (always three normals, so streams stay aligned). */
+export function sampleUnit(u: Unit, rng: Rng): Unit {
+  const zk = rng.normal();
+  const zp = rng.normal();
+  const zl = rng.normal();
+  if (u.scoreError <= 0) return u;
+  const draw = (x: number, z: number): number => clamp(x + u.scoreError * z, 0, 100);
+  return withScores(u, draw(u.k, zk), draw(u.p, zp), draw(u.l, zl));
 }
 
 /**
- * 10th-90th percentile band by seeded sampling of every person's score error (docs section 7).
- * Each person draws from their own generator (seeds from the caller), so swapping the two people swaps
- * their draws and leaves the band unchanged.
+ * 10th-90th percentile band by seeded Monte Carlo over every source of error (docs section 7): each sample redraws
+ * every person's K, P, L from their score error, the tunable parameters from their priors, and a pair-specific
+ * residual path; the band is then made to contain the point forecast, be at least `minWidth` wide and never narrow
+ * with the horizon. Each person draws from their own generator and the parameters and residual from one seeded by the
+ * pair (seeds from the caller), so swapping the two people leaves the band unchanged.
  */
 export function pairBand(x: {
-  w: KindWeights;
+  kind: PairKind;
   a: Unit;
   b: Unit;
   m: Unit | null;
@@ -26,11 +34,13 @@ export function pairBand(x: {
   hours: number;
   params: Params;
   samples: number;
-  seeds: { a: number; b: number; m: number };
+  seeds: { a: number; b: number; m: number; pair: number };
+  point: { daily: ArrayLike<number>; compatibility: number; yearlySatisfaction: number; settled: number };
 }): PairBand {
   const rngA = createRng(x.seeds.a);
   const rngB = createRng(x.seeds.b);
   const rngM = createRng(x.seeds.m);
+  const rngPair = createRng(x.seeds.pair);
   const n = x.samples;
   const daily = new Float64Array(n * DAYS);
   const compat = new Float64Array(n);
@@ -39,15 +49,26 @@ export function pairBand(x: {
   const shared = new Float64Array(DAYS);
   const ab = new Float64Array(DAYS);
   const ba = new Float64Array(DAYS);
+  const residual = new Float64Array(DAYS);
   for (let i = 0; i < n; i++) {
+    const params = x.params.band.parameterUncertainty ? sampleParams(x.params, rngPair) : x.params;
+    residualPath(residual, rngPair, x.params);
     const a = sampleUnit(x.a, rngA);
     const b = sampleUnit(x.b, rngB);
     const m = x.m ? sampleUnit(x.m, rngM) : null;
-    const { core } = coreOf(x.w, a, b, m, x.mode, x.hours, x.params);
-    compat[i] = run(core, shared, ab, ba, x.params);
-    daily.set(shared, i * DAYS);
-    sat[i] = (meanSatisfaction(ab) + meanSatisfaction(ba)) / 2;
-    settled[i] = settledOf(core);
+    const { core } = coreOf(params.kinds[x.kind], a, b, m, x.mode, x.hours, params);
+    run(core, shared, ab, ba, params);
+    let sum = 0;
+    let shift = 0;
+    for (let t = 0; t < DAYS; t++) {
+      const r = clamp(shared[t]! + residual[t]!, -100, 100);
+      daily[i * DAYS + t] = r;
+      sum += r;
+      shift += r - shared[t]!;
+    }
+    compat[i] = sum / DAYS;
+    sat[i] = clamp((meanSatisfaction(ab) + meanSatisfaction(ba)) / 2 + shift / DAYS / 2, 0, 100);
+    settled[i] = clamp(settledOf(core) + residual[DAYS - 1]!, -100, 100);
   }
   const p10: number[] = [];
   const p90: number[] = [];
@@ -58,6 +79,17 @@ export function pairBand(x: {
     p10.push(band.p10);
     p90.push(band.p90);
   }
-  const interval = (v: Float64Array): Interval => p10p90(v);
-  return { samples: n, daily: { p10, p90 }, compatibility: interval(compat), yearlySatisfaction: interval(sat), settled: interval(settled) };
+  const min = x.params.band.minWidth;
+  envelopeDaily(x.point.daily, p10, p90, min, -100, 100);
+  const interval = (v: Float64Array, point: number, lo: number, hi: number) => {
+    const iv = p10p90(v);
+    return widen(point, iv.p10, iv.p90, min, lo, hi);
+  };
+  return {
+    samples: n,
+    daily: { p10, p90 },
+    compatibility: interval(compat, x.point.compatibility, -100, 100),
+    yearlySatisfaction: interval(sat, x.point.yearlySatisfaction, 0, 100),
+    settled: interval(settled, x.point.settled, -100, 100),
+  };
 }

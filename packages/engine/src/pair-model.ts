@@ -30,8 +30,17 @@ function traitOf(s: Specialist, name: TraitName): number {
   return clamp(s.traits?.[name] ?? 0.5, 0, 1);
 }
 
+/**
+ * Score error widened for missing answers: a score from a share c of the answers carries about 1 / sqrt(c) times the
+ * error of a full one (the standard error of a mean over fewer items; imputed answers add no information).
+ */
+export function effectiveScoreError(scoreError: number, completeness: number | undefined, minCompleteness: number): number {
+  if (completeness === undefined || completeness >= 1) return scoreError;
+  return scoreError / Math.sqrt(Math.max(minCompleteness, completeness));
+}
+
 /** Centres scores and traits; missing traits are 0.5. */
-export function toUnit(s: Specialist, defaultScoreError = 0): Unit {
+export function toUnit(s: Specialist, defaultScoreError = 0, minCompleteness = 0.1): Unit {
   const c = {} as Record<TraitName, number>;
   for (const name of TRAITS) c[name] = 2 * traitOf(s, name) - 1;
   const gradeIndex = GRADES.indexOf(s.grade);
@@ -47,7 +56,7 @@ export function toUnit(s: Specialist, defaultScoreError = 0): Unit {
     grade: (gradeIndex - 2.5) / 2.5,
     c,
     dominance: (traitOf(s, 'managerialExperience') + traitOf(s, 'entrepreneurship')) / 2,
-    scoreError: s.scoreError ?? defaultScoreError,
+    scoreError: effectiveScoreError(s.scoreError ?? defaultScoreError, s.completeness, minCompleteness),
   };
 }
 

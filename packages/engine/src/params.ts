@@ -92,14 +92,28 @@ export type Params = {
     /** Samples drawn for the uncertainty band unless the caller says otherwise. */
     pairSamples: number;
     sceneSamples: number;
-    /** Score error used when a specialist carries none, points of standard deviation. */
+    /**
+     * Score error used when a specialist carries none, points of standard deviation: the rule-based prior's error,
+     * from typical inter-rater disagreement (docs/forecast-model.md, section 7.1).
+     */
     defaultScoreError: number;
+    /** Completeness below this counts as this: the score error grows as 1 / sqrt(completeness), at most ~3.2×. */
+    minCompleteness: number;
+    /** Draw the tunable parameters from their priors (param-priors.ts) in every sample. */
+    parameterUncertainty: boolean;
+    /**
+     * Pair-specific residual on the rating scale (section 7.3): a random walk that starts with `startSd` on the first
+     * day and reaches `yearSd` on the last (variance linear in the horizon).
+     */
+    residual: { startSd: number; yearSd: number };
+    /** Smallest band width in points, so a degenerate draw (one sample, saturated ratings) cannot give width 0. */
+    minWidth: number;
   };
 };
 
 /** Priors: chosen from the literature's directions and rough effect sizes, not yet fitted to outcomes. */
 export const DEFAULT_PARAMS: Params = {
-  version: '0.2.0-prior',
+  version: '0.3.0-prior',
   tanhScale: 1.6,
   kinds: {
     // Work forecasts judge the work, not the person: age, age gap and family stability weigh 0 and are never
@@ -161,5 +175,5 @@ export const DEFAULT_PARAMS: Params = {
     launchNewcomerShare: 0.5,
     growthPerMonth: 0.3,
   },
-  band: { pairSamples: 64, sceneSamples: 16, defaultScoreError: 0 },
+  band: { pairSamples: 64, sceneSamples: 16, defaultScoreError: 8, minCompleteness: 0.1, parameterUncertainty: true, residual: { startSd: 8, yearSd: 20 }, minWidth: 1 },
 };

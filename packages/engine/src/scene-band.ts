@@ -1,18 +1,34 @@
 import { clamp } from './bands.ts';
 import type { Params } from './params.ts';
-import { withScores, type Unit } from './pair-model.ts';
+import { sampleParams } from './param-priors.ts';
+import { sampleUnit } from './pair-band.ts';
+import type { Unit } from './pair-model.ts';
 import { createRng, hashString, p10p90 } from './prng.ts';
 import type { Timeline } from './scene-timeline.ts';
-import type { SceneBand, SceneInput, SceneOptions } from './scene-types.ts';
+import type { SceneBand, SceneInput, SceneOptions, TeamColumns } from './scene-types.ts';
 import { simulateCore } from './simulate-core.ts';
-import type { Interval } from './types.ts';
+import { envelopeDaily, residualPath, widen } from './uncertainty.ts';
 import { validateSamples } from './validate-input.ts';
 
 /** At most this many band samples for one scene: each is a whole simulation. */
 const MAX_SCENE_SAMPLES = 256;
 
-/** 10th-90th percentile band of the microclimate series and headline numbers by seeded score-error sampling. */
-export function sceneBand(scene: SceneInput, units: readonly Unit[], tl: Timeline, params: Params, option: NonNullable<SceneOptions['band']>): SceneBand {
+/**
+ * 10th-90th percentile band of the future microclimate and the headline numbers on the last day, by seeded Monte Carlo
+ * over every source of error (docs section 7): each sample redraws every actor's K, P, L from their score error and the
+ * tunable parameters from their priors, and adds the pair-specific residual averaged over the team's pairs (a random
+ * walk over the future days whose size shrinks as 1 / sqrt(pairs), independent pairs) to the microclimate, and half of
+ * it to cohesion (cohesion moves by half the mean pair rating). The bands contain the point values, are at least
+ * `minWidth` wide, and the microclimate band never narrows with the horizon.
+ */
+export function sceneBand(
+  scene: SceneInput,
+  units: readonly Unit[],
+  tl: Timeline,
+  params: Params,
+  option: NonNullable<SceneOptions['band']>,
+  point: TeamColumns,
+): SceneBand {
   const samples = typeof option === 'object' && option.samples !== undefined ? option.samples : params.band.sceneSamples;
   validateSamples(samples, MAX_SCENE_SAMPLES, 'band.samples');
   const seed = hashString(JSON.stringify([scene.startDay, scene.lifespan, units.map((u) => [u.id, u.k, u.p, u.l, u.scoreError]), tl.days]));
@@ -23,17 +39,17 @@ export function sceneBand(scene: SceneInput, units: readonly Unit[], tl: Timelin
   const last = tl.days - 1;
   const heads = { basePower: new Float64Array(samples), totalStatisticPower: new Float64Array(samples), cohesion: new Float64Array(samples), performance: new Float64Array(samples), teamingEffect: new Float64Array(samples) };
   const none = new Int32Array(0);
+  const pairs = Math.max(1, (units.length * (units.length - 1)) / 2);
+  const residual = new Float64Array(future);
   for (let s = 0; s < samples; s++) {
-    const sampled = units.map((u) => {
-      if (u.scoreError <= 0) return u;
-      const draw = (x: number): number => clamp(x + u.scoreError * rng.normal(), 0, 100);
-      return withScores(u, draw(u.k), draw(u.p), draw(u.l));
-    });
-    const tc = simulateCore(sampled, tl, scene.lifespan, params, none).teamColumns;
-    for (let t = 0; t < future; t++) micro[s * future + t] = tc.microclimate[from + t]!;
+    const drawn = params.band.parameterUncertainty ? sampleParams(params, rng) : params;
+    residualPath(residual, rng, params, 1 / Math.sqrt(pairs));
+    const sampled = units.map((u) => sampleUnit(u, rng));
+    const tc = simulateCore(sampled, tl, scene.lifespan, drawn, none).teamColumns;
+    for (let t = 0; t < future; t++) micro[s * future + t] = clamp(tc.microclimate[from + t]! + residual[t]!, -100, 100);
     heads.basePower[s] = tc.basePower[last]!;
     heads.totalStatisticPower[s] = tc.totalStatisticPower[last]!;
-    heads.cohesion[s] = tc.cohesion[last]!;
+    heads.cohesion[s] = clamp(tc.cohesion[last]! + residual[future - 1]! / 2, 0, 100);
     heads.performance[s] = tc.performance[last]!;
     heads.teamingEffect[s] = tc.teamingEffect[last]!;
   }
@@ -46,14 +62,20 @@ export function sceneBand(scene: SceneInput, units: readonly Unit[], tl: Timelin
     p10.push(band.p10);
     p90.push(band.p90);
   }
-  const interval = (v: Float64Array): Interval => p10p90(v);
+  const min = params.band.minWidth;
+  envelopeDaily(point.microclimate.subarray(from), p10, p90, min, -100, 100);
+  const interval = (v: Float64Array, at: number, lo: number, hi: number) => {
+    const iv = p10p90(v);
+    return widen(at, iv.p10, iv.p90, min, lo, hi);
+  };
+  const inf = Number.POSITIVE_INFINITY;
   return {
     samples,
     microclimate: { p10, p90 },
-    basePower: interval(heads.basePower),
-    totalStatisticPower: interval(heads.totalStatisticPower),
-    cohesion: interval(heads.cohesion),
-    performance: interval(heads.performance),
-    teamingEffect: interval(heads.teamingEffect),
+    basePower: interval(heads.basePower, point.basePower[last]!, 0, inf),
+    totalStatisticPower: interval(heads.totalStatisticPower, point.totalStatisticPower[last]!, 0, inf),
+    cohesion: interval(heads.cohesion, point.cohesion[last]!, 0, 100),
+    performance: interval(heads.performance, point.performance[last]!, 0, 100),
+    teamingEffect: interval(heads.teamingEffect, point.teamingEffect[last]!, -100, 100),
   };
 }

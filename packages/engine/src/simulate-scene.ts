@@ -37,7 +37,7 @@ function unitsFor(scene: SceneInput, ids: readonly string[], params: Params): Un
   return ids.map((id) => {
     const s = byId.get(id);
     if (!s) throw new EngineError('actor_not_found', `no scores for actor ${id}`);
-    return toUnit(s, params.band.defaultScoreError);
+    return toUnit(s, params.band.defaultScoreError, params.band.minCompleteness);
   });
 }
 
@@ -86,7 +86,7 @@ export function simulateScene(scene: SceneInput, options: SceneOptions = {}): Sc
 
   report(2);
   const core = simulateCore(units, tl, scene.lifespan, params, storeDaysOf(options.pairDetail, pairCount, tl, renderDays));
-  const band = options.band ? sceneBand(scene, units, tl, params, options.band) : undefined;
+  const band = options.band ? sceneBand(scene, units, tl, params, options.band, core.teamColumns) : undefined;
 
   report(3);
   const last = tl.days - 1;

@@ -44,6 +44,8 @@ export type Specialist = {
   traits?: Partial<Traits>;
   /** Scoring model's held-out error (standard deviation, score points) of K, P and L; 0 when unknown. */
   scoreError?: number;
+  /** Share 0-1 of the questionnaire answered for these scores; below 1 the score error widens (docs section 7.1). */
+  completeness?: number;
 };
 
 export type PairKind = 'work' | 'LOVE' | 'FRIEND';

@@ -13,6 +13,7 @@ export function validateSpecialist(s: Specialist, where: string): void {
   if (s.age !== undefined && !inRange(s.age, 0, 120)) throw new EngineError('invalid_input', `${where}.age must be in [0, 120]`);
   if (!(GRADES as readonly unknown[]).includes(s.grade)) throw new EngineError('invalid_input', `${where}.grade ${String(s.grade)} is unknown`);
   if (s.scoreError !== undefined && !inRange(s.scoreError, 0, 100)) throw new EngineError('invalid_input', `${where}.scoreError`);
+  if (s.completeness !== undefined && !inRange(s.completeness, 0, 1)) throw new EngineError('invalid_input', `${where}.completeness`);
   for (const [name, v] of Object.entries(s.traits ?? {})) {
     if (v !== undefined && !inRange(v, 0, 1)) throw new EngineError('invalid_input', `${where}.traits.${name} must be in [0, 1]`);
   }

@@ -35,3 +35,8 @@ export async function findAdministratorEmail(db: Db, id: string): Promise<string
   const [row] = await db.select({ email: administrators.email }).from(administrators).where(eq(administrators.id, id)).limit(1);
   return row?.email ?? null;
 }
+
+/** Entries of one action, newest first. */
+export async function listAuditEntriesOfAction(db: Db, action: string, limit: number): Promise<AuditRow[]> {
+  return db.select().from(adminAuditLog).where(eq(adminAuditLog.action, action)).orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id)).limit(limit);
+}

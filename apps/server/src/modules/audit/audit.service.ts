@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
-import { findAdministratorEmail, insertAuditEntries, type AuditRow } from './audit.repository.ts';
+import { findAdministratorEmail, insertAuditEntries, listAuditEntriesOfAction, type AuditRow } from './audit.repository.ts';
 
 /** One change an administrator made: `before` null for a creation, `after` null for a deletion. */
 export type AuditChange = { action: string; entity: string; entityId: string; before: unknown; after: unknown };
@@ -38,4 +38,9 @@ export function presentAuditEntry(row: AuditRow): AuditEntry {
     after: row.after ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The newest entries of one action (for a module that shows its own history, such as justified model publications). */
+export async function auditEntriesOfAction(db: Db, action: string, limit = 50): Promise<AuditRow[]> {
+  return listAuditEntriesOfAction(db, action, limit);
 }

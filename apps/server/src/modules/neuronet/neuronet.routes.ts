@@ -3,6 +3,7 @@ import {
   adminFinalScoreEndpoint,
   adminFinalScorePreciseEndpoint,
   neuronetCreateModelEndpoint,
+  neuronetAuditEndpoint,
   neuronetModelEndpoint,
   neuronetModelsEndpoint,
   neuronetPredictEndpoint,
@@ -15,9 +16,9 @@ import { AppError } from '../../core/errors.ts';
 import { route } from '../../core/route.ts';
 import { presentModel } from '../scoring/scoring.presenter.ts';
 import { findModel } from '../scoring/scoring.repository.ts';
-import { createModel, failInterruptedTraining, predictProfile, publishModel, retrainModel, uploadModel, type ScoringDeps } from '../scoring/scoring.service.ts';
+import { createModel, failInterruptedTraining, predictProfile, retrainModel, uploadModel, type ScoringDeps } from '../scoring/scoring.service.ts';
 import { createTrainer } from '../scoring/trainer.ts';
-import { neuronetProfiles, overview, setFinalScores } from './neuronet.service.ts';
+import { modelAudit, neuronetProfiles, overview, publishWithGate, setFinalScores } from './neuronet.service.ts';
 
 const admin = ['administrator'] as const;
 
@@ -39,14 +40,16 @@ export const neuronetModule: FastifyPluginAsync = async (app) => {
     },
   });
 
+  route(app, neuronetAuditEndpoint, { access: admin, handler: async ({ params }) => modelAudit(deps.db, params.id) });
+
   route(app, neuronetCreateModelEndpoint, { access: admin, status: 202, handler: async ({ body, auth }) => presentModel(await createModel(deps, auth.subjectId, body)) });
   route(app, neuronetTrainEndpoint, { access: admin, status: 202, handler: async ({ params }) => presentModel(await retrainModel(deps, params.id)) });
   route(app, neuronetUploadEndpoint, { access: admin, handler: async ({ params }) => presentModel(await uploadModel(deps, params.id)) });
 
   route(app, neuronetPublishEndpoint, {
     access: admin,
-    handler: async ({ params }) => {
-      const { model, profilesRescored } = await publishModel(deps, params.id);
+    handler: async ({ params, body, auth }) => {
+      const { model, profilesRescored } = await publishWithGate(deps, auth.subjectId, params.id, body?.justification);
       return { model: presentModel(model), profilesRescored };
     },
   });

@@ -1,9 +1,14 @@
+import type { NeuronetAudit } from '@teamcast/contracts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../core/db.ts';
 import type { Scores } from '../scoring/outputs.ts';
 import type { FinalScores } from '../scoring/labels.ts';
 import { allRatings, completedProfiles, currentModel, findFinalScores, findModel, findScorableProfile, listModels, saveFinalScores, storedScoresOf } from '../scoring/scoring.repository.ts';
-import { currentLabels, fairnessOf, forecastAccuracy, scoreProfile, scorerFor } from '../scoring/scoring.service.ts';
+import { currentLabels, fairnessOf, forecastAccuracy, publishModel, scoreProfile, scorerFor, type ScoringDeps } from '../scoring/scoring.service.ts';
+import { auditEntriesOfAction, recordAudit } from '../audit/audit.service.ts';
+import { gateRefusal, installationAudit, labelBias, MIN_INSTALLATION_PROFILES, referenceAudit, referenceSteps, SERVER_AUDIT } from '../fairness/fairness.service.ts';
+import type { ModelRow } from '../scoring/scoring.repository.ts';
+import { errorMessage } from '@teamcast/contracts';
 import { presentModel } from '../scoring/scoring.presenter.ts';
 import { profileCode } from '../scoring/profile-code.ts';
 
@@ -19,7 +24,53 @@ export async function overview(db: Db) {
     estimators: estimatorsUsed,
     priorFairness: await fairnessOf(db, await scorerFor(db, undefined), completed),
     accuracy: await forecastAccuracy(db),
+    labelBias: await labelBias(db),
+    justifications: (await auditEntriesOfAction(db, JUSTIFIED_PUBLISH)).map((row) => {
+      const after = (row.after ?? {}) as { justification?: string; refusal?: string };
+      return { modelId: row.entityId, text: after.justification ?? '', refusal: after.refusal ?? '', administratorEmail: row.administratorEmail, at: row.createdAt.toISOString() };
+    }),
   };
+}
+
+/** The audit-log action of a publication the bias audit refused and an administrator justified. */
+export const JUSTIFIED_PUBLISH = 'neuronet.publish_justified';
+
+const audits = new Map<string, NeuronetAudit>();
+
+/** The bias audit of a trained model or the prior, as the model page shows it (kept per model and training run). */
+export async function modelAudit(db: Db, id: string): Promise<NeuronetAudit> {
+  const model = id === 'prior' ? undefined : await findModel(db, id);
+  if (id !== 'prior' && !model) throw new AppError('model_not_found');
+  const scorer = await scorerFor(db, model);
+  const installation = await installationAudit(db, scorer);
+  // The installation's profiles change; only the reference part is kept between calls.
+  const key = model ? `${model.id}:${model.trainedAt?.getTime()}` : 'prior';
+  let reference = audits.get(key)?.reference;
+  if (!reference) {
+    reference = referenceAudit(referenceSteps(), scorer, SERVER_AUDIT);
+    if (audits.size >= 16) audits.delete(audits.keys().next().value!);
+    audits.set(key, { reference, installation: null, installationProfiles: 0, minProfiles: MIN_INSTALLATION_PROFILES });
+  }
+  return { reference, installation: installation.audit, installationProfiles: installation.profiles, minProfiles: MIN_INSTALLATION_PROFILES };
+}
+
+/**
+ * Publishes a model through the bias gate: the candidate and the published model (or the prior) are audited now on
+ * the reference population; a refusal stands unless the administrator wrote a justification, which the audit log keeps
+ * with the refusal it overrode.
+ */
+export async function publishWithGate(deps: ScoringDeps, administratorId: string, id: string, justification: string | undefined) {
+  return publishModel(deps, id, async (candidate: ModelRow) => {
+    const published = await currentModel(deps.db);
+    const candidateAudit = referenceAudit(referenceSteps(), await scorerFor(deps.db, candidate), SERVER_AUDIT);
+    const publishedAudit = referenceAudit(referenceSteps(), await scorerFor(deps.db, published), SERVER_AUDIT);
+    const refusal = gateRefusal(candidateAudit, publishedAudit);
+    if (!refusal) return;
+    if (!justification) throw refusal;
+    await recordAudit(deps.db, administratorId, [
+      { action: JUSTIFIED_PUBLISH, entity: 'neuronet', entityId: candidate.id, before: null, after: { justification, refusal: errorMessage(refusal.code, 'en', refusal.params), code: refusal.code, params: refusal.params } },
+    ]);
+  });
 }
 
 const withScores = (row: { competencies: number | null; professionalism: number | null; maturity: number | null }): Scores | null =>

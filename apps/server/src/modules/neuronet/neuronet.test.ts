@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ScoringModel } from '@teamcast/contracts';
 import { owners, profiles } from '../../db/schema/index.ts';
 import { createAdministrator, createEstimator, createOwner, type SignedIn } from '../../test/factories.ts';
@@ -34,7 +34,7 @@ async function waitForTraining(id: string): Promise<ScoringModel> {
 describe('access', () => {
   it('answers 403 to an estimator and 401 to anyone signed out on every neuronet and final-score route', async () => {
     const adminRoutes = t.app.accessCatalogue.filter((entry) => entry.url.startsWith('/api/admin/neuronet') || entry.url.includes('/final-score'));
-    expect(adminRoutes.length).toBe(10);
+    expect(adminRoutes.length).toBe(11);
     for (const entry of adminRoutes) {
       expect(entry.access).toEqual(['administrator']);
       const url = entry.url.replace(/:id/g, 'x');
@@ -63,6 +63,14 @@ describe('training, upload and publish', () => {
 
   beforeAll(async () => {
     await seedDemoData(t.database.db, { seed: 5, people: 90, labelled: 90, ownerProfiles: 3 });
+    // Deliberately age-biased labels (−30 points at 18, +30 at 58 and older), so the trained model is below the bar.
+    await t.database.db.execute(sql`
+      update profile_estimates pe set
+        competencies = least(100, greatest(0, pe.competencies + least(30, (p.age - 38) * 1.5))),
+        professionalism = least(100, greatest(0, pe.professionalism + least(30, (p.age - 38) * 1.5))),
+        maturity = least(100, greatest(0, pe.maturity + least(30, (p.age - 38) * 1.5))),
+        score = least(100, greatest(0, pe.score + least(30, (p.age - 38) * 1.5)))
+      from profiles p where p.id = pe.profile_id`);
     const [owner] = await t.database.db.select().from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
     const [row] = await t.database.db.select().from(profiles).where(and(eq(profiles.ownerId, owner!.id), eq(profiles.isDemo, true))).limit(1);
     ownerProfile = row!.id;
@@ -111,8 +119,24 @@ describe('training, upload and publish', () => {
     expect(uploaded.uploadedAt).not.toBeNull();
     expect(await t.app.storage.get(`scoring-model-${model._id}`)).toBeDefined();
 
-    const published = await call('POST', `/api/admin/neuronet/models/${model._id}/publish`);
+    // The bias audit runs now, at publish time: the age-biased model is refused, naming the group and its ratio.
+    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/neuronet/models/${model._id}/publish`, headers: { ...admin.headers, 'accept-language': 'ru' }, payload: {} });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('fairness_below_bar');
+    expect(refused.json().error.message).toMatch(/^Модель не проходит аудит предвзятости: для группы «(возраст|мужчины|женщины)[^»]*» .* коэффициент влияния 0\.\d\d \(95 % интервал/);
+    expect((await profileRow(t, ownerProfile)).modelId).toBeNull();
+    const tooShort = await call('POST', `/api/admin/neuronet/models/${model._id}/publish`, { justification: 'because' });
+    expect(tooShort.statusCode).toBe(400);
+
+    const justification = 'Pilot with the customer’s HR team; the model is withdrawn after the review of 1 December.';
+    const published = await call('POST', `/api/admin/neuronet/models/${model._id}/publish`, { justification });
     expect(published.statusCode).toBe(200);
+    const log = (await call('GET', `/api/admin/audit-log?entity=neuronet&entityId=${model._id}`)).json().result.items as { action: string; after: { justification?: string; refusal?: string } }[];
+    const entry = log.find((item) => item.action === 'neuronet.publish_justified');
+    expect(entry?.after.justification).toBe(justification);
+    expect(entry?.after.refusal).toMatch(/^The model fails the bias audit: for .* impact ratio of 0\.\d\d/);
+    const shown = (await call('GET', '/api/admin/neuronet/models')).json().result.justifications;
+    expect(shown[0]).toMatchObject({ modelId: model._id, text: justification });
     expect(published.json().result.model.isCurrent).toBe(true);
     expect(published.json().result.profilesRescored).toBe(94);
 

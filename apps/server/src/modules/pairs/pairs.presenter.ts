@@ -33,6 +33,9 @@ export function presentDetails(forecast: PairForecast, startDay: string): PairDe
     outlook: forecast.outlook,
     monthly: forecast.monthly,
     monthlyBand: forecast.band ? { p10: monthlyMeans(forecast.band.daily.p10, startDay), p90: monthlyMeans(forecast.band.daily.p90, startDay) } : null,
+    headlineBand: forecast.band
+      ? { compatibility: forecast.band.compatibility, yearlySatisfaction: forecast.band.yearlySatisfaction, settled: forecast.band.settled }
+      : null,
     months: monthStarts(startDay),
     bestMonth: forecast.bestMonth,
     worstMonth: forecast.worstMonth,

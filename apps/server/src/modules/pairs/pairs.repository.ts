@@ -20,6 +20,7 @@ export type PairProfile = {
   professionalism: number | null;
   maturity: number | null;
   grade: typeof profiles.$inferSelect.grade;
+  scoreCompleteness: number | null;
 };
 
 const profileColumns = {
@@ -36,6 +37,7 @@ const profileColumns = {
   professionalism: profiles.professionalism,
   maturity: profiles.maturity,
   grade: profiles.grade,
+  scoreCompleteness: profiles.scoreCompleteness,
 };
 
 /** The owner's profiles among these ids (deleted ones excluded); another owner's profile is simply not returned. */

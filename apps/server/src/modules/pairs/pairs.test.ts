@@ -60,6 +60,21 @@ describe('pair request lifecycle', () => {
     expect(details.blocks.map((block) => block.name)).toEqual(['satisfaction', 'expectations', 'competences', 'outlook']);
     for (const block of details.blocks) expect(block.grade).toBe(Math.min(5, 1 + Math.floor(block.score / 20)));
     expect(details.monthlyBand?.p10).toHaveLength(12);
+    // Bands from every source of error: never zero wide (the prior's scores carry a stated default error, parameters
+    // and the pair's own part are uncertain), never narrower later in the year, always around the forecast.
+    const band = details.monthlyBand!;
+    const widths = band.p10.map((lo, i) => band.p90[i]! - lo);
+    for (const [i, width] of widths.entries()) {
+      expect(width).toBeGreaterThan(0);
+      if (i > 0) expect(width).toBeGreaterThanOrEqual(widths[i - 1]! - 1e-9);
+      expect(band.p10[i]!).toBeLessThanOrEqual(details.monthly[i]! + 1e-9);
+      expect(band.p90[i]!).toBeGreaterThanOrEqual(details.monthly[i]! - 1e-9);
+    }
+    const headline = details.headlineBand!;
+    expect(headline.compatibility.p10).toBeLessThanOrEqual(result.summary.compatibility.value);
+    expect(headline.compatibility.p90).toBeGreaterThan(headline.compatibility.p10);
+    expect(headline.compatibility.p90).toBeGreaterThanOrEqual(result.summary.compatibility.value);
+    expect(headline.settled.p90).toBeGreaterThan(headline.settled.p10);
     // A fresh database has no trained scoring model: accuracy is absent rather than invented.
     expect(result.accuracy).toBeNull();
 

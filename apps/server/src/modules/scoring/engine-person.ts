@@ -12,6 +12,8 @@ export type PersonProfile = {
   professionalism: number;
   maturity: number;
   grade: Grade | null;
+  /** Share of the questionnaire behind the scores (null before scoring stored it): widens the forecast's band. */
+  scoreCompleteness?: number | null;
 };
 
 /**
@@ -84,6 +86,7 @@ export function enginePersonOf(profile: PersonProfile, use: PersonUse): Speciali
     l: scores.maturity,
     grade: profile.grade ?? gradeOf(scores),
     traits: workTraits(map),
+    ...(profile.scoreCompleteness !== undefined && profile.scoreCompleteness !== null ? { completeness: profile.scoreCompleteness } : {}),
   };
   if (use === 'work') return person;
   const familyStability = familyStabilityOf(map);

@@ -254,8 +254,11 @@ export async function uploadModel(deps: ScoringDeps, id: string): Promise<ModelR
   return (await updateModel(deps.db, id, { artifactKey: key, artifactSha256: crypto.createHash('sha256').update(artifact).digest('hex'), uploadedAt: new Date() }))!;
 }
 
-/** Makes an uploaded model current (its stored artifact must match the record) and rescores every completed profile. */
-export async function publishModel(deps: ScoringDeps, id: string): Promise<{ model: ModelRow; profilesRescored: number }> {
+/**
+ * Makes an uploaded model current (its stored artifact must match the record) and rescores every completed profile.
+ * `gate` runs once the model is known to be publishable and before anything changes; it refuses by throwing.
+ */
+export async function publishModel(deps: ScoringDeps, id: string, gate: (model: ModelRow) => Promise<void> = async () => {}): Promise<{ model: ModelRow; profilesRescored: number }> {
   const model = await findModel(deps.db, id);
   if (!model) throw new AppError('model_not_found');
   if (model.status !== 'trained') throw new AppError(model.status === 'training' ? 'model_training' : 'model_not_ready');
@@ -263,6 +266,7 @@ export async function publishModel(deps: ScoringDeps, id: string): Promise<{ mod
   if (!model.uploadedAt || !model.artifactKey) throw new AppError('model_not_uploaded');
   const stored = await deps.storage.get(model.artifactKey);
   if (!stored || crypto.createHash('sha256').update(stored).digest('hex') !== model.artifactSha256) throw new AppError('model_not_uploaded');
+  await gate(model);
   const published = await makeCurrent(deps.db, id, new Date());
   return { model: published, profilesRescored: await rescoreProfiles(deps.db) };
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { neuronetCreateModelEndpoint, neuronetPublishEndpoint, neuronetTrainEndpoint, neuronetUploadEndpoint } from '@teamcast/contracts';
 import { apiCall } from '../../../shared/api/client.ts';
 
-type Action = { kind: 'create'; seed?: number } | { kind: 'train' | 'upload' | 'publish'; id: string };
+type Action = { kind: 'create'; seed?: number } | { kind: 'train' | 'upload'; id: string } | { kind: 'publish'; id: string; justification?: string };
 
 function run(action: Action): Promise<unknown> {
   switch (action.kind) {
@@ -13,7 +13,7 @@ function run(action: Action): Promise<unknown> {
     case 'upload':
       return apiCall(neuronetUploadEndpoint, { params: { id: action.id } });
     case 'publish':
-      return apiCall(neuronetPublishEndpoint, { params: { id: action.id } });
+      return apiCall(neuronetPublishEndpoint, { params: { id: action.id }, body: action.justification ? { justification: action.justification } : {} });
   }
 }
 

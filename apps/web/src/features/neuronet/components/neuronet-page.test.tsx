@@ -48,13 +48,44 @@ beforeEach(() => {
     estimators: 4,
     priorFairness: fair,
     accuracy: { value: 95, source: 'model', modelId: 'current' },
+    labelBias: [{ estimatorId: 'e1', name: 'Олег Соколов', labels: 80, ageCorrelation: 0.7, partialAgeCorrelation: 0.45, flagged: true }],
+    justifications: [] as { modelId: string; text: string; refusal: string; administratorEmail: string | null; at: string }[],
   };
+  const ratio = (value: number) => ({ ratio: value, low: value - 0.05, high: value + 0.05 });
+  const ratios = (work: number) => ({ workGood: ratio(work), level2: ratio(1), level3: ratio(1), level4: ratio(0.9), level5: ratio(0.9), level6: ratio(0.9), gradeMiddle: ratio(0.9) });
+  const rates = { workGood: 0.2, level2: 1, level3: 0.9, level4: 0.5, level5: 0.2, level6: 0, gradeMiddle: 0.5 };
+  const audit = (work: number) => ({
+    reference: {
+      population: 'reference', modelId: null, seed: 2026, size: 600, partnersPerPerson: 8, minGroupSize: 30, bootstrap: 400,
+      groups: [
+        { dimension: 'age', group: '≤25', n: 90, pairs: 720, assessed: true, meanCompatibility: -12.5, rates, ratios: ratios(work) },
+        { dimension: 'age', group: '36–50', n: 210, pairs: 1680, assessed: true, meanCompatibility: 10.1, rates, ratios: ratios(1) },
+      ],
+      failures: work < 0.8 ? [{ dimension: 'age', group: '≤25', outcome: 'workGood', ratio: work, low: work - 0.05, high: work + 0.05, input: null, justified: false }] : [],
+      justified: [],
+      passed: work >= 0.8,
+    },
+    installation: null,
+    installationProfiles: 12,
+    minProfiles: 60,
+  });
+  let refuse = true;
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url });
     let result: unknown = overview;
     if (url.includes('/neuronet/profiles')) result = { items: [{ _id: 'p', code: 'AB12CD34', isDemo: true, label: { competencies: 60, professionalism: 50, maturity: 40 }, estimatorsCount: 2, current: null, grade: null, predicted: { competencies: 58, professionalism: 52, maturity: 41 } }], total: 1 };
-    if (method === 'POST' && url.endsWith('/publish')) result = { model: overview.items[0], profilesRescored: 12 };
+    if (url.endsWith('/audit')) result = audit(url.includes('/candidate/') ? 0.31 : 0.92);
+    if (method === 'POST' && url.endsWith('/publish')) {
+      const body = JSON.parse(String(init.body ?? '{}')) as { justification?: string };
+      if (refuse && !body.justification) {
+        const message = 'Модель не проходит аудит предвзятости: для группы «возраст ≤25» показатель «рабочие прогнозы «хорошо» и лучше» имеет коэффициент влияния 0.31';
+        return new Response(JSON.stringify({ error: { code: 'fairness_below_bar', message } }), { status: 409, headers: { 'content-type': 'application/json' } });
+      }
+      refuse = false;
+      overview.justifications = [{ modelId: 'candidate', text: body.justification ?? '', refusal: 'The model fails the bias audit', administratorEmail: 'admin@teamcast.local', at: '2026-11-25T16:00:00.000Z' }];
+      result = { model: overview.items[0], profilesRescored: 12 };
+    }
     if (method === 'POST' && url.endsWith('/neuronet/models')) result = model('new', { status: 'training', progress: 0 });
     if (method === 'POST' && url.includes('/neuronet/predict/')) {
       result = { profileId: 'p', modelId: 'candidate', grade: 'SENIOR', scores: { competencies: 71, professionalism: 66, maturity: 80 }, explanation: { source: 'model', modelId: 'candidate', competencies: [{ neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University' }, points: 9.5 }], professionalism: [], maturity: [] } };
@@ -66,7 +97,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const slow = { timeout: STATE_WAIT_MS };
 
-describe('neuronet page', { timeout: 20_000 }, () => {
+describe('neuronet page', { timeout: 60_000 }, () => {
   it('shows dates, counts, metrics, the accuracy figure and a fairness warning for the candidate, and runs the actions', async () => {
     const user = userEvent.setup();
     renderApp('/administrator/neuronet');
@@ -80,8 +111,22 @@ describe('neuronet page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('40 / 60 / 50', {}, slow)).toBeTruthy();
     await waitFor(() => expect(calls.some((call) => call.url.includes('/api/admin/neuronet/profiles?limit=20&offset=0&modelId=candidate'))).toBe(true));
 
+    // The bias audit: the current model passes, the candidate's ratio is coloured and worded as adverse impact.
+    const candidateAudit = await screen.findByTestId('audit-candidate', {}, slow);
+    expect(within(candidateAudit).getByText(/0\.31 \[0\.26–0\.36\] · ниже 0,8: неблагоприятное влияние/)).toBeTruthy();
+    expect(screen.getByTestId('audit-candidate-verdict').textContent).toContain('Аудит не пройден');
+    expect((await screen.findByTestId('audit-current-verdict', {}, slow)).textContent).toContain('Аудит пройден');
+    expect(within(screen.getByTestId('label-bias')).getByText('Оценки следуют возрасту')).toBeTruthy();
+
+    // Publishing is refused; a written justification publishes it and the page shows it.
     await user.click(screen.getByTestId('publish-model'));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/models/candidate/publish')).toBe(true));
+    expect((await screen.findByTestId('publish-refused', {}, slow)).textContent).toContain('возраст ≤25');
+    const reason = 'Pilot with the HR team, reviewed on 1 December.';
+    await user.click(screen.getByTestId('publish-justification'));
+    await user.paste(reason);
+    await user.click(screen.getByTestId('publish-justified'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/models/candidate/publish')).toHaveLength(2));
+    expect(within(await screen.findByTestId('justifications', {}, slow)).getByText(reason)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'AB12CD34' }));
     await user.click(screen.getByTestId('predict-run'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/predict/p')).toBe(true));

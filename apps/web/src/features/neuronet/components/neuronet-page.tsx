@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, NumberInput, Pagination, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, NumberInput, Pagination, Progress, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { KplScores, ScoringModel } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
@@ -7,6 +7,7 @@ import { notify } from '../../../shared/ui/notify.ts';
 import { useNeuronetAction } from '../api/neuronet-actions.ts';
 import { useNeuronetModels } from '../api/neuronet-models.ts';
 import { useNeuronetProfiles } from '../api/neuronet-profiles.ts';
+import { BiasAuditCard } from './bias-audit-card.tsx';
 import { FairnessTable } from './fairness-table.tsx';
 import { MetricsChart } from './metrics-chart.tsx';
 import { PredictCard } from './predict-card.tsx';
@@ -25,6 +26,9 @@ export function NeuronetPage() {
   const [page, setPage] = useState(1);
   const [predictProfile, setPredictProfile] = useState('');
   const [predictModel, setPredictModel] = useState('prior');
+  // A publication the bias audit refused: the refusal, and the justification the administrator is writing.
+  const [refused, setRefused] = useState<{ id: string; message: string } | null>(null);
+  const [justification, setJustification] = useState('');
   const models = overview.data?.items ?? [];
   const current = models.find((model) => model.isCurrent) ?? null;
   const candidate = models.find((model) => model._id === selected) ?? models.find((model) => !model.isCurrent && model.status === 'trained') ?? null;
@@ -37,6 +41,22 @@ export function NeuronetPage() {
       onSuccess: () => notify.positive(done),
       onError: (error) => notify.negative(error instanceof ApiError ? error.message : t('error')),
     });
+
+  const publish = (id: string, text?: string) =>
+    action.mutate(
+      { kind: 'publish', id, ...(text ? { justification: text } : {}) },
+      {
+        onSuccess: () => {
+          setRefused(null);
+          setJustification('');
+          notify.positive(t('actions.published'));
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && (error.code === 'fairness_below_bar' || error.code === 'fairness_worse_than_published')) setRefused({ id, message: error.message });
+          else notify.negative(error instanceof ApiError ? error.message : t('error'));
+        },
+      },
+    );
 
   if (overview.isError) return <Text c="red">{overview.error instanceof ApiError ? overview.error.message : t('error')}</Text>;
   if (!overview.data) return <Text c="dimmed">{t('loading')}</Text>;
@@ -151,7 +171,7 @@ export function NeuronetPage() {
                           </Button>
                         ) : null}
                         {model.status === 'trained' && model.uploadedAt && !model.isCurrent ? (
-                          <Button size="xs" loading={busy(model._id, 'publish')} onClick={() => perform({ kind: 'publish', id: model._id }, t('actions.published'))} data-testid="publish-model">
+                          <Button size="xs" loading={busy(model._id, 'publish')} onClick={() => publish(model._id)} data-testid="publish-model">
                             {t('actions.publish')}
                           </Button>
                         ) : null}
@@ -213,6 +233,26 @@ export function NeuronetPage() {
           <FairnessTable current={current?.fairness?.model ?? data.priorFairness} candidate={candidate && candidate !== current ? (candidate.fairness?.model ?? null) : null} />
         </Card>
       </SimpleGrid>
+
+      <BiasAuditCard currentId={current?._id ?? null} candidateId={candidate && candidate !== current && candidate.status === 'trained' ? candidate._id : null} labelBias={data.labelBias} justifications={data.justifications} />
+
+      <Modal opened={refused !== null} onClose={() => setRefused(null)} title={t('justify.title')} size="lg" centered>
+        <Stack gap="sm">
+          <Alert color="red" data-testid="publish-refused">
+            {refused?.message}
+          </Alert>
+          <Text size="sm">{t('justify.body')}</Text>
+          <Textarea label={t('justify.label')} description={t('justify.hint')} rows={4} value={justification} onChange={(event) => setJustification(event.currentTarget.value)} data-testid="publish-justification" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRefused(null)}>
+              {t('justify.cancel')}
+            </Button>
+            <Button color="orange" disabled={justification.trim().length < 20} loading={action.isPending} onClick={() => refused && publish(refused.id, justification.trim())} data-testid="publish-justified">
+              {t('justify.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
 
       <Card withBorder>
         <Title order={2} size="h4" mb="xs">
