@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
+import { signedUpOwner } from '../support/owner.ts';
 import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
 import { adminCode, passAdminSecondStep } from '../support/second-factor.ts';
 
@@ -30,11 +31,7 @@ test.describe('scoring journey', () => {
 
     // An owner with a completed (short) profile, scored by the rules for now.
     const ownerEmail = `scoring-${crypto.randomBytes(4).toString('hex')}@example.com`;
-    const signup = await page.request.post('/api/passport/owner/signup', {
-      data: { email: ownerEmail, password: 'correct-horse-42', repeatPassword: 'correct-horse-42', companyName: 'Acme', privacyPolicy: true, personalData: true },
-    });
-    expect(signup.status(), await signup.text()).toBeLessThan(300);
-    const owner = (await signup.json()).result as { token: string; id: string };
+    const owner = await signedUpOwner(page.request, { email: ownerEmail });
     const created = await page.request.post('/api/owner/profiles/short', {
       headers: { authorization: `Bearer ${owner.token}` },
       data: {

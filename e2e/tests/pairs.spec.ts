@@ -1,15 +1,12 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
+import { signedUpOwner } from '../support/owner.ts';
 
 /** An owner signed up through the passport API; the browser gets his token the way the sign-in screen stores it. */
 async function signUpOwner(page: Page) {
   const email = `pairs-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const res = await page.request.post('/api/passport/owner/signup', {
-    data: { email, password: 'correct-horse-42', repeatPassword: 'correct-horse-42', companyName: 'Acme', privacyPolicy: true, personalData: true },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  const { token, id } = (await res.json()).result as { token: string; id: string };
+  const { token, id } = await signedUpOwner(page.request, { email });
   await page.goto('/');
   await page.evaluate((auth) => {
     localStorage.setItem('teamcast.auth.owner', JSON.stringify(auth));

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
+import { signedUpOwner } from '../support/owner.ts';
 
 /** Russian texts, and the cookie and privacy notices and the first-visit guide closed: this journey is not about them. */
 async function quietBrowser(context: BrowserContext) {
@@ -16,11 +17,7 @@ test.beforeEach(({ context }) => quietBrowser(context));
 /** An owner signed up through the passport API; the browser gets his token the way the sign-in screen stores it. */
 async function signUpOwner(page: Page) {
   const email = `owner-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const res = await page.request.post('/api/passport/owner/signup', {
-    data: { email, password: 'correct-horse-42', repeatPassword: 'correct-horse-42', companyName: 'Acme', privacyPolicy: true, personalData: true },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  const { token, id } = (await res.json()).result;
+  const { token, id } = await signedUpOwner(page.request, { email });
   await page.addInitScript((auth) => localStorage.setItem('teamcast.auth.owner', JSON.stringify(auth)), { token, subjectId: id });
 }
 

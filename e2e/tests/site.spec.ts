@@ -7,6 +7,7 @@ import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
+import { mailedLink } from '../support/mail.ts';
 import { signedInOwner } from '../support/owner.ts';
 
 const PASSWORD = 'amber-meadow-58';
@@ -35,12 +36,16 @@ async function signUpFromLanding(page: Page, email: string) {
   await expectAccessible(page, 'sign-up');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Company').fill('Acme');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
   await page.getByLabel('I accept the privacy policy').check();
   await page.getByLabel('I agree to the processing of my personal data').check();
   await page.getByRole('button', { name: 'Create the account' }).click();
-  await expect(page).toHaveURL(/\/owner\/dashboard$/);
+  await expect(page.getByTestId('signup-sent')).toContainText(email);
+  // The mailed link proves the address and asks for the password.
+  await page.goto(await mailedLink(page.request, email, 'verify'));
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/owner\/dashboard$/, { timeout: 30_000 });
 }
 
 test.describe('public site', () => {

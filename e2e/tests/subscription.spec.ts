@@ -1,14 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { mailedLink } from '../support/mail.ts';
-
-/** Verifies a signed-up owner through the link mailed to him; returns the new session's token. */
-async function verifyOwner(request: APIRequestContext, email: string): Promise<string> {
-  const link = new URL(await mailedLink(request, email, 'verify'), 'http://link.test');
-  const verified = await request.post('/api/passport/owner/verification', { data: { token: link.searchParams.get('token') } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  return ((await verified.json()).result as { token: string }).token;
-}
+import { signedInOwner } from '../support/owner.ts';
 
 /** A completed short profile of the owner, scored when it is created. */
 async function completedProfile(request: APIRequestContext, token: string, firstName: string, lastName: string, answers: Record<string, string | number>) {
@@ -17,25 +9,6 @@ async function completedProfile(request: APIRequestContext, token: string, first
     data: { firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
   });
   expect(res.status(), await res.text()).toBe(201);
-}
-
-/** A new owner signed up through the API (and verified when asked), signed in in the page's storage. */
-async function signUpOwner(page: Page, request: APIRequestContext, verified = false): Promise<string> {
-  const email = `subscriber-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = `Tc-${Math.random().toString(36).slice(2)}-pay`;
-  const response = await request.post('/api/passport/owner/signup', {
-    data: { email, companyName: 'Subscriber Ltd', password, repeatPassword: password, privacyPolicy: true, personalData: true, ln: 'en' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const token = verified ? await verifyOwner(request, email) : ((await response.json()).result as { token: string }).token;
-  await page.addInitScript((stored) => {
-    localStorage.setItem('teamcast.auth.owner', JSON.stringify({ token: stored }));
-    localStorage.setItem('teamcast.locale', 'en');
-    // The cookie and privacy notices and the first-visit guide stay until closed; this journey is not about them.
-    localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false }));
-    localStorage.setItem('teamcast.guide', JSON.stringify({ step: null, done: true }));
-  }, token);
-  return token;
 }
 
 async function addCard(page: Page, number: string) {
@@ -47,7 +20,7 @@ async function addCard(page: Page, number: string) {
 
 test.describe('subscription', () => {
   test('an owner without a plan subscribes with the success card; another attempt with the declined card shows the decline message', async ({ page, request }) => {
-    const token = await signUpOwner(page, request);
+    const { token } = await signedInOwner(page, request, 'Subscriber');
     const rules = async () =>
       (await (await request.get('/api/payment/access-rules', { headers: { authorization: `Bearer ${token}` } })).json()).result as { allowCreateTeams: boolean; plan: string };
     expect(await rules()).toMatchObject({ plan: 'NONE', allowCreateTeams: false });
@@ -90,7 +63,7 @@ test.describe('subscription', () => {
 
   test('an owner without a plan is stopped at team creation, subscribes with the success card and creates the team', async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
-    const token = await signUpOwner(page, request, true);
+    const { token } = await signedInOwner(page, request, 'Subscriber');
     await completedProfile(request, token, 'Anna', 'Smirnova', { С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 });
     await completedProfile(request, token, 'Boris', 'Orlov', { С_Пол: 'М', С_Возр: 44, С_ВУЗ: 'Бакалавр', С_Стаж: 20, С_Руков_Стаж: 10, С_Проживание: 'Один', С_Дети: 0 });
     const base = testInfo.project.name === 'phone' ? '/owner-mobile/team' : '/owner/dashboard/team';

@@ -13,6 +13,7 @@ import { createSealer } from './core/sealer.ts';
 import type { Config } from './core/config.ts';
 import type { Database } from './core/db.ts';
 import { databaseRateLimitStore } from './core/rate-limit-store.ts';
+import { createAfterAnswer } from './core/after-answer.ts';
 import { registerErrorHandling, sendError } from './core/error-handler.ts';
 import { registerWeb } from './core/web.ts';
 import { trustFunction } from './core/proxy-trust.ts';
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorate('accessCatalogue', []);
   app.decorate('storageFailures', createStorageFailures());
   app.decorate('gate', createGateHub(database, app.log));
+  app.decorate('afterAnswer', createAfterAnswer(app.log));
   // Datasets live beside the data when the database is embedded, and in the shared database on a PostgreSQL server.
   app.decorate('storage', database.driver === 'postgres' ? createDatabaseStorage(database.db) : createFileStorage(path.join(config.dataDir, 'storage')));
   app.decorate('compute', createComputeRunner({ database, storage: app.storage, gate: app.gate, log: app.log }));
@@ -83,6 +85,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     await app.compute.start();
   });
   app.addHook('preClose', async () => {
+    await app.afterAnswer.settled();
     await app.compute.stop();
     await app.gate.stop();
   });

@@ -29,9 +29,12 @@ export const EstimatorSelfSchema = z.object({
 });
 export type EstimatorSelf = z.infer<typeof EstimatorSelfSchema>;
 
-/** A new password typed twice; `endOtherSessions` also signs out every other device. */
+/** The password in use, required to change it when the account has one (an owner who joined by a link has none yet). */
+const CurrentPasswordSchema = z.string().max(1024).optional();
+
+/** A new password typed twice; every other device is signed out unless `endOtherSessions` is false. */
 export const PasswordChangeSchema = z
-  .object({ password: PasswordSchema, repeatPassword: z.string({ error: 'required' }), endOtherSessions: z.boolean().default(false) })
+  .object({ currentPassword: CurrentPasswordSchema, password: PasswordSchema, repeatPassword: z.string({ error: 'required' }), endOtherSessions: z.boolean().default(true) })
   .refine((value) => value.password === value.repeatPassword, { error: 'repeatPassword', path: ['repeatPassword'] });
 export type PasswordChange = z.input<typeof PasswordChangeSchema>;
 
@@ -43,9 +46,10 @@ export const PasswordChangedSchema = z.object({
 /** Estimators change their password, their language, or both. */
 export const EstimatorSelfPatchSchema = z
   .object({
+    currentPassword: CurrentPasswordSchema,
     password: PasswordSchema.optional(),
     repeatPassword: z.string().optional(),
-    endOtherSessions: z.boolean().default(false),
+    endOtherSessions: z.boolean().default(true),
     locale: LocaleSchema.optional(),
   })
   .refine((value) => value.password === undefined || value.password === value.repeatPassword, { error: 'repeatPassword', path: ['repeatPassword'] });

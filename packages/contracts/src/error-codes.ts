@@ -5,7 +5,8 @@
 import { interpolate, type Locale } from './locale-core.ts';
 
 export const ERROR_CODES = [
-  'validation_failed', 'password_too_common', 'bad_request', 'invalid_credentials', 'unauthorized', 'forbidden',
+  'validation_failed', 'password_too_common', 'bad_request', 'invalid_credentials', 'wrong_current_password',
+  'sign_in_link_required', 'unauthorized', 'forbidden',
   'verify_account', 'user_deleted', 'team_limit_reached', 'not_found', 'user_not_found', 'reset_user_not_found',
   'profile_not_found', 'compatibility_not_found', 'pair_report_locked', 'team_not_found', 'comparison_not_found',
   'link_invalid', 'email_in_use', 'username_in_use', 'email_already_verified', 'shared_profile_exists',
@@ -19,7 +20,6 @@ export const ERROR_CODES = [
   'service_unavailable', 'unstable_connection', 'network_error', 'connection_error', 'bad_connection',
   'initialization_error', 'connection_failed', 'pair_load_error', 'compare_teams_load_error', 'chunk_load_timeout',
   'second_factor_invalid', 'second_factor_expired', 'second_factor_enabled', 'second_factor_disabled',
-  'wrong_current_password',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,7 +11,15 @@ export const SurfaceSchema = z.enum(['desktop', 'ownerMobile', 'loveMobile']);
 export type Surface = z.infer<typeof SurfaceSchema>;
 
 /** A new session: the role's bearer token and the signed-in user's id. */
-export const SignInResultSchema = z.object({ token: z.string(), id: z.string() });
+export const SignInResultSchema = z.object({
+  token: z.string(),
+  id: z.string(),
+  /**
+   * True when this mailed link proved the owner's address for the first time: every earlier session and the password
+   * set before it have ended, and the owner chooses a new password.
+   */
+  firstProof: z.boolean().optional(),
+});
 export type SignInResult = z.infer<typeof SignInResultSchema>;
 
 /**
@@ -48,23 +56,27 @@ export const EstimatorCredentialsSchema = z.object({
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024),
 });
 
-export const OwnerSignupSchema = PasswordFieldsSchema.extend({
+/**
+ * Owner sign-up. No password: one chosen before the address is proven could be an attacker's (he may sign up with
+ * someone else's address), so the mailed link proves the address and then asks for the password.
+ */
+export const OwnerSignupSchema = z.object({
   email: EmailSchema,
   companyName: CompanyNameSchema,
   privacyPolicy: ConsentSchema,
   personalData: ConsentSchema,
   ln: LocaleSchema.optional(),
   surface: SurfaceSchema.optional(),
-}).refine(repeatMatches, repeatIssue);
+});
 export type OwnerSignup = z.infer<typeof OwnerSignupSchema>;
 
 /** Love variant sign-up: no company. */
-export const LoveSignupSchema = PasswordFieldsSchema.extend({
+export const LoveSignupSchema = z.object({
   email: EmailSchema,
   privacyPolicy: ConsentSchema,
   personalData: ConsentSchema,
   ln: LocaleSchema.optional(),
-}).refine(repeatMatches, repeatIssue);
+});
 export type LoveSignup = z.infer<typeof LoveSignupSchema>;
 
 /** A sign-up request without a password: the mailed link completes the registration. */
@@ -113,8 +125,8 @@ export const ownerLoginLinkEndpoint = defineEndpoint({ group: 'passport', method
 export const ownerForgotPasswordEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/mail/forgot-password', summary: 'Mails an owner a password reset link', body: LinkRequestSchema, result: MailSentSchema });
 export const ownerPasswordResetEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/password-reset', summary: 'Sets a new owner password from a reset link; ends every session', body: PasswordResetSchema, result: DoneSchema });
 export const ownerLogoutEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/logout', summary: 'Ends the current owner session', result: DoneSchema });
-export const ownerSignupEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/signup', summary: 'Owner sign-up; mails a verification link and signs in', body: OwnerSignupSchema, result: SignInResultSchema });
-export const loveSignupEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/love/signup', summary: 'Love variant sign-up; mails a verification link and signs in', body: LoveSignupSchema, result: SignInResultSchema });
+export const ownerSignupEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/signup', summary: 'Owner sign-up; mails a link that proves the address (or, for a registered address, a sign-in link); the same answer either way', body: OwnerSignupSchema, result: MailSentSchema });
+export const loveSignupEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/love/signup', summary: 'Love variant sign-up; mails a link like the owner sign-up; the same answer either way', body: LoveSignupSchema, result: MailSentSchema });
 export const ownerJoinRequestEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/join/request', summary: 'Sign-up request without a password; mails a link that completes the registration', body: JoinRequestSchema, result: MailSentSchema });
 export const ownerVerificationLinkEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/mail/verification-link', summary: 'Mails the signed-in owner a new verification link', body: VerificationLinkRequestSchema, result: MailSentSchema });
 export const ownerVerifyEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/verification', summary: 'Follows a verification link (48 hours): verifies the address and signs in', body: TokenBodySchema, result: VerificationResultSchema });

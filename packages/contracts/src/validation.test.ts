@@ -34,7 +34,7 @@ describe('section 5 messages', () => {
     ['email with a Cyrillic letter', EmailSchema, 'аnna@example.com', 'Invalid email', 'Некорректный email'],
     ['phone with letters', OptionalPhoneSchema, '+7 (900) abc', 'Invalid phone number', 'Некорректный номер телефона'],
     ['position starting with a dot', PositionSchema, '.Lead', 'Only letters and digits', 'Только буквы и цифры'],
-    ['short password', PasswordSchema, '  abc   ', 'Minimum number of characters 6', 'Минимальное количество символов 6'],
+    ['short password', PasswordSchema, '  abcdefg   ', 'Minimum number of characters 8', 'Минимальное количество символов 8'],
     ['delete word', DeleteConfirmationSchema, 'remove', 'Type the word Delete to confirm', 'Введите слово Удалить для подтверждения'],
   ];
   for (const [label, schema, value, en, ru] of cases) {
@@ -45,7 +45,7 @@ describe('section 5 messages', () => {
   }
 
   it('repeat password that differs names the repeat field', () => {
-    const parsed = PasswordPairSchema.safeParse({ password: 'secret1', repeatPassword: 'secret2' });
+    const parsed = PasswordPairSchema.safeParse({ password: 'secret-one', repeatPassword: 'secret-two' });
     expect(parsed.success).toBe(false);
     const issue = parsed.error!.issues[0]!;
     expect(describeIssue(issue, 'en')).toEqual({ field: 'repeatPassword', key: 'repeatPassword', message: 'Invalid password' });
@@ -68,8 +68,9 @@ describe('section 5 acceptance', () => {
   it('accepts positions with inner dots and hyphens', () => {
     expect(PositionSchema.safeParse('Sr. Back-end dev 2').success).toBe(true);
   });
-  it('accepts a password of 6 characters after trimming and both delete words', () => {
-    expect(PasswordSchema.safeParse(' abcdef ').success).toBe(true);
+  it('accepts a password of 8 characters after trimming and both delete words', () => {
+    expect(PasswordSchema.safeParse(' abcdefgh ').success).toBe(true);
+    expect(PasswordSchema.safeParse(' abcdefg ').success).toBe(false);
     expect(DeleteConfirmationSchema.safeParse('Удалить').success).toBe(true);
     expect(DeleteConfirmationSchema.safeParse('Delete').success).toBe(true);
   });

@@ -30,7 +30,7 @@ export const OptionalPhoneSchema = z.preprocess(emptyToUndefined, PhoneSchema.op
 export const PositionSchema = z.string().trim().max(100, { error: 'maxLength' }).regex(POSITION_PATTERN, { error: 'position' });
 export const OptionalPositionSchema = z.preprocess(emptyToUndefined, PositionSchema.optional());
 
-/** At least 6 characters after trimming, at most 128; no composition rules (OWASP ASVS). */
+/** At least 8 characters after trimming, at most 128; no composition rules (OWASP ASVS). */
 export const PasswordSchema = z
   .string({ error: 'required' })
   .refine((value) => value.trim().length >= PASSWORD_MIN_LENGTH, { error: 'minLength', params: { length: PASSWORD_MIN_LENGTH } })

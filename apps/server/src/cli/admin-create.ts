@@ -27,7 +27,7 @@ if (!email.success || !password.success || totpProblem) {
     : !password.success
       ? `--password: ${describeIssue(password.error.issues[0]!, 'en').message}`
       : totpProblem;
-  console.error(`${problem}\nUsage: npm run admin:create -- --email admin@example.com --password '<at least 6 characters>' [--name 'Full Name'] [--totp-secret <base32>]`);
+  console.error(`${problem}\nUsage: npm run admin:create -- --email admin@example.com --password '<at least 8 characters>' [--name 'Full Name'] [--totp-secret <base32>]`);
   process.exit(1);
 }
 

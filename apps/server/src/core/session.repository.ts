@@ -1,9 +1,23 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@teamcast/contracts';
 import type { Db } from './db.ts';
 import { sessions } from '../db/schema/index.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * Notification channel that names ended sessions (a JSON array of session ids), so every server process closes their
+ * websockets. Sent from the same connection as the revocation: inside a transaction it is delivered at commit only.
+ */
+export const SESSIONS_ENDED_CHANNEL = 'teamcast_sessions_ended';
+/** Session ids per notification: 200 × 26 bytes stays well under PostgreSQL's 8000-byte payload limit. */
+const IDS_PER_NOTIFICATION = 200;
+
+async function announceEnded(db: Db, ids: string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += IDS_PER_NOTIFICATION) {
+    await db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${JSON.stringify(ids.slice(start, start + IDS_PER_NOTIFICATION))})`);
+  }
+}
 
 export async function insertSession(db: Db, row: { id: string; role: Role; subjectId: string; expiresAt: Date }): Promise<void> {
   await db.insert(sessions).values(row);
@@ -15,7 +29,8 @@ export async function findSession(db: Db, id: string): Promise<SessionRow | unde
 }
 
 export async function revokeSession(db: Db, id: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  const rows = await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt))).returning({ id: sessions.id });
+  await announceEnded(db, rows.map((row) => row.id));
 }
 
 /** Ends every session of a user, except optionally the one in use. Returns how many were ended. */
@@ -23,6 +38,7 @@ export async function revokeSubjectSessions(db: Db, role: Role, subjectId: strin
   const conditions = [eq(sessions.role, role), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)];
   if (exceptId) conditions.push(ne(sessions.id, exceptId));
   const rows = await db.update(sessions).set({ revokedAt: new Date() }).where(and(...conditions)).returning({ id: sessions.id });
+  await announceEnded(db, rows.map((row) => row.id));
   return rows.length;
 }
 

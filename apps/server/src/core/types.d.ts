@@ -7,6 +7,7 @@ import type { RouteAccess } from './route.ts';
 import type { GateHub } from '../modules/gate/gate.hub.ts';
 import type { ComputeRunner } from '../modules/compute/compute.runner.ts';
 import type { Storage } from './storage.ts';
+import type { AfterAnswer } from './after-answer.ts';
 import type { StorageFailures } from './storage-failure.ts';
 
 declare module 'fastify' {
@@ -20,6 +21,8 @@ declare module 'fastify' {
     gate: GateHub;
     storage: Storage;
     compute: ComputeRunner;
+    /** Work sent on after the answer, so its timing tells nothing (mail of anonymous passport calls). */
+    afterAnswer: AfterAnswer;
     storageFailures: StorageFailures;
   }
   interface FastifyRequest {

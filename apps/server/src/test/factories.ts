@@ -41,8 +41,9 @@ export async function createAdministrator(t: TestApp, { password, ...values }: P
   return signIn(t, 'administrator', id, email);
 }
 
-/** Messages the app put in its outbox for an address, newest first. */
+/** Messages the app put in its outbox for an address, newest first (after the mail it sends after answering). */
 export async function mailTo(t: TestApp, address: string) {
+  await t.app.afterAnswer.settled();
   return listMessages(t.database.db, address);
 }
 

@@ -36,7 +36,7 @@ export const accountModule: FastifyPluginAsync = async (app) => {
     access: ['owner'],
     handler: async ({ auth, body }) => {
       await ownerSelf(db, auth.subjectId);
-      return { endedSessions: await changePassword(db, auth, body.password, body.endOtherSessions) };
+      return { endedSessions: await changePassword(db, auth, body) };
     },
   });
   route(app, ownerSelfDeleteEndpoint, {
@@ -70,7 +70,8 @@ export const accountModule: FastifyPluginAsync = async (app) => {
     access: ['estimator'],
     handler: async ({ auth, body }) => {
       await estimatorSelf(db, auth.subjectId);
-      const endedSessions = body.password === undefined ? 0 : await changePassword(db, auth, body.password, body.endOtherSessions);
+      const { password } = body;
+      const endedSessions = password === undefined ? 0 : await changePassword(db, auth, { ...body, password });
       if (body.locale) await setEstimatorLocale(db, auth.subjectId, body.locale);
       return { endedSessions, self: presentEstimatorSelf(await estimatorSelf(db, auth.subjectId)) };
     },

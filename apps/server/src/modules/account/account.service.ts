@@ -4,8 +4,7 @@ import { AppError } from '../../core/errors.ts';
 import { verifyPassword } from '../../core/password.ts';
 import type { Sealer } from '../../core/sealer.ts';
 import { revokeSubjectSessions } from '../../core/session.repository.ts';
-import { deleteSubjectLinks, insertTombstone } from '../passport/passport.repository.ts';
-import { deletedAccountHash } from '../passport/passport.service.ts';
+import { deleteSubjectLinks } from '../passport/passport.repository.ts';
 import { deleteSecondFactor } from '../passport/second-factor.repository.ts';
 import { confirmEnrolment, startEnrolment } from '../passport/second-factor.service.ts';
 import { deleteOwner, findEstimator, findOwner, type EstimatorRow, type OwnerRow } from './account.repository.ts';
@@ -41,12 +40,11 @@ export async function estimatorSelf(db: Db, estimatorId: string): Promise<Estima
 }
 
 /**
- * Deletes an owner and everything he owns, ends his sessions and links, and leaves only a keyed hash of his e-mail,
- * so a later sign-in answers 'this user has been deleted'.
+ * Deletes an owner and everything he owns and ends his sessions (their sockets close) and links. Nothing of his
+ * address stays: a later sign-in answers like an unknown address, and a sign-up with it starts a new account.
  */
 export async function deleteOwnerAccount(db: Db, ownerId: string): Promise<void> {
-  const row = await ownerSelf(db, ownerId);
-  await insertTombstone(db, 'owner', await deletedAccountHash(db, 'owner', row.email));
+  await ownerSelf(db, ownerId);
   await revokeSubjectSessions(db, 'owner', ownerId);
   await deleteSubjectLinks(db, 'owner', ownerId, ['magic', 'reset', 'verify']);
   await deleteSecondFactor(db, 'owner', ownerId);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GateServerMessageSchema, type GateClientMessage, type GateServerMessage, type Role } from '@teamcast/contracts';
 import type { AuthContext } from '../../core/auth.ts';
 import type { Database } from '../../core/db.ts';
+import { SESSIONS_ENDED_CHANNEL } from '../../core/session.repository.ts';
 
 export type GateTarget = { role: Role; subjectId: string };
 
@@ -14,6 +15,11 @@ type Handler<T extends GateClientMessage['type']> = (message: Extract<GateClient
 const CHANNEL = 'teamcast_gate';
 /** NOTIFY payloads must stay under 8000 bytes. */
 const MAX_NOTIFY_BYTES = 7_900;
+/** Open sockets one session may hold (a browser's tabs share the session); one more is refused. */
+export const MAX_SOCKETS_PER_SESSION = 10;
+/** Close codes: the session ended (the client signs out), and too many sockets for one session. */
+export const CLOSE_SESSION_ENDED = 4401;
+export const CLOSE_TOO_MANY_SOCKETS = 4429;
 
 type Connection = { socket: WebSocket; auth: AuthContext; upstreamId: string };
 
@@ -23,8 +29,9 @@ type Connection = { socket: WebSocket; auth: AuthContext; upstreamId: string };
  */
 export function createGateHub(database: Database, log: FastifyBaseLogger) {
   const byUser = new Map<string, Set<Connection>>();
+  const bySession = new Map<string, Set<Connection>>();
   const handlers = new Map<string, Handler<never>>();
-  let unlisten: (() => Promise<void>) | undefined;
+  const unlisteners: Array<() => Promise<void>> = [];
 
   const keyOf = (target: GateTarget) => `${target.role}:${target.subjectId}`;
 
@@ -38,7 +45,19 @@ export function createGateHub(database: Database, log: FastifyBaseLogger) {
 
   return {
     async start(): Promise<void> {
-      unlisten = await database.listen(CHANNEL, (payload) => {
+      // A session that ends (sign-out, password change or reset, deletion, first proof of the address) loses its sockets in every process.
+      unlisteners.push(
+        await database.listen(SESSIONS_ENDED_CHANNEL, (payload) => {
+          try {
+            for (const sessionId of JSON.parse(payload) as string[]) {
+              for (const connection of bySession.get(sessionId) ?? []) connection.socket.close(CLOSE_SESSION_ENDED, 'session ended');
+            }
+          } catch (error) {
+            log.warn({ err: error }, 'gate: unreadable session notification');
+          }
+        }),
+      );
+      const unlisten = await database.listen(CHANNEL, (payload) => {
         try {
           const { target, message, exceptUpstreamId } = JSON.parse(payload) as { target: GateTarget; message: GateServerMessage; exceptUpstreamId?: string };
           deliverLocally(target, message, exceptUpstreamId);
@@ -46,11 +65,13 @@ export function createGateHub(database: Database, log: FastifyBaseLogger) {
           log.warn({ err: error }, 'gate: unreadable notification');
         }
       });
+      unlisteners.push(unlisten);
     },
     async stop(): Promise<void> {
-      await unlisten?.();
+      for (const unlisten of unlisteners.splice(0)) await unlisten();
       for (const set of byUser.values()) for (const connection of set) connection.socket.close(1001, 'server shutting down');
       byUser.clear();
+      bySession.clear();
     },
 
     /** Sends a message to every open socket of a user, in any process; optionally not to the connection that caused it. */
@@ -70,18 +91,27 @@ export function createGateHub(database: Database, log: FastifyBaseLogger) {
       return handlers.get(type);
     },
 
-    /** Adds a socket of a signed-in user; returns its upstream id and the function that removes it. */
-    attach(socket: WebSocket, auth: AuthContext): { upstreamId: string; detach(): void } {
+    /**
+     * Adds a socket of a signed-in user; returns its upstream id and the function that removes it, or undefined when
+     * the session holds its most sockets already in this process.
+     */
+    attach(socket: WebSocket, auth: AuthContext): { upstreamId: string; detach(): void } | undefined {
+      const ofSession = bySession.get(auth.sessionId) ?? new Set();
+      if (ofSession.size >= MAX_SOCKETS_PER_SESSION) return undefined;
       const connection: Connection = { socket, auth, upstreamId: crypto.randomBytes(12).toString('base64url') };
       const key = keyOf({ role: auth.role, subjectId: auth.subjectId });
       const set = byUser.get(key) ?? new Set();
       set.add(connection);
       byUser.set(key, set);
+      ofSession.add(connection);
+      bySession.set(auth.sessionId, ofSession);
       return {
         upstreamId: connection.upstreamId,
         detach: () => {
           set.delete(connection);
           if (set.size === 0) byUser.delete(key);
+          ofSession.delete(connection);
+          if (ofSession.size === 0) bySession.delete(auth.sessionId);
         },
       };
     },

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { GATE_PATH, GateClientMessageSchema, errorMessage, parseInput, type ErrorCode, type GateServerMessage, type Locale } from '@teamcast/contracts';
 import { AppError } from '../../core/errors.ts';
-
-const CLOSE_UNAUTHORIZED = 4401;
+import { CLOSE_SESSION_ENDED as CLOSE_UNAUTHORIZED, CLOSE_TOO_MANY_SOCKETS } from './gate.hub.ts';
 
 /**
  * The websocket gate. The access token comes in the `token` query parameter; the connection is refused without a valid
  * one. Each browser message is checked against its schema: a malformed one gets an error message back and the
- * connection stays open. The session is checked again on every ping, so a signed-out user's socket is closed.
+ * connection stays open. A session that ends closes its sockets at once (the hub hears it from the database); the
+ * session is also checked again on every ping. One session holds at most MAX_SOCKETS_PER_SESSION sockets per process.
  */
 export const gateModule: FastifyPluginAsync = async (app) => {
   app.accessCatalogue.push({ method: 'GET', url: GATE_PATH, access: ['owner', 'estimator', 'administrator'] });
@@ -36,8 +36,22 @@ export const gateModule: FastifyPluginAsync = async (app) => {
       socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
       return;
     }
-    const { upstreamId, detach } = app.gate.attach(socket, auth);
+    const attached = app.gate.attach(socket, auth);
+    if (!attached) {
+      sendError('rate_limited');
+      socket.close(CLOSE_TOO_MANY_SOCKETS, 'too many connections');
+      return;
+    }
+    const { upstreamId, detach } = attached;
     socket.on('close', detach);
+    // A session ended between the first check and the attach was announced before this socket could hear it.
+    try {
+      await verify();
+    } catch {
+      sendError('unauthorized');
+      socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
+      return;
+    }
 
     const onMessage = (raw: Buffer, isBinary: boolean) => {
       void (async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -6,6 +7,9 @@ import { GateServerMessageSchema, type GateServerMessage } from '@teamcast/contr
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { revokeSession } from '../../core/session.repository.ts';
+import { MAX_SOCKETS_PER_SESSION } from './gate.hub.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../core/db.ts';
 
 let t: TestApp;
 let base: string;
@@ -89,13 +93,21 @@ describe('websocket gate', () => {
     for (const client of [first, second, other]) client.socket.close();
   });
 
-  it('closes the socket at the next ping once the session is revoked', async () => {
+  it('closes the socket as soon as its session is revoked, without waiting for a ping', async () => {
     const session = await createOwner(t);
     const client = await connect(session.token);
+    client.socket.send(JSON.stringify({ type: 'ping' }));
+    await client.next('ping');
     const { auth } = await t.app.authenticator.verify(session.token);
     await revokeSession(t.database.db, auth.sessionId);
-    client.socket.send(JSON.stringify({ type: 'ping' }));
-    expect((await client.next('error')).payload).toMatchObject({ code: 'unauthorized' });
+    expect(await client.closed).toBe(4401);
+  });
+
+  it('refuses a session revoked between its check and its attach, at the re-check', async () => {
+    const session = await createOwner(t);
+    const { auth } = await t.app.authenticator.verify(session.token);
+    await revokeSession(t.database.db, auth.sessionId);
+    const client = await connect(session.token);
     expect(await client.closed).toBe(4401);
   });
 
@@ -117,5 +129,110 @@ describe('websocket gate', () => {
       { numRuns: 60, seed: 20261122 },
     );
     client.socket.close();
+  });
+});
+
+describe('websocket gate: sockets end with their session', () => {
+  const signedInOwner = async () => {
+    const password = 'calm-river-gate-42';
+    const created = await createOwner(t, { password });
+    return { ...created, password };
+  };
+
+  it('closes the sockets of a session when it signs out, and leaves the other sessions open', async () => {
+    const first = await signedInOwner();
+    const { token: otherToken } = await t.app.authenticator.signIn('owner', first.id);
+    const client = await connect(first.token);
+    const other = await connect(otherToken);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/passport/owner/logout', headers: first.headers });
+    expect(logout.statusCode).toBe(200);
+    expect(await client.closed).toBe(4401);
+    other.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await other.next('ping')).type).toBe('ping');
+    other.socket.close();
+  });
+
+  it('closes every socket of an owner who deletes his account', async () => {
+    const owner = await signedInOwner();
+    const { token: otherToken } = await t.app.authenticator.signIn('owner', owner.id);
+    const clients = [await connect(owner.token), await connect(otherToken)];
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/owner/self', headers: owner.headers, payload: { confirmation: 'Delete' } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await Promise.all(clients.map((client) => client.closed))).toEqual([4401, 4401]);
+  });
+
+  it('closes the other sessions\u2019 sockets when the password changes, and keeps the one in use', async () => {
+    const owner = await signedInOwner();
+    const { token: otherToken } = await t.app.authenticator.signIn('owner', owner.id);
+    const mine = await connect(owner.token);
+    const other = await connect(otherToken);
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/owner/self',
+      headers: owner.headers,
+      payload: { currentPassword: owner.password, password: 'new-calm-river-43', repeatPassword: 'new-calm-river-43' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await other.closed).toBe(4401);
+    mine.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await mine.next('ping')).type).toBe('ping');
+    mine.socket.close();
+  });
+
+  it('refuses a socket beyond the cap of one session, and takes one again when a socket closes', async () => {
+    const owner = await signedInOwner();
+    const open = [];
+    for (let index = 0; index < MAX_SOCKETS_PER_SESSION; index++) {
+      const client = await connect(owner.token);
+      client.socket.send(JSON.stringify({ type: 'ping' }));
+      await client.next('ping');
+      open.push(client);
+    }
+    const refused = await connect(owner.token);
+    expect((await refused.next('error')).payload).toMatchObject({ code: 'rate_limited' });
+    expect(await refused.closed).toBe(4429);
+    const { token: otherSession } = await t.app.authenticator.signIn('owner', owner.id);
+    const elsewhere = await connect(otherSession);
+    elsewhere.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await elsewhere.next('ping')).type).toBe('ping');
+    open[0]!.socket.close();
+    await open[0]!.closed;
+    await expect.poll(() => t.app.gate.localConnections()).toBe(MAX_SOCKETS_PER_SESSION);
+    const again = await connect(owner.token);
+    again.socket.send(JSON.stringify({ type: 'ping' }));
+    expect((await again.next('ping')).type).toBe('ping');
+    for (const client of [...open.slice(1), elsewhere, again]) client.socket.close();
+  });
+});
+
+describe('websocket gate: across processes', () => {
+  it('closes a socket held by another server process when the session ends through this one', async () => {
+    // A second process on the same database: its own connections on PostgreSQL (LISTEN on its own), the same PGlite otherwise.
+    const url = (t.database as { url?: string }).url;
+    const database = url ? await openDatabase({ url }) : t.database;
+    const other = await buildApp({ config: t.config, database, secret: crypto.randomBytes(32) });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const owner = await createOwner(t, { password: 'calm-river-gate-42' });
+      // Tokens are signed per process secret here, so the other process signs its own session in for the same owner.
+      const { token } = await other.authenticator.signIn('owner', owner.id);
+      const socket = new WebSocket(`ws://127.0.0.1:${(other.server.address() as AddressInfo).port}/api/gate?token=${encodeURIComponent(token)}`);
+      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+      const pinged = new Promise<void>((resolve) => socket.on('message', (raw) => (JSON.parse(raw.toString()).type === 'ping' ? resolve() : undefined)));
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      socket.send(JSON.stringify({ type: 'ping' }));
+      await pinged;
+      expect(other.gate.localConnections()).toBe(1);
+      // Deleting the account through the first process ends every session of the owner.
+      const deleted = await t.app.inject({ method: 'DELETE', url: '/api/owner/self', headers: owner.headers, payload: { confirmation: 'Delete' } });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await closed).toBe(4401);
+    } finally {
+      await other.close();
+      if (database !== t.database) await database.close();
+    }
   });
 });

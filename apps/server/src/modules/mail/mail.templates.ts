@@ -1,7 +1,7 @@
 import type { Locale } from '@teamcast/contracts';
 
 /** What a message is about; each kind has a subject and a body in Russian and English. */
-export type MailKind = 'verify' | 'join' | 'magic' | 'reset';
+export type MailKind = 'verify' | 'join' | 'magic' | 'reset' | 'exists';
 
 /** The platform a message speaks for: the title and support contact of the host the request came to. */
 export type Brand = { title: string; supportEmail: string; love: boolean };
@@ -57,6 +57,22 @@ const texts: Record<MailKind, Record<Locale, Texts>> = {
       action: 'Войти',
       validity: 'Ссылка действует один раз в течение 15 минут.',
       ignore: 'Если вы не запрашивали вход, просто проигнорируйте это письмо: без ссылки войти нельзя.',
+    },
+  },
+  exists: {
+    en: {
+      subject: 'You already have a {title} account',
+      lead: 'Someone asked to sign up for {title} with this address, which has an account already. Open the link to sign in; on the sign-in page you can also choose a new password.',
+      action: 'Sign in',
+      validity: 'The link works once and for 15 minutes.',
+      ignore: 'If you did not ask to sign up, ignore this message: your account stays as it is.',
+    },
+    ru: {
+      subject: 'У вас уже есть учётная запись {title}',
+      lead: 'Кто-то попросил зарегистрироваться в {title} с этим адресом, но учётная запись с ним уже есть. Откройте ссылку, чтобы войти; на странице входа можно и задать новый пароль.',
+      action: 'Войти',
+      validity: 'Ссылка действует один раз в течение 15 минут.',
+      ignore: 'Если вы не регистрировались, просто проигнорируйте это письмо: с учётной записью ничего не случится.',
     },
   },
   reset: {

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Role } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
-import { administrators, deletedAccounts, estimators, linkTokens, owners, serverKeys } from '../../db/schema/index.ts';
+import { administrators, estimators, linkTokens, owners } from '../../db/schema/index.ts';
 
 /** What sign-in needs to know of a user of any role. */
 export type Account = { id: string; email: string; passwordHash: string | null; deleted: boolean; verified: boolean };
@@ -71,8 +71,17 @@ export async function insertOwner(db: Db, row: typeof owners.$inferInsert): Prom
   return inserted.length === 1;
 }
 
-export async function markOwnerVerified(db: Db, id: string): Promise<void> {
-  await db.update(owners).set({ verifiedAt: new Date() }).where(and(eq(owners.id, id), isNull(owners.verifiedAt)));
+/**
+ * Marks an owner's address proven and clears the password set before the proof, atomically. True only for the call
+ * that proved it first (the row is updated once); the password of a verified owner is never touched here.
+ */
+export async function markOwnerVerified(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(owners)
+    .set({ verifiedAt: new Date(), passwordHash: null })
+    .where(and(eq(owners.id, id), isNull(owners.verifiedAt)))
+    .returning({ id: owners.id });
+  return rows.length === 1;
 }
 
 export async function insertLinkToken(db: Db, row: typeof linkTokens.$inferInsert): Promise<void> {
@@ -97,26 +106,6 @@ export async function consumeLinkToken(db: Db, tokenHash: string, kind: LinkKind
 /** Invalidates a user's outstanding links of the given kinds (after a reset, or when the account goes). */
 export async function deleteSubjectLinks(db: Db, role: Role, subjectId: string, kinds: LinkKind[]): Promise<void> {
   await db.delete(linkTokens).where(and(eq(linkTokens.role, role), eq(linkTokens.subjectId, subjectId), inArray(linkTokens.kind, kinds)));
-}
-
-export async function insertTombstone(db: Db, role: Role, emailHash: string): Promise<void> {
-  await db.insert(deletedAccounts).values({ emailHash, role }).onConflictDoUpdate({ target: deletedAccounts.emailHash, set: { deletedAt: new Date() } });
-}
-
-export async function hasTombstone(db: Db, emailHash: string): Promise<boolean> {
-  const [row] = await db.select({ emailHash: deletedAccounts.emailHash }).from(deletedAccounts).where(eq(deletedAccounts.emailHash, emailHash)).limit(1);
-  return Boolean(row);
-}
-
-export async function deleteTombstone(db: Db, emailHash: string): Promise<void> {
-  await db.delete(deletedAccounts).where(eq(deletedAccounts.emailHash, emailHash));
-}
-
-/** A random key created once per database; every process reads the same one. */
-export async function serverKey(db: Db, name: string, create: () => string): Promise<string> {
-  await db.insert(serverKeys).values({ name, value: create() }).onConflictDoNothing();
-  const [row] = await db.select({ value: serverKeys.value }).from(serverKeys).where(eq(serverKeys.name, name)).limit(1);
-  return row!.value;
 }
 
 export async function countAdministrators(db: Db): Promise<number> {

@@ -30,13 +30,13 @@ import {
   type Surface,
 } from '@teamcast/contracts';
 import { AppError } from '../../core/errors.ts';
+import { createFailureCounter } from '../../core/failure-counter.ts';
 import { route } from '../../core/route.ts';
 import { revokeSession } from '../../core/session.repository.ts';
 import { brandForHost } from '../mail/mail.brand.ts';
 import {
   ensureDemoAdministrator,
   requestLink,
-  requestToJoin,
   resendVerification,
   resetPassword,
   signInWithLink,
@@ -51,15 +51,26 @@ import { enrolmentForChallenge } from './second-factor.service.ts';
 
 /**
  * Rate limits, per client address (the route's own limit) and per e-mail or username (checked in the handler):
- * sign-in 10 tries per address and 50 per client in 15 minutes; mailed links 5 per address and 20 per client;
- * sign-ups 100 per client an hour (the browser tests sign up many owners from one address).
+ * sign-in 50 tries per client in 15 minutes; mailed links 5 per address and 20 per client; sign-ups 100 per client
+ * an hour (the browser tests sign up many owners from one address). Wrong passwords are counted apart, see below.
  */
 const WINDOW = '15 minutes';
+const WINDOW_MS = 15 * 60_000;
 const LOGIN_PER_CLIENT = { max: 50, timeWindow: WINDOW };
 const LINK_PER_CLIENT = { max: 20, timeWindow: WINDOW };
 const SIGNUP_PER_CLIENT = { max: 100, timeWindow: '1 hour' };
-const LOGIN_PER_ADDRESS = 10;
 const LINK_PER_ADDRESS = 5;
+/**
+ * Wrong passwords in 15 minutes: 10 for one account from one client stop that client only (so nobody can lock the
+ * owner out from elsewhere); 50 for one account from all clients together ask every client for a mailed sign-in link
+ * instead of the password until the window is over or the owner signs in by a link, which clears the count.
+ */
+export const FAILURES_PER_ACCOUNT_AND_CLIENT = 10;
+export const FAILURES_PER_ACCOUNT = 50;
+export const FAILURE_WINDOW_MS = WINDOW_MS;
+
+/** The failure counter's key of an account (by the name signed in with); the client's address is appended per client. */
+export const accountKey = (role: Role, login: string) => `login|${role}|${crypto.createHash('sha256').update(login.trim().toLowerCase()).digest('hex')}`;
 
 type AddressLimit = (request: FastifyRequest, reply: FastifyReply, address: string) => Promise<void>;
 
@@ -79,8 +90,35 @@ function addressLimiter(app: FastifyInstance, max: number): AddressLimit {
 
 export const passportModule: FastifyPluginAsync = async (app) => {
   const deps: PassportDeps = { db: app.database.db, config: app.config, mailer: app.mailer, authenticator: app.authenticator, sealer: app.secondFactorSealer };
-  const loginLimit = addressLimiter(app, LOGIN_PER_ADDRESS);
   const linkLimit = addressLimiter(app, LINK_PER_ADDRESS);
+  const failures = createFailureCounter(app.database, WINDOW_MS);
+  const later = (work: () => Promise<void>) => app.afterAnswer.run(work);
+
+  /** Password sign-in behind the two failure counts: per account and client, and per account. */
+  const passwordSignIn = async (request: FastifyRequest, reply: FastifyReply, role: Role, login: string, password: string) => {
+    const account = accountKey(role, login);
+    const pair = `${account}|${request.ip}`;
+    if ((await failures.count(pair)) >= FAILURES_PER_ACCOUNT_AND_CLIENT) {
+      reply.header('retry-after', String(WINDOW_MS / 1000));
+      throw new AppError('rate_limited');
+    }
+    if ((await failures.count(account)) >= FAILURES_PER_ACCOUNT) throw new AppError('sign_in_link_required');
+    try {
+      return await signInWithPassword(deps, role, login, password);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'invalid_credentials') {
+        await failures.add(pair);
+        await failures.add(account);
+      }
+      throw error;
+    }
+  };
+
+  /**
+   * A mailed link was followed: the address is the user's, so the wrong passwords counted against it are forgotten,
+   * whether the link gives the session or the second step (a challenge, which names no user).
+   */
+  const linkSignIn = (role: Role, token: string) => signInWithLink(deps, role, token, (account) => failures.clear(accountKey(role, account.email)));
 
   const mailContext = (request: FastifyRequest, ln: Locale | undefined, surface: Surface | undefined): MailContext => {
     const brand = brandForHost(app.config, request.host);
@@ -95,13 +133,14 @@ export const passportModule: FastifyPluginAsync = async (app) => {
       logout: typeof ownerLogoutEndpoint | typeof estimatorLogoutEndpoint | typeof adminLogoutEndpoint;
     },
   ) => {
-    route(app, endpoints.magic, { access: 'anonymous', rateLimit: LOGIN_PER_CLIENT, handler: async ({ params }) => signInWithLink(deps, role, params.token) });
+    route(app, endpoints.magic, { access: 'anonymous', rateLimit: LOGIN_PER_CLIENT, handler: async ({ params }) => linkSignIn(role, params.token) });
     route(app, endpoints.link, {
       access: 'anonymous',
       rateLimit: LINK_PER_CLIENT,
       handler: async ({ body, request, reply }) => {
         await linkLimit(request, reply, body.username);
-        await requestLink(deps, role, body.username, 'magic', mailContext(request, body.ln, body.surface));
+        const mail = mailContext(request, body.ln, body.surface);
+        later(() => requestLink(deps, role, body.username, 'magic', mail));
         return { sent: true as const };
       },
     });
@@ -118,19 +157,17 @@ export const passportModule: FastifyPluginAsync = async (app) => {
   route(app, ownerLoginEndpoint, {
     access: 'anonymous',
     rateLimit: LOGIN_PER_CLIENT,
-    handler: async ({ body, request, reply }) => {
-      await loginLimit(request, reply, body.email);
-      return signInWithPassword(deps, 'owner', body.email, body.password);
-    },
+    handler: async ({ body, request, reply }) => passwordSignIn(request, reply, 'owner', body.email, body.password),
   });
   signInRoutes('owner', { magic: ownerMagicLoginEndpoint, link: ownerLoginLinkEndpoint, logout: ownerLogoutEndpoint });
-  route(app, ownerPreauthenticateEndpoint, { access: 'anonymous', rateLimit: LOGIN_PER_CLIENT, handler: async ({ body }) => signInWithLink(deps, 'owner', body.authId) });
+  route(app, ownerPreauthenticateEndpoint, { access: 'anonymous', rateLimit: LOGIN_PER_CLIENT, handler: async ({ body }) => linkSignIn('owner', body.authId) });
   route(app, ownerForgotPasswordEndpoint, {
     access: 'anonymous',
     rateLimit: LINK_PER_CLIENT,
     handler: async ({ body, request, reply }) => {
       await linkLimit(request, reply, body.username);
-      await requestLink(deps, 'owner', body.username, 'reset', mailContext(request, body.ln, body.surface));
+      const mail = mailContext(request, body.ln, body.surface);
+      later(() => requestLink(deps, 'owner', body.username, 'reset', mail));
       return { sent: true as const };
     },
   });
@@ -142,25 +179,35 @@ export const passportModule: FastifyPluginAsync = async (app) => {
       return { done: true as const };
     },
   });
+  // Sign-ups answer 202 `{ sent: true }` at once and do their work after the answer: registered or not, the caller
+  // learns nothing from the answer or its timing.
   route(app, ownerSignupEndpoint, {
     access: 'anonymous',
-    status: 201,
+    status: 202,
     rateLimit: SIGNUP_PER_CLIENT,
-    handler: async ({ body, request }) =>
-      signUpOwner(deps, { email: body.email, password: body.password, companyName: body.companyName, variant: 'work' }, mailContext(request, body.ln, body.surface)),
+    handler: async ({ body, request }) => {
+      const mail = mailContext(request, body.ln, body.surface);
+      later(() => signUpOwner(deps, { email: body.email, companyName: body.companyName, variant: 'work', kind: 'verify' }, mail));
+      return { sent: true as const };
+    },
   });
   route(app, loveSignupEndpoint, {
     access: 'anonymous',
-    status: 201,
+    status: 202,
     rateLimit: SIGNUP_PER_CLIENT,
-    handler: async ({ body, request }) => signUpOwner(deps, { email: body.email, password: body.password, variant: 'love' }, mailContext(request, body.ln, 'loveMobile')),
+    handler: async ({ body, request }) => {
+      const mail = mailContext(request, body.ln, 'loveMobile');
+      later(() => signUpOwner(deps, { email: body.email, variant: 'love', kind: 'verify' }, mail));
+      return { sent: true as const };
+    },
   });
   route(app, ownerJoinRequestEndpoint, {
     access: 'anonymous',
-    status: 201,
+    status: 202,
     rateLimit: SIGNUP_PER_CLIENT,
     handler: async ({ body, request }) => {
-      await requestToJoin(deps, { email: body.email, companyName: body.companyName }, mailContext(request, body.ln, body.surface));
+      const mail = mailContext(request, body.ln, body.surface);
+      later(() => signUpOwner(deps, { email: body.email, companyName: body.companyName, variant: 'work', kind: 'join' }, mail));
       return { sent: true as const };
     },
   });
@@ -178,10 +225,7 @@ export const passportModule: FastifyPluginAsync = async (app) => {
   route(app, estimatorLoginEndpoint, {
     access: 'anonymous',
     rateLimit: LOGIN_PER_CLIENT,
-    handler: async ({ body, request, reply }) => {
-      await loginLimit(request, reply, body.username);
-      return signInWithPassword(deps, 'estimator', body.username, body.password);
-    },
+    handler: async ({ body, request, reply }) => passwordSignIn(request, reply, 'estimator', body.username, body.password),
   });
   signInRoutes('estimator', { magic: estimatorMagicLoginEndpoint, link: estimatorLoginLinkEndpoint, logout: estimatorLogoutEndpoint });
   route(app, estimatorForgotPasswordEndpoint, {
@@ -189,7 +233,8 @@ export const passportModule: FastifyPluginAsync = async (app) => {
     rateLimit: LINK_PER_CLIENT,
     handler: async ({ body, request, reply }) => {
       await linkLimit(request, reply, body.username);
-      await requestLink(deps, 'estimator', body.username, 'reset', mailContext(request, body.ln, 'desktop'));
+      const mail = mailContext(request, body.ln, 'desktop');
+      later(() => requestLink(deps, 'estimator', body.username, 'reset', mail));
       return { sent: true as const };
     },
   });
@@ -206,10 +251,7 @@ export const passportModule: FastifyPluginAsync = async (app) => {
   route(app, adminLoginEndpoint, {
     access: 'anonymous',
     rateLimit: LOGIN_PER_CLIENT,
-    handler: async ({ body, request, reply }) => {
-      await loginLimit(request, reply, body.email);
-      return signInWithPassword(deps, 'administrator', body.email, body.password);
-    },
+    handler: async ({ body, request, reply }) => passwordSignIn(request, reply, 'administrator', body.email, body.password),
   });
   signInRoutes('administrator', { magic: adminMagicLoginEndpoint, link: adminLoginLinkEndpoint, logout: adminLogoutEndpoint });
 

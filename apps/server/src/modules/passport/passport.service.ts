@@ -14,20 +14,19 @@ import {
   consumeLinkToken,
   countAdministrators,
   deleteSubjectLinks,
-  deleteTombstone,
   findAccountById,
   findAccountByLogin,
   findLinkToken,
-  hasTombstone,
   insertAdministrator,
   insertLinkToken,
   insertOwner,
   markOwnerVerified,
-  serverKey,
   setPasswordHash,
   touchLastVisit,
+  type Account,
   type LinkKind,
 } from './passport.repository.ts';
+import { deleteSecondFactor, deleteSubjectChallenges } from './second-factor.repository.ts';
 import { passSecondStep, secondStepFor } from './second-factor.service.ts';
 
 export type PassportDeps = { db: Db; config: Config; mailer: Mailer; authenticator: Authenticator; sealer: Sealer };
@@ -47,12 +46,12 @@ function linkPath(role: Role, kind: MailKind, surface: Surface, token: string): 
   if (role === 'administrator') return `/administrator-login?magic=${t}`;
   if (role === 'estimator') return kind === 'reset' ? `/estimator/password-reset?token=${t}` : `/estimator/magic-link?token=${t}`;
   const prefix = surfacePrefix[surface];
-  if (kind === 'magic') return `${prefix}/magic-link?token=${t}`;
+  if (kind === 'magic' || kind === 'exists') return `${prefix}/magic-link?token=${t}`;
   if (kind === 'reset') return `${prefix}/login?reset=${t}`;
   return `${prefix}/registration?token=${t}`;
 }
 
-const linkKindOf: Record<MailKind, LinkKind> = { magic: 'magic', reset: 'reset', verify: 'verify', join: 'verify' };
+const linkKindOf: Record<MailKind, LinkKind> = { magic: 'magic', exists: 'magic', reset: 'reset', verify: 'verify', join: 'verify' };
 
 /** Creates a single-use link for a user and mails it. */
 async function mailLink(deps: PassportDeps, role: Role, subjectId: string, email: string, kind: MailKind, mail: MailContext): Promise<void> {
@@ -69,15 +68,6 @@ async function mailLink(deps: PassportDeps, role: Role, subjectId: string, email
   });
   const link = new URL(linkPath(role, kind, mail.surface, token), mail.brand.baseUrl).href;
   await deps.mailer.send({ to: email, kind, locale: mail.locale, brand: mail.brand, link });
-}
-
-let tombstoneKey: { db: Db; key: Promise<string> } | undefined;
-
-/** Keyed hash of a deleted user's e-mail: enough to recognise the address again, not to recover it. */
-export async function deletedAccountHash(db: Db, role: Role, email: string): Promise<string> {
-  if (tombstoneKey?.db !== db) tombstoneKey = { db, key: serverKey(db, 'deleted-accounts', () => crypto.randomBytes(32).toString('base64url')) };
-  const key = await tombstoneKey.key;
-  return crypto.createHmac('sha256', key).update(`${role}:${email.trim().toLowerCase()}`).digest('hex');
 }
 
 async function startSession(deps: PassportDeps, role: Role, id: string): Promise<SignInResult> {
@@ -100,14 +90,15 @@ export async function signInWithSecondFactor(deps: PassportDeps, challenge: stri
 }
 
 /**
- * Password sign-in. Wrong e-mail and wrong password give the same answer after the same work (a hash is checked
- * either way); a deleted user is told so.
+ * Password sign-in. Wrong e-mail, wrong password and a deleted owner's address give the same answer after the same
+ * work (a hash is checked either way); a deleted estimator is told so only after his right password, so the answer
+ * never tells a stranger which addresses were registered.
  */
 export async function signInWithPassword(deps: PassportDeps, role: Role, login: string, password: string): Promise<SignInStep> {
   const account = await findAccountByLogin(deps.db, role, login);
   const matches = await verifyPassword(password, account?.passwordHash);
-  if (account?.deleted || (!account && (await hasTombstone(deps.db, await deletedAccountHash(deps.db, role, login))))) throw new AppError('user_deleted');
   if (!account || !matches) throw new AppError('invalid_credentials');
+  if (account.deleted) throw new AppError('user_deleted');
   return firstFactorPassed(deps, role, account.id);
 }
 
@@ -118,15 +109,38 @@ export async function requestLink(deps: PassportDeps, role: Role, login: string,
   await mailLink(deps, role, account.id, account.email, kind, mail);
 }
 
-/** Follows a magic link. Reaching the mailbox proves the address, so an owner is verified on the way. */
-export async function signInWithLink(deps: PassportDeps, role: Role, token: string): Promise<SignInStep> {
+/**
+ * The first proof of an owner's address by a mailed link (verification, registration or magic link). Whoever chose a
+ * password, set up a second factor or signed in before it may not hold the mailbox (anyone can sign up with someone
+ * else's address), so every earlier session, the password and the second factor (with its recovery codes and pending
+ * sign-in steps) end, and the person who proved the address chooses a new password. One transaction: the ended
+ * sessions' sockets close when it commits. True only for the call that proved the address.
+ */
+async function proveOwnerAddress(db: Db, ownerId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await markOwnerVerified(tx, ownerId))) return false;
+    await revokeSubjectSessions(tx, 'owner', ownerId);
+    await deleteSubjectLinks(tx, 'owner', ownerId, ['reset']);
+    await deleteSecondFactor(tx, 'owner', ownerId);
+    await deleteSubjectChallenges(tx, 'owner', ownerId);
+    return true;
+  });
+}
+
+/**
+ * Follows a magic link. Reaching the mailbox proves the address: the first proof ends the sessions, password and second
+ * factor before it (so it always gives a session, marked `firstProof`); later links pass on to the second step.
+ */
+export async function signInWithLink(deps: PassportDeps, role: Role, token: string, followed?: (account: Account) => Promise<void>): Promise<SignInStep> {
   const link = await consumeLinkToken(deps.db, hashToken(token), 'magic', role);
   if (!link) throw new AppError('link_expired');
   const account = await findAccountById(deps.db, role, link.subjectId);
   if (!account) throw new AppError('link_expired');
   if (account.deleted) throw new AppError('user_deleted');
-  if (role === 'owner') await markOwnerVerified(deps.db, account.id);
-  return firstFactorPassed(deps, role, account.id);
+  await followed?.(account);
+  const firstProof = role === 'owner' && (await proveOwnerAddress(deps.db, account.id));
+  const step = await firstFactorPassed(deps, role, account.id);
+  return firstProof && 'token' in step ? { ...step, firstProof } : step;
 }
 
 /** Sets a new password from a reset link and ends every session and outstanding link of the user. */
@@ -141,33 +155,27 @@ export async function resetPassword(deps: PassportDeps, role: Role, token: strin
   await deleteSubjectLinks(deps.db, role, account.id, ['magic', 'reset']);
 }
 
-/** Owner sign-up (work or love variant): creates an unverified owner, mails the verification link, signs in. */
+/**
+ * Sign-up and sign-up request (work or love variant) answer the same whether or not the address is registered, after
+ * the same work: one insert attempt, one link, one mail. A new address (a deleted owner's included: his row is gone)
+ * gets an unverified owner without a password and a link that proves the address, signs in and asks for a password;
+ * a registered address gets a mail saying so, with a sign-in link. Nobody is signed in before the address is proven.
+ */
 export async function signUpOwner(
   deps: PassportDeps,
-  input: { email: string; password: string; companyName?: string; variant: 'work' | 'love' },
+  input: { email: string; companyName?: string; variant: 'work' | 'love'; kind: 'verify' | 'join' },
   mail: MailContext,
-): Promise<SignInResult> {
-  assertAcceptablePassword(input.password);
+): Promise<void> {
   const id = crypto.randomUUID();
-  const passwordHash = await hashPassword(input.password);
-  const created = await insertOwner(deps.db, { id, email: input.email, passwordHash, companyName: input.companyName ?? null, variant: input.variant, locale: mail.locale });
-  if (!created) throw new AppError('email_in_use');
-  await deleteTombstone(deps.db, await deletedAccountHash(deps.db, 'owner', input.email));
-  await mailLink(deps, 'owner', id, input.email, 'verify', mail);
-  return startSession(deps, 'owner', id);
-}
-
-/** A sign-up request without a password: the mailed link verifies the address and lets the owner choose one. */
-export async function requestToJoin(deps: PassportDeps, input: { email: string; companyName: string }, mail: MailContext): Promise<void> {
-  const id = crypto.randomUUID();
-  const created = await insertOwner(deps.db, { id, email: input.email, companyName: input.companyName, variant: 'work', locale: mail.locale });
-  if (!created) throw new AppError('email_in_use');
-  await deleteTombstone(deps.db, await deletedAccountHash(deps.db, 'owner', input.email));
-  await mailLink(deps, 'owner', id, input.email, 'join', mail);
+  const created = await insertOwner(deps.db, { id, email: input.email, companyName: input.companyName ?? null, variant: input.variant, locale: mail.locale });
+  if (created) return mailLink(deps, 'owner', id, input.email, input.kind, mail);
+  const existing = await findAccountByLogin(deps.db, 'owner', input.email);
+  if (existing) await mailLink(deps, 'owner', existing.id, existing.email, 'exists', mail);
 }
 
 /**
- * Follows a verification link: verifies the owner and signs him in. A link whose address is verified already
+ * Follows a verification or registration link: proves the address and signs the owner in. The first proof ends the
+ * password and sessions before it, so the owner then chooses a password. A link whose address is verified already
  * answers so; an unknown, used or expired one has expired.
  */
 export async function verifyOwner(deps: PassportDeps, token: string): Promise<(SignInResult & { hasPassword: boolean }) | SecondFactorChallenge> {
@@ -178,9 +186,10 @@ export async function verifyOwner(deps: PassportDeps, token: string): Promise<(S
   const link = await consumeLinkToken(deps.db, tokenHash, 'verify', 'owner');
   if (!link || !owner) throw new AppError('link_expired');
   if (owner.deleted) throw new AppError('user_deleted');
-  await markOwnerVerified(deps.db, owner.id);
+  const firstProof = await proveOwnerAddress(deps.db, owner.id);
   const step = await firstFactorPassed(deps, 'owner', owner.id);
-  return 'token' in step ? { ...step, hasPassword: owner.passwordHash !== null } : step;
+  if (!('token' in step)) return step;
+  return { ...step, ...(firstProof ? { firstProof } : {}), hasPassword: !firstProof && owner.passwordHash !== null };
 }
 
 /** Mails the signed-in owner a new verification link. */
@@ -211,9 +220,23 @@ export async function ensureDemoAdministrator(db: Db, config: Config, log: Fasti
   }
 }
 
-/** Changes a signed-in user's password; optionally ends his other sessions. Returns how many were ended. */
-export async function changePassword(db: Db, auth: { role: Role; subjectId: string; sessionId: string }, password: string, endOtherSessions: boolean): Promise<number> {
-  assertAcceptablePassword(password);
+/**
+ * Changes a signed-in user's password; ends his other sessions unless asked not to. A user who has a password must give
+ * it (a stolen session alone cannot lock the owner out); one without (joined by a link) chooses his first. Returns how
+ * many sessions were ended.
+ */
+export async function changePassword(
+  db: Db,
+  auth: { role: Role; subjectId: string; sessionId: string },
+  change: { currentPassword?: string | undefined; password: string; endOtherSessions: boolean },
+): Promise<number> {
+  const account = await findAccountById(db, auth.role, auth.subjectId);
+  if (!account) throw new AppError('user_not_found');
+  if (account.passwordHash !== null && !(await verifyPassword(change.currentPassword ?? '', account.passwordHash))) {
+    throw new AppError('wrong_current_password', undefined, 'currentPassword');
+  }
+  assertAcceptablePassword(change.password);
+  const { password, endOtherSessions } = change;
   await setPasswordHash(db, auth.role, auth.subjectId, await hashPassword(password));
   await deleteSubjectLinks(db, auth.role, auth.subjectId, ['reset']);
   return endOtherSessions ? revokeSubjectSessions(db, auth.role, auth.subjectId, auth.sessionId) : 0;

@@ -89,6 +89,11 @@ export async function insertChallenge(db: Db, row: typeof signInChallenges.$infe
   await db.insert(signInChallenges).values(row);
 }
 
+/** Drops a user's sign-in challenges (pending second steps), as when his second factor ends with the first proof of his address. */
+export async function deleteSubjectChallenges(db: Db, role: Role, subjectId: string): Promise<void> {
+  await db.delete(signInChallenges).where(and(eq(signInChallenges.role, role), eq(signInChallenges.subjectId, subjectId)));
+}
+
 /** Wrong codes given for a user's challenges that expired less than 15 minutes ago or live still. */
 export async function countRecentFailures(db: Db, role: Role, subjectId: string): Promise<number> {
   const [row] = await db

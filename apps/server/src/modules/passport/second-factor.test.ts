@@ -14,7 +14,7 @@ afterAll(() => t.close());
 const PASSWORD = 'quiet-harbour-42';
 let client = 0;
 /** Each call from its own client address, so per-client limits do not mix tests. */
-const call = (method: 'POST' | 'GET' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
+const call = (method: 'POST' | 'GET' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, payload, headers: { 'accept-language': 'en', 'x-forwarded-for': `10.1.0.${++client % 250}`, ...headers } });
 const post = (url: string, payload?: object, headers?: Record<string, string>) => call('POST', url, payload, headers);
 const errorOf = (res: { json(): unknown }) => ErrorEnvelopeSchema.parse(res.json()).error;
@@ -187,7 +187,7 @@ describe('administrator second factor', () => {
 });
 
 describe('owner second factor', () => {
-  const ownerCall = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) => call(method, url, payload, bearer(token));
+  const ownerCall = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) => call(method, url, payload, bearer(token));
 
   it('is off by default: password sign-in gives a session at once', async () => {
     const owner = await createOwner(t, { password: PASSWORD });
@@ -246,14 +246,54 @@ describe('owner second factor', () => {
     expect((await ownerCall('GET', '/api/owner/second-factor', owner.token)).json().result.enabled).toBe(true);
   });
 
-  it('a verification link of an owner with the second factor on verifies the address but asks for the code before a session', async () => {
+  // Whoever signed up with someone else's address before it was proven may have turned the factor on to lock the real
+  // person out (or keep a way in): the first proof of the address removes it with the password and sessions.
+  const attackerWithFactor = async () => {
     const owner = await createOwner(t, { password: PASSWORD, verifiedAt: null });
-    await enrolWithSecret(deps(), 'owner', owner.id, SECRET);
-    await post('/api/passport/owner/mail/verification-link', {}, owner.headers);
-    const res = await post('/api/passport/owner/verification', { token: linkToken(await lastMailLink(t, owner.email)) });
-    expect(res.json().result).toEqual({ challenge: expect.any(String), secondFactor: 'code' });
-    const [row] = await t.database.query<{ verified_at: Date | null }>('select verified_at from owners where id = $1', [owner.id]);
+    const { secret } = (await ownerCall('POST', '/api/owner/second-factor/enrolment', owner.token)).json().result;
+    const on = await ownerCall('PUT', '/api/owner/second-factor', owner.token, { password: PASSWORD, code: codeAt(secret) });
+    expect(on.statusCode).toBe(200);
+    const pending = (await post('/api/passport/owner/login', { email: owner.email, password: PASSWORD })).json().result;
+    expect(pending).toEqual({ challenge: expect.any(String), secondFactor: 'code' });
+    return { ...owner, secret: secret as string, recoveryCodes: on.json().result.recoveryCodes as string[], challenge: pending.challenge as string };
+  };
+
+  const expectFactorGone = async (attacker: Awaited<ReturnType<typeof attackerWithFactor>>, token: string) => {
+    expect((await ownerCall('GET', '/api/owner/second-factor', token)).json().result).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    const [row] = await t.database.query<{ n: number }>('select count(*)::int as n from recovery_codes where subject_id = $1', [attacker.id]);
+    expect(row!.n).toBe(0);
+    // The attacker's pending second step is gone too: neither his authenticator nor a recovery code passes it.
+    expect(errorOf(await post('/api/passport/second-factor', { challenge: attacker.challenge, code: attacker.recoveryCodes[0]! })).code).toBe('second_factor_expired');
+    // The real owner can set up his own authenticator.
+    expect((await ownerCall('POST', '/api/owner/second-factor/enrolment', token)).statusCode).toBe(200);
+  };
+
+  it('the first proof of the address by a verification link removes a factor set up before it and gives a session', async () => {
+    const attacker = await attackerWithFactor();
+    await post('/api/passport/owner/mail/verification-link', {}, attacker.headers);
+    const res = await post('/api/passport/owner/verification', { token: linkToken(await lastMailLink(t, attacker.email)) });
+    expect(res.json().result).toMatchObject({ token: expect.any(String), id: attacker.id, firstProof: true, hasPassword: false });
+    const [row] = await t.database.query<{ verified_at: Date | null }>('select verified_at from owners where id = $1', [attacker.id]);
     expect(row!.verified_at).not.toBeNull();
+    await expectFactorGone(attacker, res.json().result.token);
+  });
+
+  it('the first proof of the address by a magic link removes a factor set up before it; later links ask for the new one', async () => {
+    const attacker = await attackerWithFactor();
+    await post('/api/passport/owner/mail/login-link', { username: attacker.email });
+    const res = await post(`/api/passport/owner/login/magic/${linkToken(await lastMailLink(t, attacker.email))}`);
+    expect(res.json().result).toMatchObject({ token: expect.any(String), id: attacker.id, firstProof: true });
+    const token = res.json().result.token as string;
+    await expectFactorGone(attacker, token);
+
+    // Once the address is proven, a factor the owner turns on himself stays and is asked for.
+    await ownerCall('PATCH', '/api/owner/self', token, { password: PASSWORD, repeatPassword: PASSWORD });
+    const { secret } = (await ownerCall('POST', '/api/owner/second-factor/enrolment', token)).json().result;
+    expect((await ownerCall('PUT', '/api/owner/second-factor', token, { password: PASSWORD, code: codeAt(secret) })).statusCode).toBe(200);
+    await post('/api/passport/owner/mail/login-link', { username: attacker.email });
+    const later = await post(`/api/passport/owner/login/magic/${linkToken(await lastMailLink(t, attacker.email))}`);
+    expect(later.json().result).toEqual({ challenge: expect.any(String), secondFactor: 'code' });
+    expect((await ownerCall('GET', '/api/owner/second-factor', token)).json().result.enabled).toBe(true);
   });
 
   it('goes with the account when the owner deletes it', async () => {

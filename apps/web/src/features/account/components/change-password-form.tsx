@@ -5,11 +5,14 @@ import { useSchemaForm } from '../../../shared/forms/schema-form.ts';
 import { notify } from '../../../shared/ui/notify.ts';
 import { useChangePassword } from '../api/account-changes.ts';
 
-/** New password twice, with the offer to sign out every other device. */
-export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
+/**
+ * The password in use (when the account has one: an owner who joined by a link has none yet), the new one twice, and
+ * every other device signed out unless unticked.
+ */
+export function ChangePasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone?: () => void }) {
   const { t } = useTranslation('account');
   const change = useChangePassword();
-  const form = useSchemaForm(PasswordChangeSchema, { password: '', repeatPassword: '', endOtherSessions: true });
+  const form = useSchemaForm(PasswordChangeSchema, { currentPassword: '', password: '', repeatPassword: '', endOtherSessions: true });
   return (
     <form
       noValidate
@@ -18,8 +21,9 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
         event.preventDefault();
         const value = form.validate();
         if (!value) return;
-        change.mutateAsync(value).then(({ endedSessions }) => {
+        change.mutateAsync({ ...value, currentPassword: hasPassword ? value.currentPassword : undefined }).then(({ endedSessions }) => {
           notify.positive(endedSessions > 0 ? t('password.doneEnded', { count: endedSessions }) : t('password.done'));
+          form.set('currentPassword', '');
           form.set('password', '');
           form.set('repeatPassword', '');
           onDone?.();
@@ -27,6 +31,15 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       }}
     >
       <Stack gap="sm">
+        {hasPassword ? (
+          <PasswordInput
+            label={t('password.current')}
+            autoComplete="current-password"
+            value={form.values.currentPassword}
+            onChange={(event) => form.set('currentPassword', event.currentTarget.value)}
+            error={form.errors.currentPassword}
+          />
+        ) : null}
         <PasswordInput label={t('password.new')} autoComplete="new-password" value={form.values.password} onChange={(event) => form.set('password', event.currentTarget.value)} error={form.errors.password} />
         <PasswordInput
           label={t('password.repeat')}

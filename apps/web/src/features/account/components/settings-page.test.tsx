@@ -60,4 +60,41 @@ describe('owner settings', { timeout: 20_000 }, () => {
     expect(calls.map((call) => `${call.method} ${call.url}`)).toContain('POST http://api.test/api/passport/owner/logout');
     expect(authStore.get('owner')).toBeUndefined();
   });
+
+  it('changes the password with the current one, shows a wrong current password on its field, and signs out other devices by default', async () => {
+    const user = userEvent.setup();
+    answer = (url, method) => {
+      if (method !== 'PATCH') return { status: 200, body: { result: { ...self, verified: true } } };
+      const body = calls.at(-1)!.body as { currentPassword?: string };
+      return body.currentPassword === 'right-current-1'
+        ? { status: 200, body: { result: { endedSessions: 2 } } }
+        : { status: 400, body: { error: { code: 'wrong_current_password', message: 'The current password is wrong', field: 'currentPassword' } } };
+    };
+    renderApp('/owner-mobile/settings', 'en');
+    await screen.findByTestId('change-password-form', {}, slow);
+    await user.type(screen.getByLabelText('Current password'), 'wrong-current');
+    await user.type(screen.getByLabelText('New password'), 'fresh-secret-77');
+    await user.type(screen.getByLabelText('Repeat the password'), 'fresh-secret-77');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The current password is wrong', {}, slow)).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Current password'));
+    await user.type(screen.getByLabelText('Current password'), 'right-current-1');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(2), slow);
+    expect(calls.filter((call) => call.method === 'PATCH').at(-1)!.body).toEqual({
+      currentPassword: 'right-current-1',
+      password: 'fresh-secret-77',
+      repeatPassword: 'fresh-secret-77',
+      endOtherSessions: true,
+    });
+  });
+
+  it('asks no current password of an owner who has none yet', async () => {
+    answer = () => ({ status: 200, body: { result: { ...self, verified: true, hasPassword: false } } });
+    renderApp('/owner-mobile/settings', 'en');
+    await screen.findByTestId('change-password-form', {}, slow);
+    await waitFor(() => expect(screen.queryByLabelText('Current password')).toBeNull(), slow);
+    expect(screen.getByLabelText('New password')).toBeTruthy();
+  });
 });

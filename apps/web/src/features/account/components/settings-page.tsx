@@ -45,7 +45,7 @@ export function SettingsPage({ variant }: { variant: 'owner' | 'love' }) {
         <Title order={2} size="h4" mb="sm">
           {t('password.title')}
         </Title>
-        <ChangePasswordForm />
+        <ChangePasswordForm hasPassword={self.data?.hasPassword ?? true} />
       </Card>
       <Card withBorder id="second-factor">
         <Title order={2} size="h4" mb="sm">

@@ -1,15 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { loveSignupEndpoint, ownerJoinRequestEndpoint, ownerSignupEndpoint, ownerVerifyEndpoint, ownerSelfPatchEndpoint, type SignInResult } from '@teamcast/contracts';
+import { loveSignupEndpoint, ownerJoinRequestEndpoint, ownerSignupEndpoint, ownerVerifyEndpoint, ownerSelfPatchEndpoint } from '@teamcast/contracts';
 import { apiCall } from '../../../shared/api/client.ts';
 import { currentLocale } from '../../../shared/i18n/i18n.ts';
 import type { AuthSurface } from '../surfaces.ts';
 
-export type SignupInput = { email: string; companyName: string; password: string; repeatPassword: string; privacyPolicy: true; personalData: true };
+export type SignupInput = { email: string; companyName: string; privacyPolicy: true; personalData: true };
 
-/** Owner sign-up, the love variant without a company; the owner is signed in at once and gets a verification mail. */
+/**
+ * Owner sign-up, the love variant without a company. The answer is the same whether or not the address is registered:
+ * the mailed link proves the address, signs in and asks for a password.
+ */
 export const useSignUp = (surface: AuthSurface) =>
   useMutation({
-    mutationFn: ({ companyName, ...input }: SignupInput): Promise<SignInResult> =>
+    mutationFn: ({ companyName, ...input }: SignupInput) =>
       surface.love
         ? apiCall(loveSignupEndpoint, { body: { ...input, ln: currentLocale() } })
         : apiCall(ownerSignupEndpoint, { body: { ...input, companyName, ln: currentLocale(), surface: surface.mailSurface } }),
@@ -25,6 +28,6 @@ export const useJoinRequest = (surface: AuthSurface) =>
 /** Follows a verification (or registration) link: verifies the address and signs in. */
 export const useVerifyEmail = () => useMutation({ mutationFn: (token: string) => apiCall(ownerVerifyEndpoint, { body: { token } }) });
 
-/** Chooses the first password after a registration link (the owner is signed in by then). */
+/** Chooses the password after the link that first proved the address (the owner is signed in by then, without one). */
 export const useChooseFirstPassword = () =>
   useMutation({ mutationFn: (body: { password: string; repeatPassword: string }) => apiCall(ownerSelfPatchEndpoint, { body }) });

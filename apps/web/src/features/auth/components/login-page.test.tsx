@@ -59,22 +59,21 @@ describe('sign-in screens', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Прислать ссылку' })).toBeTruthy();
   });
 
-  it('refuses sign-up without the consents and shows the server message for an address in use on its field', async () => {
+  it('refuses sign-up without the consents and shows the server message when the sign-up is refused', async () => {
     const user = userEvent.setup();
     renderApp('/owner/first-signup', 'en');
     await screen.findByTestId('signup-page', {}, slow);
     await user.type(screen.getByLabelText('E-mail'), 'anna@example.com');
     await user.type(screen.getByLabelText('Company'), 'Acme');
-    await user.type(screen.getByLabelText('Password'), 'quiet-harbour-42');
-    await user.type(screen.getByLabelText('Repeat the password'), 'quiet-harbour-42');
     await user.click(screen.getByRole('button', { name: 'Create the account' }));
     expect(await screen.findAllByText('Consent is required')).toHaveLength(2);
+    expect(api.callsTo('POST', '/api/passport/owner/signup')).toHaveLength(0);
 
     await user.click(screen.getByLabelText('I accept the privacy policy'));
     await user.click(screen.getByLabelText('I agree to the processing of my personal data'));
-    api.once('POST', '/api/passport/owner/signup', { status: 409, body: { error: { code: 'email_in_use', message: 'Email address already in use. Please log in' } } });
+    api.once('POST', '/api/passport/owner/signup', { status: 429, body: { error: { code: 'rate_limited', message: 'Too many attempts. Try again later' } } });
     await user.click(screen.getByRole('button', { name: 'Create the account' }));
-    expect((await screen.findByTestId('auth-error', {}, slow)).textContent).toContain('Email address already in use. Please log in');
+    expect((await screen.findByTestId('auth-error', {}, slow)).textContent).toContain('Too many attempts. Try again later');
     expect(api.callsTo('POST', '/api/passport/owner/signup')[0]?.body).toMatchObject({ email: 'anna@example.com', companyName: 'Acme', privacyPolicy: true, personalData: true, surface: 'desktop' });
   });
 });

@@ -47,7 +47,7 @@ export function RegistrationPage({ surface }: { surface: AuthSurface }) {
       onSuccess: (result) => {
         track('registration', 'email_verified');
         if ('challenge' in result) complete(result);
-        else if (result.hasPassword) {
+        else if (result.hasPassword && !result.firstProof) {
           notify.positive(t('registration.verified'));
           complete(result);
         } else {
@@ -64,6 +64,7 @@ export function RegistrationPage({ surface }: { surface: AuthSurface }) {
   if (needsPassword) {
     return (
       <AuthCard title={t('registration.choosePassword')} testId="registration-page">
+        <FirstProofNotice show={needsPassword.firstProof === true} />
         <NewPasswordForm
           submitLabel={t('registration.choosePasswordSubmit')}
           pending={choosePassword.isPending}
@@ -98,6 +99,17 @@ export function RegistrationPage({ surface }: { surface: AuthSurface }) {
     );
   }
   return <JoinRequestForm surface={surface} />;
+}
+
+/** Says plainly why a password is asked for after the first proof of the address. */
+export function FirstProofNotice({ show }: { show: boolean }) {
+  const { t } = useTranslation('auth');
+  if (!show) return null;
+  return (
+    <Alert color="blue" data-testid="first-proof-notice" mb="sm">
+      {t('registration.firstProof')}
+    </Alert>
+  );
 }
 
 function JoinRequestForm({ surface }: { surface: AuthSurface }) {

@@ -15,7 +15,7 @@ beforeEach(() => {
     const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ url, body });
     const answer = url.endsWith('/api/passport/owner/signup')
-      ? { status: 200, body: { result: { token: 'token-1', id: 'owner-1' } } }
+      ? { status: 202, body: { result: { sent: true } } }
       : url.endsWith('/api/site/events')
         ? { status: 200, body: { result: { recorded: true } } }
         : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
@@ -33,12 +33,11 @@ async function signUp() {
   await screen.findByTestId('signup-page', {}, slow);
   await user.type(screen.getByLabelText('E-mail'), 'anna@example.com');
   await user.type(screen.getByLabelText('Company'), 'Acme');
-  await user.type(screen.getByLabelText('Password'), 'quiet-harbour-42');
-  await user.type(screen.getByLabelText('Repeat the password'), 'quiet-harbour-42');
   await user.click(screen.getByLabelText('I accept the privacy policy'));
   await user.click(screen.getByLabelText('I agree to the processing of my personal data'));
   await user.click(screen.getByRole('button', { name: 'Create the account' }));
-  await waitFor(() => expect(router.state.location.pathname).not.toBe('/owner/first-signup'), slow);
+  expect((await screen.findByTestId('signup-sent', {}, slow)).textContent).toContain('Check your mail: we sent a message to anna@example.com');
+  expect(router.state.location.pathname).toBe('/owner/first-signup');
 }
 
 describe('sign-up analytics', { timeout: 20_000 }, () => {
@@ -54,5 +53,18 @@ describe('sign-up analytics', { timeout: 20_000 }, () => {
     await signUp();
     expect(calls.some((call) => call.url.endsWith('/api/passport/owner/signup'))).toBe(true);
     expect(steps()).toEqual([]);
+  });
+
+  it('asks no password: the address is proven first, and the sign-up sends only address, company and consents', async () => {
+    await signUp();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(calls.find((call) => call.url.endsWith('/api/passport/owner/signup'))!.body).toEqual({
+      email: 'anna@example.com',
+      companyName: 'Acme',
+      privacyPolicy: true,
+      personalData: true,
+      ln: 'en',
+      surface: 'desktop',
+    });
   });
 });
