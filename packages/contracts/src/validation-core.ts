@@ -17,8 +17,6 @@ export const validationMessages = {
   deleteWord: { en: 'Type the word Delete to confirm', ru: 'Введите слово Удалить для подтверждения' },
   consent: { en: 'Consent is required', ru: 'Необходимо согласие' },
   invalid: { en: 'Invalid value', ru: 'Некорректное значение' },
-  controlCharacter: { en: 'Control characters are not allowed', ru: 'Управляющие символы недопустимы' },
-  emptyUpdate: { en: 'Nothing to change: send at least one field', ru: 'Нечего менять: передайте хотя бы одно поле' },
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

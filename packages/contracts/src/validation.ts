@@ -94,17 +94,32 @@ export function parseInput<T extends z.ZodType>(schema: T, data: unknown): z.Zod
   return schema.safeParse(data);
 }
 
-export type FieldError = { field: string; key: ValidationKey; message: string };
+/**
+ * Messages of checks only request parsing makes (control characters, an empty change): kept here, beside the zod
+ * schemas, so the public pages' first load (validation-core.ts) does not carry them.
+ */
+const requestMessages = {
+  controlCharacter: { en: 'Control characters are not allowed', ru: 'Управляющие символы недопустимы' },
+  emptyUpdate: { en: 'Nothing to change: send at least one field', ru: 'Нечего менять: передайте хотя бы одно поле' },
+} as const;
 
-const knownKeys = new Set<string>(Object.keys(validationMessages));
+/** Every message key a field error can carry. */
+export type IssueKey = ValidationKey | keyof typeof requestMessages;
+
+export type FieldError = { field: string; key: IssueKey; message: string };
+
+const knownKeys = new Set<string>([...Object.keys(validationMessages), ...Object.keys(requestMessages)]);
+
+const issueMessage = (key: IssueKey, locale: Locale, params: Record<string, string | number>): string =>
+  key in requestMessages ? requestMessages[key as keyof typeof requestMessages][locale] : validationMessage(key as ValidationKey, locale, params);
 
 /** Turns a zod issue into the field, message key and localised text that the user sees. */
 export function describeIssue(issue: z.core.$ZodIssue, locale: Locale): FieldError {
   const field = issue.path.map(String).join('.');
   const params: Record<string, string | number> = {};
-  let key: ValidationKey = 'invalid';
+  let key: IssueKey = 'invalid';
   if (knownKeys.has(issue.message)) {
-    key = issue.message as ValidationKey;
+    key = issue.message as IssueKey;
   } else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
     key = 'required';
   } else if (issue.code === 'too_small' && issue.origin === 'string') {
@@ -115,5 +130,5 @@ export function describeIssue(issue: z.core.$ZodIssue, locale: Locale): FieldErr
   if (issue.code === 'too_small') params.length = Number(issue.minimum);
   if (issue.code === 'too_big') params.length = Number(issue.maximum);
   if (issue.code === 'custom' && issue.params) Object.assign(params, issue.params);
-  return { field, key, message: validationMessage(key, locale, params) };
+  return { field, key, message: issueMessage(key, locale, params) };
 }

@@ -12,7 +12,7 @@ import { mantineReady } from '../shared/ui/mantine-ready.ts';
 import { NavigationProgress } from '../shared/ui/navigation-progress.tsx';
 import { ConsentNotices } from '../features/consent/components/consent-notices.tsx';
 import { guardRedirect } from './guard.ts';
-import { administratorMenu, estimatorMenu, loveMobileFooter, ownerMenu, ownerMobileFooter } from './layouts/nav-items.ts';
+import type * as Nav from './layouts/nav-items.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { pages, type Screen } from './pages.tsx';
 import { keepsScroll, pathTo, routeTable, type LayoutName, type RouteDef } from './routes.ts';
@@ -114,14 +114,20 @@ function RouteError() {
 }
 
 const signedIn = (load: () => Promise<ComponentType>) => async () => ({ Component: await loadScreen({ load, mantine: true }) });
-const desktop = (role: 'estimator' | 'administrator', menu: typeof ownerMenu, loginRoute: string, homeRoute: string) =>
+/** The menus come with the signed-in shells, not with the public pages' first load. */
+type Menus = typeof Nav;
+const menus = (): Promise<Menus> => import('./layouts/nav-items.ts');
+const desktop = (role: 'estimator' | 'administrator', menu: 'estimatorMenu' | 'administratorMenu', loginRoute: string, homeRoute: string) =>
   signedIn(() =>
-    import('./layouts/signed-in-layout.tsx').then(({ SignedInLayout }) => () => <SignedInLayout role={role} menu={menu} loginRoute={loginRoute} homeRoute={homeRoute} />),
+    Promise.all([import('./layouts/signed-in-layout.tsx'), menus()]).then(
+      ([{ SignedInLayout }, nav]) =>
+        () => <SignedInLayout role={role} menu={nav[menu]} loginRoute={loginRoute} homeRoute={homeRoute} />,
+    ),
   );
 /** The owner's desktop shell carries the guided tour, so it can run and be restarted on every owner page. */
 const ownerDesktop = signedIn(() =>
-  Promise.all([import('./layouts/signed-in-layout.tsx'), import('../features/help/components/guide-tour.tsx')]).then(
-    ([{ SignedInLayout }, { GuideTour }]) =>
+  Promise.all([import('./layouts/signed-in-layout.tsx'), import('../features/help/components/guide-tour.tsx'), menus()]).then(
+    ([{ SignedInLayout }, { GuideTour }, { ownerMenu }]) =>
       () => (
         <>
           <SignedInLayout role="owner" menu={ownerMenu} loginRoute="owner-login" homeRoute="owner-dashboard" />
@@ -130,17 +136,19 @@ const ownerDesktop = signedIn(() =>
       ),
   ),
 );
-const mobile = (variant: 'owner' | 'love', footer: typeof ownerMobileFooter) =>
-  signedIn(() => import('./layouts/mobile-layout.tsx').then(({ MobileLayout }) => () => <MobileLayout variant={variant} footer={footer} />));
+const mobile = (variant: 'owner' | 'love', footer: 'ownerMobileFooter' | 'loveMobileFooter') =>
+  signedIn(() =>
+    Promise.all([import('./layouts/mobile-layout.tsx'), menus()]).then(([{ MobileLayout }, nav]) => () => <MobileLayout variant={variant} footer={nav[footer]} />),
+  );
 
 /** Each layout's code; only the public one is in the first load, the signed-in shells (Mantine) come with their routes. */
 const layouts: Record<LayoutName, RouteObject['lazy'] | ComponentType> = {
   public: PublicLayout,
   owner: ownerDesktop,
-  ownerMobile: mobile('owner', ownerMobileFooter),
-  loveMobile: mobile('love', loveMobileFooter),
-  estimator: desktop('estimator', estimatorMenu, 'estimator-login', 'estimator'),
-  administrator: desktop('administrator', administratorMenu, 'administrator-login', 'administrator-profiles'),
+  ownerMobile: mobile('owner', 'ownerMobileFooter'),
+  loveMobile: mobile('love', 'loveMobileFooter'),
+  estimator: desktop('estimator', 'estimatorMenu', 'estimator-login', 'estimator'),
+  administrator: desktop('administrator', 'administratorMenu', 'administrator-login', 'administrator-profiles'),
 };
 
 function layoutRoute(name: LayoutName): NonIndexRouteObject {
