@@ -14,9 +14,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/core/db.ts';
-import { computeJobs } from '../apps/server/src/db/schema/index.ts';
+import { computeJobs, mailOutbox } from '../apps/server/src/db/schema/index.ts';
 import { connectGate, scoredProfiles, subscribe, teamBody } from '../apps/server/src/modules/scenes/scenes.test-support.ts';
 import { prepareData, startChild } from '../apps/server/src/test/child-server.ts';
 
@@ -123,22 +123,41 @@ export async function startCluster(count: number) {
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
-/** Signs an owner up through the proxy (one process), with an unlimited subscription and a few scored profiles. */
+/**
+ * Signs an owner up through the proxy (one process) as a person does: the sign-up mails a link (kept in the shared
+ * outbox: the processes have no SMTP server), the link proves the address and signs in; then an unlimited
+ * subscription and a few scored profiles.
+ */
 export async function signUpOwner(cluster: Cluster, profileCount = 4) {
   const email = `scale-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const password = 'Scale-Out-2026!';
   const res = await fetch(`${cluster.proxy.base}/api/passport/owner/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-language': 'en' },
-    body: JSON.stringify({ email, password, repeatPassword: password, companyName: 'Scale', privacyPolicy: true, personalData: true }),
+    body: JSON.stringify({ email, companyName: 'Scale', privacyPolicy: true, personalData: true }),
   });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const { token, id } = ((await res.json()) as { result: { token: string; id: string } }).result;
-  // The address is taken as verified (the mailed link is proven elsewhere); team checks need a verified account.
-  await cluster.database.query('update owners set verified_at = now() where id = $1', [id]);
+  if (res.status !== 202) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const signedUpOn = Number(res.headers.get('x-teamcast-backend'));
+  // The message is written right after the answer; wait for it (bounded).
+  let link: string | undefined;
+  for (let attempt = 0; attempt < 200 && !link; attempt++) {
+    const [message] = await cluster.database.db
+      .select({ text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'verify')));
+    link = message ? /https?:\/\/\S+/.exec(message.text)?.[0] : undefined;
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!link) throw new Error(`no verification mail to ${email}`);
+  const verified = await fetch(`${cluster.proxy.base}/api/passport/owner/verification`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+  });
+  if (!verified.ok) throw new Error(`verification failed: ${verified.status} ${await verified.text()}`);
+  const { token, id } = ((await verified.json()) as { result: { token: string; id: string } }).result;
   await subscribe(cluster.database.db, id, 'UNLIMITED');
   const profileIds = await scoredProfiles(cluster.database.db, id, profileCount);
-  return { ownerId: id, token, profileIds, signedUpOn: Number(res.headers.get('x-teamcast-backend')) };
+  return { ownerId: id, token, profileIds, signedUpOn };
 }
 
 /** Creates a scene and starts its run on one base URL; returns the run id and the process that answered. */
