@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmailSchema } from '@teamcast/contracts';
-import { databaseTimeoutsOf, loadConfig } from '../core/config.ts';
-import { lockDataDir } from '../core/data-dir-lock.ts';
-import { migrate, openDatabase } from '../core/db.ts';
+import { migrate } from '../core/db.ts';
 import { revokeSubjectSessions } from '../core/session.repository.ts';
 import { findAccountByLogin } from '../modules/passport/passport.repository.ts';
 import { resetSecondFactor } from '../modules/passport/second-factor.service.ts';
+import { openConfigured } from './backup.ts';
 
 /**
  * `npm run second-factor:reset -- --email … [--role administrator|owner]`: removes a user's second factor (a lost phone
@@ -22,9 +20,7 @@ if (!email.success || !role) {
   process.exit(1);
 }
 
-const config = loadConfig();
-const release = config.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
-const database = config.DATABASE_URL ? await openDatabase({ url: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config) }) : await openDatabase({ dataDir: path.join(config.dataDir, 'pgdata') });
+const { database, release } = await openConfigured();
 let code = 0;
 try {
   await migrate(database);
@@ -37,7 +33,6 @@ try {
     console.log(`The second factor of ${email.data} is removed and his sessions are ended.`);
   } else console.log(`${email.data} had no second factor.`);
 } finally {
-  await database.close();
-  release();
+  await release();
 }
 process.exit(code);
