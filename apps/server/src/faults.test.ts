@@ -59,6 +59,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database unreachable (PostgreSQ
         expect(ms).toBeLessThan(15_000);
       }
       const { value: down, ms: healthMs } = await timed(() => fetch(`${server.base}/api/health`));
+      expect(down.status).toBe(503);
       const health = (await down.json()) as Health;
       expect(health.result).toMatchObject({ status: 'degraded', database: { reachable: false } });
       expect(down.headers.get('retry-after')).toBe('5');
@@ -119,6 +120,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database hanging (PostgreSQL be
         expect(ms).toBeLessThan(bound);
       }
       const { value: down, ms: healthMs } = await timed(() => fetch(`${server.base}/api/health`));
+      expect(down.status).toBe(503);
       expect(((await down.json()) as Health).result).toMatchObject({ status: 'degraded', database: { reachable: false } });
       expect(down.headers.get('retry-after')).toBe('5');
       expect(healthMs).toBeLessThan(bound);

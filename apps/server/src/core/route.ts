@@ -33,6 +33,12 @@ export type RouteOptions<E extends Endpoint, A extends Access> = {
   handler: (context: HandlerContext<E, A>) => Promise<EndpointResult<E>>;
   /** Success status; 200 unless given. */
   status?: number;
+  /**
+   * A status chosen from the result, for an answer that is a full result but not a success (health answers 503 with its
+   * report when the service cannot serve): each status it can give is listed, so the response is serialised and
+   * documented the same way for all of them.
+   */
+  statusOf?: { statuses: readonly number[]; of: (result: EndpointResult<E>) => number };
   rateLimit?: RateLimitOptions;
   /** Largest accepted body in bytes, when the default (1 MiB) does not fit. */
   bodyLimit?: number;
@@ -66,7 +72,7 @@ export function route<E extends Endpoint, const A extends Access>(app: FastifyIn
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { [status]: resultEnvelope(endpoint.result) },
+      response: Object.fromEntries([status, ...(options.statusOf?.statuses ?? [])].map((code) => [code, resultEnvelope(endpoint.result)])),
     },
     // Authentication runs before the body is parsed and validated: a caller without access learns nothing else.
     onRequest: async (request, reply) => {
@@ -89,7 +95,7 @@ export function route<E extends Endpoint, const A extends Access>(app: FastifyIn
         request,
         reply,
       });
-      reply.status(status);
+      reply.status(options.statusOf ? options.statusOf.of(result) : status);
       return { result };
     },
   });

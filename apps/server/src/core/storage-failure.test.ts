@@ -45,6 +45,7 @@ describe('a disk that takes no writes', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('service_unavailable');
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
     expect(health.json().result).toMatchObject({ status: 'degraded', storage: { writable: false }, database: { reachable: true } });
     expect(health.headers['retry-after']).toBe('5');
   });

@@ -8,6 +8,8 @@ import { checkDatabase } from './system.service.ts';
 export const systemModule: FastifyPluginAsync = async (app) => {
   route(app, healthEndpoint, {
     access: 'anonymous',
+    // A load balancer reads the status, not the body: a server that cannot reach its database or write its disk answers 503.
+    statusOf: { statuses: [503], of: (health) => (health.status === 'ok' ? 200 : 503) },
     handler: async ({ reply }) => {
       const database = await checkDatabase(app.database);
       // The embedded database writes into DATA_DIR, so a probe write there tells; PostgreSQL's disk is told by failed writes.
