@@ -24,7 +24,7 @@ export const computeJobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (table) => [index('compute_jobs_claim_idx').on(table.status, table.createdAt), index('compute_jobs_subject_idx').on(table.ownerId, table.subjectId, table.createdAt)],
+  (table) => [index('compute_jobs_claim_idx').on(table.status, table.createdAt), index('compute_jobs_subject_idx').on(table.ownerId, table.subjectId, table.createdAt.desc())],
 );
 
 export const storedBlobs = pgTable('stored_blobs', {

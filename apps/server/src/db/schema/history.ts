@@ -18,7 +18,7 @@ export const dashboardHistory = pgTable(
     scenes: jsonb('scenes').$type<string[]>().notNull().default([]),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.ownerId, table.type, table.refId] }), index('dashboard_history_owner_idx').on(table.ownerId, table.at)],
+  (table) => [primaryKey({ columns: [table.ownerId, table.type, table.refId] }), index('dashboard_history_owner_idx').on(table.ownerId, table.at.desc())],
 );
 
 export const dashboardCounters = pgTable('dashboard_counters', {

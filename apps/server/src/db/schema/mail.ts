@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const mailOutbox = pgTable(
@@ -16,5 +17,5 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
   },
-  (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt), index('mail_outbox_to_idx').on(table.toAddress, table.createdAt)],
+  (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`sent_at is null`), index('mail_outbox_to_idx').on(table.toAddress, table.createdAt)],
 );

@@ -28,7 +28,7 @@ export const pairRequests = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (table) => [
-    index('pair_requests_owner_idx').on(table.ownerId, table.updatedAt),
+    index('pair_requests_owner_idx').on(table.ownerId, table.updatedAt.desc()),
     index('pair_requests_actor1_idx').on(table.actor1Id),
     index('pair_requests_actor2_idx').on(table.actor2Id),
   ],

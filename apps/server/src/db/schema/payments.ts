@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { owners } from './accounts.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -26,7 +27,7 @@ export const paymentMethods = pgTable('payment_methods', {
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
-});
+}, (table) => [index('payment_methods_owner_idx').on(table.ownerId)]);
 
 export const subscriptions = pgTable('subscriptions', {
   id: text('id').primaryKey(),
@@ -46,7 +47,11 @@ export const subscriptions = pgTable('subscriptions', {
   latestInvoiceId: text('latest_invoice_id'),
   providerSyncedAt: ts('provider_synced_at'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+}, (table) => [
+  uniqueIndex('subscriptions_owner_idx').on(table.ownerId),
+  uniqueIndex('subscriptions_provider_idx').on(table.providerSubscriptionId),
+  index('subscriptions_period_end_idx').on(table.status, table.currentPeriodEnd),
+]);
 
 export const invoices = pgTable('invoices', {
   id: text('id').primaryKey(),
@@ -72,7 +77,12 @@ export const invoices = pgTable('invoices', {
   periodEnd: ts('period_end'),
   createdAt: ts('created_at').notNull(),
   paidAt: ts('paid_at'),
-});
+}, (table) => [
+  uniqueIndex('invoices_provider_idx').on(table.providerInvoiceId),
+  uniqueIndex('invoices_intent_idx').on(table.providerIntentId),
+  uniqueIndex('invoices_owner_seq_idx').on(table.ownerId, table.ownerSeq),
+  uniqueIndex('invoices_cycle_idx').on(table.subscriptionId, table.periodStart).where(sql`reason = 'subscription_cycle'`),
+]);
 
 export const pairUnlocks = pgTable(
   'pair_unlocks',
@@ -112,5 +122,5 @@ export const paymentEvents = pgTable('payment_events', {
 
 export const paymentTestClock = pgTable('payment_test_clock', {
   id: integer('id').primaryKey(),
-  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
 });

@@ -50,7 +50,7 @@ export const profiles = pgTable(
   },
   (table) => [
     uniqueIndex('profiles_permalink_idx').on(table.permalink),
-    index('profiles_owner_idx').on(table.ownerId, table.state, table.createdAt),
+    index('profiles_owner_idx').on(table.ownerId, table.state, table.createdAt.desc()),
     index('profiles_questionnaire_idx').on(table.questionnaireId),
   ],
 );

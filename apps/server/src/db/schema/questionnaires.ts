@@ -16,5 +16,5 @@ export const questionnaires = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     computedAt: ts('computed_at'),
   },
-  (table) => [index('questionnaires_kind_idx').on(table.kind, table.status, table.createdAt)],
+  (table) => [index('questionnaires_kind_idx').on(table.kind, table.status, table.createdAt.desc())],
 );

@@ -28,7 +28,7 @@ export const scenes = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (table) => [index('scenes_owner_idx').on(table.ownerId, table.kind, table.createdAt), uniqueIndex('scenes_one_sandbox_idx').on(table.ownerId).where(sql`kind = 'sandbox'`)],
+  (table) => [index('scenes_owner_idx').on(table.ownerId, table.kind, table.createdAt.desc()), uniqueIndex('scenes_one_sandbox_idx').on(table.ownerId).where(sql`kind = 'sandbox'`)],
 );
 
 export const sceneSnapshots = pgTable(
@@ -57,5 +57,5 @@ export const sceneCompares = pgTable(
     sceneIds: jsonb('scene_ids').$type<string[]>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (table) => [index('scene_compares_owner_idx').on(table.ownerId, table.createdAt)],
+  (table) => [index('scene_compares_owner_idx').on(table.ownerId, table.createdAt.desc())],
 );

@@ -33,7 +33,7 @@ export const scoringModels = pgTable(
     uploadedAt: ts('uploaded_at'),
     publishedAt: ts('published_at'),
   },
-  (table) => [uniqueIndex('scoring_models_current_idx').on(table.isCurrent).where(sql`is_current`), index('scoring_models_created_idx').on(table.createdAt)],
+  (table) => [uniqueIndex('scoring_models_current_idx').on(table.isCurrent).where(sql`is_current`), index('scoring_models_created_idx').on(table.createdAt.desc())],
 );
 
 export const profileEstimates = pgTable(
