@@ -59,7 +59,8 @@ export const fit = (a: Partial<WorkStyle>, b: Partial<WorkStyle>, w: WorkStyleWe
 
 /** The work-style storm depth of a pair (see WorkStyleWeights.stormDepth). */
 export function styleStorm(w: WorkStyleWeights, a: Partial<WorkStyle>, b: Partial<WorkStyle>): number {
-  const calm = (styleOf(a, w, 'cooperation') + styleOf(b, w, 'cooperation') + styleOf(a, w, 'steadiness') + styleOf(b, w, 'steadiness')) / 4;
+  // Summed per scale first, so swapping the two people gives the same number to the bit.
+  const calm = ((styleOf(a, w, 'cooperation') + styleOf(b, w, 'cooperation')) + (styleOf(a, w, 'steadiness') + styleOf(b, w, 'steadiness'))) / 4;
   const clash = styleOf(a, w, 'directness') * styleOf(b, w, 'directness');
   return w.stormDepth * clamp(1 - calm, 0, 1) * (0.5 + clash);
 }
