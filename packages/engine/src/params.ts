@@ -129,6 +129,9 @@ export type Params = {
  */
 export const WORK_STYLE_CENTRE = { cooperation: 0.6825, reliability: 0.735, planning: 0.5825, steadiness: 0.6, openness: 0.69, directness: 0.59, autonomy: 0.505 } as const;
 
+/** The reference population's standard deviation of each work-style scale (a two-item scale: of the items' mean). */
+export const WORK_STYLE_SPREAD = { cooperation: 0.179, reliability: 0.237, planning: 0.276, steadiness: 0.267, openness: 0.232, directness: 0.271, autonomy: 0.292 } as const;
+
 /** Priors: chosen from the literature's directions and rough effect sizes, not yet fitted to outcomes. */
 export const DEFAULT_PARAMS: Params = {
   version: '0.4.0-prior',
@@ -148,6 +151,7 @@ export const DEFAULT_PARAMS: Params = {
       blocks: ['satisfaction', 'expectations', 'competences', 'outlook'],
       style: {
         centre: WORK_STYLE_CENTRE,
+        spread: WORK_STYLE_SPREAD,
         actor: { cooperation: 0.3, steadiness: 0.2, openness: 0.14 },
         partner: { cooperation: 0.25, reliability: 0.25, steadiness: 0.12 },
         relationship: { planningFit: 0.06, autonomyFit: 0.05 },

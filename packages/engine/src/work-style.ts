@@ -34,6 +34,11 @@ export const WORK_STYLE_SCALES: readonly WorkStyleName[] = ['cooperation', 'reli
 export type WorkStyleWeights = {
   /** The reference population's mean of each scale (fairness/reference-population.ts); a missing scale reads as this. */
   centre: WorkStyle;
+  /**
+   * The reference population's standard deviation of each scale: the uncertainty of a scale the person did not answer
+   * (it could be anyone's), used by the band in place of the measurement error of an answered one.
+   */
+  spread: WorkStyle;
   /** Actor effect: how a person's own style colours every working relationship he is in. */
   actor: { cooperation: number; steadiness: number; openness: number };
   /** Partner effect: how colleagues in general fare with this person. */
@@ -66,14 +71,16 @@ export function styleStorm(w: WorkStyleWeights, a: Partial<WorkStyle>, b: Partia
 }
 
 /**
- * One draw of a person's work style with its measurement error `sd` (scale units): every scale, the answered and the
- * population-filled alike, moves by sd · N(0, 1). Always draws one normal per scale, so streams stay aligned.
+ * One draw of a person's work style: an answered scale moves by its measurement error `sd` (scale units), a scale he
+ * did not answer by the population's spread around the centre (it could be anyone's). Always draws one normal per
+ * scale, so streams stay aligned.
  */
 export function sampleStyle(style: Partial<WorkStyle>, w: WorkStyleWeights, sd: number, rng: Rng): Partial<WorkStyle> {
   const out: Partial<WorkStyle> = {};
   for (const name of WORK_STYLE_SCALES) {
     const z = rng.normal();
-    out[name] = sd > 0 ? clamp(styleOf(style, w, name) + sd * z, 0, 1) : styleOf(style, w, name);
+    const error = style[name] === undefined ? w.spread[name] : sd;
+    out[name] = error > 0 ? clamp(styleOf(style, w, name) + error * z, 0, 1) : styleOf(style, w, name);
   }
   return out;
 }
