@@ -51,7 +51,8 @@ describe(`shipped questionnaires on ${testDriver}`, () => {
       expect(q.options.map((o) => o.value)).toEqual([1, 2, 3, 4, 5]);
       expect(q.text.ru).not.toBe(q.text.en);
     }
-    expect(shippedQuestionnaires.find((q) => q.kind === 'short')!.steps.some((step) => step.key === 'workstyle')).toBe(true);
+    // The short variant stays without it (its work forecasts read the population's work style, with a wider band).
+    expect(shippedQuestionnaires.find((q) => q.kind === 'short')!.steps.some((step) => step.key === 'workstyle')).toBe(false);
     const gender = standard.steps[0]!.questions.find((q) => q.neuronName === 'С_Пол')!;
     expect(gender.options.map((o) => o.value)).toEqual(['М', 'Ж']);
     expect(neurons(standard.steps)).toEqual(
@@ -78,7 +79,7 @@ describe(`shipped questionnaires on ${testDriver}`, () => {
   it('the short variant asks a subset of the standard neurons, so an upgrade keeps its answers', () => {
     const standard = new Set(neurons(shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps));
     const short = shippedQuestionnaires.find((q) => q.kind === 'short')!;
-    expect(short.steps).toHaveLength(5);
+    expect(short.steps).toHaveLength(4);
     for (const neuron of neurons(short.steps)) expect(standard.has(neuron), neuron).toBe(true);
   });
 
@@ -186,7 +187,7 @@ describe(`administrator questionnaire calls on ${testDriver}`, () => {
 describe(`a new shipped revision on ${testDriver}`, () => {
   it('replaces the unedited earlier shipped questionnaire with a new one (the old one kept, inactive, for its profiles) and leaves an edited one alone', async () => {
     const db = t.database.db;
-    for (const kind of ['standard', 'short'] as const) {
+    for (const kind of ['standard'] as const) {
       const shipped = shippedQuestionnaires.find((q) => q.kind === kind)!;
       // An installation seeded before the work-style block: its current questionnaire is the earlier revision.
       const old = await insertQuestionnaire(db, { name: shipped.name, kind, dataSource: 'shipped', steps: shipped.replaces! });
@@ -198,9 +199,10 @@ describe(`a new shipped revision on ${testDriver}`, () => {
       const kept = (await findQuestionnaire(db, old.id))!;
       expect(kept.status).toBe('inactive');
       expect(kept.steps).toEqual(JSON.parse(JSON.stringify(shipped.replaces)));
-      // Seeding again changes nothing.
+      // Seeding again changes nothing, and the short variant (no new revision) is left as it was.
       expect(await seedShippedQuestionnaires(t.database)).toEqual([]);
     }
+    expect((await activeQuestionnaire(db, 'short'))!.steps.some((step) => step.key === 'workstyle')).toBe(false);
     // An administrator's edit of the earlier revision is his: no new revision replaces it.
     const shipped = shippedQuestionnaires.find((q) => q.kind === 'standard')!;
     const edited = await insertQuestionnaire(db, { name: shipped.name, kind: 'standard', dataSource: 'shipped', steps: shipped.replaces!.slice(0, 3) });

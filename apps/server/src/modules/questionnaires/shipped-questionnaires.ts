@@ -359,13 +359,21 @@ const couple: Step[] = [
  */
 export type ShippedQuestionnaire = { kind: QuestionnaireKind; name: string; steps: Step[]; replaces?: Step[] };
 
-const shortSteps = [pick(aboutYou, ['С_Пол', 'С_Возр']), pick(education, ['С_ВУЗ', 'С_Степень']), pick(experience, ['С_Стаж', 'С_Руков_Стаж'])];
-const shortFamily = pick(family, ['С_Проживание', 'С_Дети']);
-
 export const shippedQuestionnaires: ShippedQuestionnaire[] = [
   // Revision 2 adds the work-style block (after experience); revision 1 had no such step.
   { kind: 'standard', name: 'Стандартная анкета', steps: [aboutYou, education, experience, workStyle, family], replaces: [aboutYou, education, experience, family] },
-  { kind: 'short', name: 'Короткая анкета', steps: [...shortSteps, workStyle, shortFamily], replaces: [...shortSteps, shortFamily] },
+  // The short variant stays without the block: it is the quick one, filled in one go (owners' API and wizard); its
+  // work forecasts read the population's work style with a wider band, and an upgrade to the full one asks the block.
+  {
+    kind: 'short',
+    name: 'Короткая анкета',
+    steps: [
+      pick(aboutYou, ['С_Пол', 'С_Возр']),
+      pick(education, ['С_ВУЗ', 'С_Степень']),
+      pick(experience, ['С_Стаж', 'С_Руков_Стаж']),
+      pick(family, ['С_Проживание', 'С_Дети']),
+    ],
+  },
   { kind: 'love', name: 'Любовная анкета', steps: love },
   { kind: 'couple', name: 'Анкета пары', steps: couple },
 ];
