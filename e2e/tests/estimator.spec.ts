@@ -104,21 +104,14 @@ test.describe('scoring journey', () => {
     const row = admin.getByTestId('model-row').first();
     await expect(row).toContainText('Обучена', { timeout: 90_000 });
     await row.getByTestId('upload-model').click();
+    // The bias audit of the published scoring (the prior) is on the page and passes (docs/fairness.md). Since the
+    // forecast parameters 0.4.0 work forecasts read the work style, not K, P, L, so the demo-trained model (whose labels
+    // rate maturity by age, which it can only learn through years of experience, a job-related input) passes the
+    // audit too and publishes without a justification; the refusal path is proven in neuronet.test.ts.
+    await expect(admin.getByTestId('audit-current-verdict')).toContainText('Аудит пройден', { timeout: 60_000 });
+    await expect(admin.getByTestId('audit-current')).toBeVisible();
     await row.getByTestId('publish-model').click();
-    // The demo labels rate maturity by age, so the bias audit refuses the model: the page shows the audit table with
-    // the adverse ratios, the refusal names the group and its ratio, and a written justification publishes it.
-    await expect(admin.getByTestId('publish-refused')).toContainText(/для группы «.+» .*коэффициент влияния 0\.\d\d/, { timeout: 60_000 });
-    await expect(admin.getByTestId('audit-candidate-verdict')).toContainText('Аудит не пройден', { timeout: 60_000 });
-    await expect(admin.getByTestId('audit-candidate')).toContainText('ниже 0,8: неблагоприятное влияние');
-    await expectAccessible(admin, 'neuronet publish refused');
-    const justification = 'Демонстрационная установка: модель обучена на демо-данных только для проверки журнала.';
-    // The cookie and privacy notices (shown to every new visitor) would cover the dialog's buttons.
-    for (const notice of ['cookie-notice', 'privacy-notice']) await admin.getByTestId(notice).getByRole('button').last().click();
-    await expect(admin.getByTestId('cookie-notice')).toHaveCount(0);
-    await admin.getByTestId('publish-justification').fill(justification);
-    await admin.getByTestId('publish-justified').click();
-    await expect(row).toContainText('Текущая');
-    await expect(admin.getByTestId('justifications')).toContainText(justification);
+    await expect(row).toContainText('Текущая', { timeout: 60_000 });
     await expect(admin.getByText('Модель опубликована, профили пересчитаны')).toBeVisible();
     await expectAccessible(admin, 'neuronet with a published model');
 

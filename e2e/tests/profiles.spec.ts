@@ -31,7 +31,7 @@ async function pick(page: Page, neuron: string, label: string) {
 }
 const next = (page: Page) => page.getByRole('button', { name: 'Далее' }).click();
 
-test('an owner invites by link, a visitor fills all 4 steps (reloading midway), the owner sees the profile completed', async ({ page, browser }) => {
+test('an owner invites by link, a visitor fills all 5 steps (reloading midway), the owner sees the profile completed', async ({ page, browser }) => {
   // A long journey on a machine that may be busy: the first screens load their chunks cold.
   test.setTimeout(180_000);
   await signUpOwner(page);
@@ -70,7 +70,7 @@ test('an owner invites by link, a visitor fills all 4 steps (reloading midway), 
   await expectAccessible(visitor, 'questionnaire by link, step 1');
 
   // Step 1: the study question appears only for an age under 25.
-  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 1 из 4');
+  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 1 из 5');
   await choose(visitor, 'С_Пол', 'Женский');
   await expect(question(visitor, 'С_Учёба_Сейчас')).toHaveCount(0);
   await type(visitor, 'С_Возр', '20');
@@ -85,12 +85,12 @@ test('an owner invites by link, a visitor fills all 4 steps (reloading midway), 
   await next(visitor);
 
   // Step 2, then a reload: the step and the answers come back.
-  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 2 из 4');
+  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 2 из 5');
   await question(visitor, 'С_Школа_Типы').getByLabel('Гимназия или лицей').check();
   await pick(visitor, 'С_Школа_Места', 'Крупный город');
   await type(visitor, 'С_Школа_Кол', '1');
   await visitor.reload();
-  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 2 из 4');
+  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 2 из 5');
   await expect(question(visitor, 'С_Школа_Кол').getByRole('textbox').first()).toHaveValue('1');
   await expect(question(visitor, 'С_Школа_Типы').getByLabel('Гимназия или лицей')).toBeChecked();
   await choose(visitor, 'С_Колледж', 'Нет');
@@ -106,8 +106,18 @@ test('an owner invites by link, a visitor fills all 4 steps (reloading midway), 
   await expect(question(visitor, 'С_Опыт_Сумма')).toContainText('2');
   await next(visitor);
 
-  // Step 4, consent, send.
-  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 4 из 4');
+  // Step 4: how the visitor works with others (the work-style block, read by work forecasts).
+  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 4 из 5');
+  await expect(visitor.getByText('Как вы работаете с людьми')).toBeVisible();
+  for (const neuron of ['С_Стиль_Помощь', 'С_Стиль_Компромисс', 'С_Стиль_Обещания', 'С_Стиль_План', 'С_Стиль_Давление', 'С_Стиль_Идеи', 'С_Стиль_Несогласие']) {
+    await choose(visitor, neuron, 'Скорее согласен(на)');
+  }
+  await choose(visitor, 'С_Стиль_Самостоятельность', 'Ни да, ни нет');
+  await expectAccessible(visitor, 'questionnaire by link, work style');
+  await next(visitor);
+
+  // Step 5, consent, send.
+  await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 5 из 5');
   await expectAccessible(visitor, 'questionnaire by link, last step');
   await choose(visitor, 'С_Проживание', 'С родителями');
   await type(visitor, 'С_Дети', '0');

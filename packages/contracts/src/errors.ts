@@ -72,8 +72,8 @@ export const errorCatalogue = {
   model_not_uploaded: { status: 409, en: 'Upload the model to storage before publishing it', ru: 'Перед публикацией загрузите модель в хранилище' },
   model_outdated: {
     status: 409,
-    en: 'This model was trained on an older feature layout that reads age, sex or family answers; train it again',
-    ru: 'Модель обучена на старом наборе признаков, где есть возраст, пол или семейные ответы; обучите её заново',
+    en: 'This model was trained on an older feature layout (one that reads age, sex or family answers, or the work-style block); train it again',
+    ru: 'Модель обучена на старом наборе признаков (с возрастом, полом, семейными ответами или блоком о стиле работы); обучите её заново',
   },
   model_published: { status: 409, en: 'A published model cannot be trained again; train a new one', ru: 'Опубликованную модель нельзя переобучить; обучите новую' },
   fairness_below_bar: {

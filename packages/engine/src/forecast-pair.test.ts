@@ -117,17 +117,20 @@ describe('forecastPair: properties', () => {
 });
 
 describe('forecastPair: examples', () => {
-  const mature = specialist('a', 80, 85, 85, { traits: { familyStability: 0.9 } });
-  const peer = specialist('b', 75, 80, 80, { traits: { familyStability: 0.8 } });
-  const immature = specialist('c', 40, 30, 15, { traits: { familyStability: 0.1, managerialExperience: 1, entrepreneurship: 1 } });
-  const clash = specialist('d', 45, 35, 20, { traits: { familyStability: 0.2, managerialExperience: 1, entrepreneurship: 1 } });
+  // Work style: a cooperative, reliable, calm planner, and an uncooperative, blunt one who wants to work alone.
+  const cooperative = { cooperation: 0.95, reliability: 0.95, planning: 0.75, steadiness: 0.9, openness: 0.9, directness: 0.5, autonomy: 0.4 };
+  const abrasive = { cooperation: 0.1, reliability: 0.3, planning: 0.1, steadiness: 0.15, openness: 0.2, directness: 1, autonomy: 1 };
+  const mature = specialist('a', 80, 85, 85, { traits: { familyStability: 0.9 }, workStyle: cooperative });
+  const peer = specialist('b', 75, 80, 80, { traits: { familyStability: 0.8 }, workStyle: { ...cooperative, planning: 0.8 } });
+  const immature = specialist('c', 40, 30, 15, { traits: { familyStability: 0.1, managerialExperience: 1, entrepreneurship: 1 }, workStyle: abrasive });
+  const clash = specialist('d', 45, 35, 20, { traits: { familyStability: 0.2, managerialExperience: 1, entrepreneurship: 1 }, workStyle: { ...abrasive, planning: 0.9, autonomy: 0.1 } });
 
-  it('rates two mature professionals well and two immature dominant people badly', () => {
+  it('rates two cooperative, reliable people well and two uncooperative, blunt ones badly', () => {
     const good = forecastPair({ a: mature, b: peer });
     const bad = forecastPair({ a: immature, b: clash });
-    // 67.6 with params 0.2.0-prior (family stability and age similarity no longer lift a work pair).
+    // 76.5 and −97.1 with params 0.4.0-prior (work style drives the person effects).
     expect(good.compatibility.value).toBeGreaterThan(60);
-    expect(good.outlook.band).toBe('good');
+    expect(good.outlook.band).toBe('excellent');
     expect(good.expectations.verdict).toBe('better');
     expect(good.recommendation).toBe(6);
     expect(bad.compatibility.value).toBeLessThan(-20);
@@ -140,8 +143,8 @@ describe('forecastPair: examples', () => {
     expect(f.band?.samples).toBe(64);
     expect(f.band!.compatibility.p90 - f.band!.compatibility.p10).toBeGreaterThan(5);
     expect(f.band!.daily.p90[0]! - f.band!.daily.p10[0]!).toBeGreaterThan(5);
-    // Without parameter uncertainty and with no residual, only the width floor is left.
-    const bare = { ...DEFAULT_PARAMS, band: { ...DEFAULT_PARAMS.band, parameterUncertainty: false, residual: { startSd: 0, yearSd: 0 } } };
+    // Without parameter uncertainty, work-style error and residual, only the width floor is left.
+    const bare = { ...DEFAULT_PARAMS, band: { ...DEFAULT_PARAMS.band, parameterUncertainty: false, styleError: 0, residual: { startSd: 0, yearSd: 0 } } };
     const g = forecastPair({ a: { ...mature, scoreError: 0 }, b: { ...peer, scoreError: 0 } }, bare, { band: true });
     expect(g.band!.compatibility.p90 - g.band!.compatibility.p10).toBeCloseTo(DEFAULT_PARAMS.band.minWidth, 9);
     expect(g.band!.daily.p90.every((hi, t) => hi - g.band!.daily.p10[t]! >= DEFAULT_PARAMS.band.minWidth - 1e-9)).toBe(true);
@@ -149,8 +152,9 @@ describe('forecastPair: examples', () => {
 
   it('uses the default score error for a person without one, and widens it for an incomplete questionnaire', () => {
     const bare = { ...DEFAULT_PARAMS, band: { ...DEFAULT_PARAMS.band, parameterUncertainty: false, residual: { startSd: 0, yearSd: 0 } } };
+    // Work forecasts read no K, P, L person effects, so the score error is tested where they count: a friendship.
     const width = (a: typeof mature, b: typeof mature): number => {
-      const f = forecastPair({ a, b }, bare, { band: { samples: 256 } });
+      const f = forecastPair({ a, b, kind: 'FRIEND' }, bare, { band: { samples: 256 } });
       return f.band!.compatibility.p90 - f.band!.compatibility.p10;
     };
     const none = width({ ...mature, scoreError: 0 }, { ...immature, scoreError: 0 });
@@ -163,12 +167,38 @@ describe('forecastPair: examples', () => {
     expect(() => forecastPair({ a: { ...mature, completeness: 1.5 }, b: peer })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
   });
 
-  it('widens the band with the scoring error', () => {
+  it('widens the band with the scoring error (a friendship, which reads K, P, L)', () => {
     const width = (err: number): number => {
-      const f = forecastPair({ a: { ...mature, scoreError: err }, b: { ...immature, scoreError: err } }, undefined, { band: true });
+      const f = forecastPair({ a: { ...mature, scoreError: err }, b: { ...immature, scoreError: err }, kind: 'FRIEND' }, undefined, { band: true });
       return f.band!.compatibility.p90 - f.band!.compatibility.p10;
     };
     expect(width(10)).toBeGreaterThan(width(2));
+  });
+
+  it('widens a work band for missing work-style answers, which read as the reference population', () => {
+    const bare = { ...DEFAULT_PARAMS, band: { ...DEFAULT_PARAMS.band, parameterUncertainty: false, residual: { startSd: 0, yearSd: 0 } } };
+    const width = (a: typeof mature, b: typeof mature): number => {
+      const f = forecastPair({ a, b }, bare, { band: { samples: 256 } });
+      return f.band!.compatibility.p90 - f.band!.compatibility.p10;
+    };
+    expect(width({ ...mature, completeness: 0.5 }, { ...immature, completeness: 0.5 })).toBeGreaterThan(width(mature, immature) * 1.2);
+    // No work style at all is the population's centre on every scale: the same point forecast.
+    const centre = { ...DEFAULT_PARAMS.kinds.work.style!.centre };
+    const { workStyle: _a, ...plainA } = mature;
+    const { workStyle: _b, ...plainB } = immature;
+    const unknown = forecastPair({ a: plainA, b: plainB });
+    const typical = forecastPair({ a: { ...plainA, workStyle: centre }, b: { ...plainB, workStyle: centre } });
+    expect(unknown.compatibility).toEqual(typical.compatibility);
+    expect(unknown.daily).toEqual(typical.daily);
+  });
+
+  it('reads work style, not K, P, L or experience, in a work forecast', () => {
+    const base = forecastPair({ a: mature, b: immature });
+    const otherRecord = forecastPair({ a: { ...mature, k: 20, p: 10, l: 5, grade: 'JUNIOR', traits: {} }, b: { ...immature, l: 95, traits: { workExperience: 1 } } });
+    // Only the mentoring term (the qualification gap) and the competence lines may differ.
+    expect(Math.abs(otherRecord.compatibility.value - base.compatibility.value)).toBeLessThan(5);
+    const otherStyle = forecastPair({ a: mature, b: { ...immature, workStyle: cooperative } });
+    expect(otherStyle.compatibility.value).toBeGreaterThan(base.compatibility.value + 20);
   });
 
   it('names the inputs that moved the result, largest first', () => {
@@ -176,7 +206,7 @@ describe('forecastPair: examples', () => {
     expect(f.explanation).toHaveLength(5);
     const sizes = f.explanation.map((e) => Math.abs(e.points));
     expect([...sizes].sort((x, y) => y - x)).toEqual(sizes);
-    expect(f.explanation[0]).toMatchObject({ factor: 'actor', personId: 'c', input: 'l' });
+    expect(f.explanation[0]).toMatchObject({ factor: 'actor', personId: 'c', input: 'style.cooperation' });
   });
 
   it('skips the explanation when asked for none, leaving the forecast itself unchanged', () => {

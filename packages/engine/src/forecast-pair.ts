@@ -11,6 +11,7 @@ import type { PairForecast, PairOptions, PairRequest } from './pair-types.ts';
 import { assertPlainData } from './plain-data.ts';
 import { hashString } from './prng.ts';
 import type { InteractionMode, PairKind, Specialist } from './types.ts';
+import { sortedStyle } from './work-style.ts';
 import { validateIntensity, validateMode, validateSamples, validateSpecialist } from './validate-input.ts';
 
 /** At most this many band samples for one pair (365 × 8 bytes each). */
@@ -56,6 +57,8 @@ function bandSeeds(req: PairRequest, kind: PairKind, mode: InteractionMode, hour
           Object.entries(s.traits ?? {})
             .filter(([name]) => name !== 'familyStability')
             .sort(([x], [y]) => (x < y ? -1 : 1)),
+          // Work style only when given, so the seeds of people without it (every love and friendship pair) are unchanged.
+          ...(s.workStyle ? [sortedStyle(s.workStyle)] : []),
         ])
       : '';
   const [pa, pb, pm] = [person(req.a), person(req.b), person(req.manager)];
@@ -80,10 +83,10 @@ export function forecastPair(input: PairRequest, params: Params = DEFAULT_PARAMS
   const hours = input.intensity ?? params.dynamics.referenceHours;
   validateIntensity(hours, 'intensity');
   const w = params.kinds[kind];
-  const { defaultScoreError, minCompleteness } = params.band;
-  const a = toUnit(input.a, defaultScoreError, minCompleteness);
-  const b = toUnit(input.b, defaultScoreError, minCompleteness);
-  const m = input.manager ? toUnit(input.manager, defaultScoreError, minCompleteness) : null;
+  const { defaultScoreError, minCompleteness, styleError } = params.band;
+  const a = toUnit(input.a, defaultScoreError, minCompleteness, styleError);
+  const b = toUnit(input.b, defaultScoreError, minCompleteness, styleError);
+  const m = input.manager ? toUnit(input.manager, defaultScoreError, minCompleteness, styleError) : null;
 
   const terms = { ab: [] as Term[], ba: [] as Term[], rel: [] as Term[] };
   const { core, setup, shift } = coreOf(w, a, b, m, mode, hours, params, terms);

@@ -23,7 +23,8 @@ export {
   type RecommendationLevel,
 } from './forecast-pair.ts';
 export { normalizeActors, type NormalizeResult } from './normalize-actors.ts';
-export { DEFAULT_PARAMS, type KindWeights, type Params } from './params.ts';
+export { DEFAULT_PARAMS, WORK_STYLE_CENTRE, WORK_STYLE_SPREAD, type KindWeights, type Params } from './params.ts';
+export { WORK_STYLE_SCALES, type WorkStyle, type WorkStyleName, type WorkStyleWeights } from './work-style.ts';
 export { expandScene, sceneDay, type ActorDay, type DayRecord, type ExpandedScene, type PairRating } from './scene-expand.ts';
 export {
   MOODS,

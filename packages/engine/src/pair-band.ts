@@ -6,16 +6,23 @@ import { coreOf, DAYS, meanSatisfaction, run, settledOf } from './pair-dynamics.
 import type { PairBand } from './pair-types.ts';
 import { createRng, p10p90, type Rng } from './prng.ts';
 import type { InteractionMode, PairKind } from './types.ts';
+import { sampleStyle, type WorkStyleWeights } from './work-style.ts';
 import { envelopeDaily, residualPath, widen } from './uncertainty.ts';
 
-/** One draw of a person with K, P, L perturbed by their score error (always three normals, so streams stay aligned). */
-export function sampleUnit(u: Unit, rng: Rng): Unit {
+/**
+ * One draw of a person with K, P, L perturbed by their score error (always three normals, so streams stay aligned)
+ * and, for a kind that reads work style (`style` given), every work-style scale perturbed by its measurement error
+ * (one more normal per scale; kinds without work style draw none, so their streams are unchanged).
+ */
+export function sampleUnit(u: Unit, rng: Rng, style?: WorkStyleWeights): Unit {
   const zk = rng.normal();
   const zp = rng.normal();
   const zl = rng.normal();
-  if (u.scoreError <= 0) return u;
+  const ws = style ? sampleStyle(u.ws, style, u.styleError, rng) : u.ws;
+  const v = ws === u.ws ? u : { ...u, ws };
+  if (u.scoreError <= 0) return v;
   const draw = (x: number, z: number): number => clamp(x + u.scoreError * z, 0, 100);
-  return withScores(u, draw(u.k, zk), draw(u.p, zp), draw(u.l, zl));
+  return withScores(v, draw(u.k, zk), draw(u.p, zp), draw(u.l, zl));
 }
 
 /**
@@ -53,9 +60,10 @@ export function pairBand(x: {
   for (let i = 0; i < n; i++) {
     const params = x.params.band.parameterUncertainty ? sampleParams(x.params, rngPair) : x.params;
     residualPath(residual, rngPair, x.params);
-    const a = sampleUnit(x.a, rngA);
-    const b = sampleUnit(x.b, rngB);
-    const m = x.m ? sampleUnit(x.m, rngM) : null;
+    const style = x.params.kinds[x.kind].style;
+    const a = sampleUnit(x.a, rngA, style);
+    const b = sampleUnit(x.b, rngB, style);
+    const m = x.m ? sampleUnit(x.m, rngM, style) : null;
     const { core } = coreOf(params.kinds[x.kind], a, b, m, x.mode, x.hours, params);
     run(core, shared, ab, ba, params);
     let sum = 0;

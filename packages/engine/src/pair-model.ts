@@ -1,6 +1,7 @@
 import { clamp } from './bands.ts';
 import type { KindWeights, Params } from './params.ts';
 import type { Grade, InteractionMode, Specialist, TraitName } from './types.ts';
+import { centred, fit, styleStorm, type WorkStyle } from './work-style.ts';
 
 /** Grades in order, JUNIOR first. */
 export const GRADES: readonly Grade[] = ['JUNIOR', 'JUNIOR PLUS', 'MIDDLE', 'MIDDLE PLUS', 'SENIOR', 'SENIOR PLUS'];
@@ -22,6 +23,10 @@ export type Unit = {
   /** Dominance in [0, 1]: mean of managerial experience and entrepreneurship. */
   dominance: number;
   scoreError: number;
+  /** Work style as given (a scale left out reads as the population's centre); only kinds with `style` weights read it. */
+  ws: Partial<WorkStyle>;
+  /** Measurement error of each work-style scale, widened for missing answers like the score error. */
+  styleError: number;
 };
 
 const TRAITS: readonly TraitName[] = ['managerialExperience', 'workExperience', 'entrepreneurship', 'relocation', 'familyStability'];
@@ -40,7 +45,7 @@ export function effectiveScoreError(scoreError: number, completeness: number | u
 }
 
 /** Centres scores and traits; missing traits are 0.5. */
-export function toUnit(s: Specialist, defaultScoreError = 0, minCompleteness = 0.1): Unit {
+export function toUnit(s: Specialist, defaultScoreError = 0, minCompleteness = 0.1, styleError = 0): Unit {
   const c = {} as Record<TraitName, number>;
   for (const name of TRAITS) c[name] = 2 * traitOf(s, name) - 1;
   const gradeIndex = GRADES.indexOf(s.grade);
@@ -57,6 +62,8 @@ export function toUnit(s: Specialist, defaultScoreError = 0, minCompleteness = 0
     c,
     dominance: (traitOf(s, 'managerialExperience') + traitOf(s, 'entrepreneurship')) / 2,
     scoreError: effectiveScoreError(s.scoreError ?? defaultScoreError, s.completeness, minCompleteness),
+    ws: { ...s.workStyle },
+    styleError: effectiveScoreError(styleError, s.completeness, minCompleteness),
   };
 }
 
@@ -99,6 +106,14 @@ export function actorEffect(w: KindWeights, u: Unit, terms?: Term[]): number {
     ['workExperience', a.workExperience, weigh(a.workExperience, () => u.c.workExperience)],
     ['relocation', a.relocation, weigh(a.relocation, () => u.c.relocation)],
   ];
+  const st = w.style;
+  if (st) {
+    parts.push(
+      ['style.cooperation', st.actor.cooperation, weigh(st.actor.cooperation, () => centred(u.ws, st, 'cooperation'))],
+      ['style.steadiness', st.actor.steadiness, weigh(st.actor.steadiness, () => centred(u.ws, st, 'steadiness'))],
+      ['style.openness', st.actor.openness, weigh(st.actor.openness, () => centred(u.ws, st, 'openness'))],
+    );
+  }
   return sumTerms(parts, 'actor', u.id, terms);
 }
 
@@ -112,6 +127,14 @@ export function partnerEffect(w: KindWeights, u: Unit, terms?: Term[]): number {
     ['familyStability', b.familyStability, weigh(b.familyStability, () => u.c.familyStability)],
     ['entrepreneurship', b.entrepreneurship, weigh(b.entrepreneurship, () => u.c.entrepreneurship)],
   ];
+  const st = w.style;
+  if (st) {
+    parts.push(
+      ['style.cooperation', st.partner.cooperation, weigh(st.partner.cooperation, () => centred(u.ws, st, 'cooperation'))],
+      ['style.reliability', st.partner.reliability, weigh(st.partner.reliability, () => centred(u.ws, st, 'reliability'))],
+      ['style.steadiness', st.partner.steadiness, weigh(st.partner.steadiness, () => centred(u.ws, st, 'steadiness'))],
+    );
+  }
   return sumTerms(parts, 'partner', u.id, terms);
 }
 
@@ -127,8 +150,20 @@ export function relationshipEffect(w: KindWeights, a: Unit, b: Unit, terms?: Ter
     ['ageGap', r.ageGap, age],
     ['mentoring', r.mentoring, mentoring],
   ];
-  for (const [input, weight, raw] of parts) if (weight !== 0) terms?.push({ factor: 'relationship', personId: null, input, raw });
-  return lSim + age + mentoring;
+  const st = w.style;
+  if (st) {
+    parts.push(
+      ['style.planningFit', st.relationship.planningFit, weigh(st.relationship.planningFit, () => fit(a.ws, b.ws, st, 'planning'))],
+      ['style.autonomyFit', st.relationship.autonomyFit, weigh(st.relationship.autonomyFit, () => fit(a.ws, b.ws, st, 'autonomy'))],
+    );
+  }
+  let sum = 0;
+  for (const [input, weight, raw] of parts) {
+    if (weight === 0) continue;
+    sum += raw;
+    terms?.push({ factor: 'relationship', personId: null, input, raw });
+  }
+  return sum;
 }
 
 /** The fixed numbers of one pair: settled and first-impression ratings per perspective, storm depth. */
@@ -169,7 +204,7 @@ export function pairSetup(w: KindWeights, a: Unit, b: Unit, params: Params, term
     rawBA,
     partnerA,
     partnerB,
-    storm: w.stormDepth * clamp(1 - (a.l + b.l) / 200, 0, 1) * (0.5 + clash),
+    storm: w.style ? styleStorm(w.style, a.ws, b.ws) : w.stormDepth * clamp(1 - (a.l + b.l) / 200, 0, 1) * (0.5 + clash),
   };
 }
 

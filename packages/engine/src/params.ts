@@ -1,4 +1,5 @@
 import type { PairKind } from './types.ts';
+import type { WorkStyleWeights } from './work-style.ts';
 
 /**
  * Weights of one pair kind. Scores enter centred: z = (score - 50) / 50 in [-1, 1], traits c = 2t - 1.
@@ -17,6 +18,11 @@ export type KindWeights = {
   stormDepth: number;
   /** Names of this kind's result blocks, in display order. */
   blocks: readonly string[];
+  /**
+   * Work-style terms (work only): added to the actor, partner and relationship effects; when present, the storm depth
+   * is the work-style one (`style.stormDepth`) and `stormDepth` above is not read. Kinds without it read no work style.
+   */
+  style?: WorkStyleWeights;
 };
 
 export type Params = {
@@ -99,6 +105,11 @@ export type Params = {
     defaultScoreError: number;
     /** Completeness below this counts as this: the score error grows as 1 / sqrt(completeness), at most ~3.2×. */
     minCompleteness: number;
+    /**
+     * Measurement error of a work-style scale (standard deviation on its [0, 1] scale) for a complete profile; widened
+     * by 1 / sqrt(completeness) like the score error (docs/forecast-model.md, section 7.1).
+     */
+    styleError: number;
     /** Draw the tunable parameters from their priors (param-priors.ts) in every sample. */
     parameterUncertainty: boolean;
     /**
@@ -111,20 +122,41 @@ export type Params = {
   };
 };
 
+/**
+ * The reference population's mean of each work-style scale (docs/fairness.md, "The reference population"): what a
+ * scale reads as when a person did not answer it. The population's answers lean to agreement (social desirability),
+ * so the centres sit above the scale's midpoint 0.5.
+ */
+export const WORK_STYLE_CENTRE = { cooperation: 0.6825, reliability: 0.735, planning: 0.5825, steadiness: 0.6, openness: 0.69, directness: 0.59, autonomy: 0.505 } as const;
+
+/** The reference population's standard deviation of each work-style scale (a two-item scale: of the items' mean). */
+export const WORK_STYLE_SPREAD = { cooperation: 0.179, reliability: 0.237, planning: 0.276, steadiness: 0.267, openness: 0.232, directness: 0.271, autonomy: 0.292 } as const;
+
 /** Priors: chosen from the literature's directions and rough effect sizes, not yet fitted to outcomes. */
 export const DEFAULT_PARAMS: Params = {
-  version: '0.3.0-prior',
+  version: '0.4.0-prior',
   tanhScale: 1.6,
   kinds: {
     // Work forecasts judge the work, not the person: age, age gap and family stability weigh 0 and are never
-    // read (docs/forecast-model.md, section 1.1).
+    // read (docs/forecast-model.md, section 1.1). Person effects come from the work-style block (section 1.2), not from
+    // K, P, L or years of experience, which grow with age (a career record, not how someone works with others):
+    // those weigh 0 here and drive the competences block, expertise and team power instead. The first impression does
+    // not read the partner's grade, for the same reason.
     work: {
-      actor: { k: 0.05, p: 0.2, l: 0.3, familyStability: 0, workExperience: 0.05, relocation: 0.02 },
-      partner: { k: 0.12, p: 0.12, l: 0.1, familyStability: 0, entrepreneurship: 0.03 },
-      relationship: { lSimilarity: 0.05, ageGap: 0, mentoring: 0.04 },
-      first: { actorShare: 0.5, grade: 0.25, ageSimilarity: 0 },
-      stormDepth: 30,
+      actor: { k: 0, p: 0, l: 0, familyStability: 0, workExperience: 0, relocation: 0 },
+      partner: { k: 0, p: 0, l: 0, familyStability: 0, entrepreneurship: 0 },
+      relationship: { lSimilarity: 0, ageGap: 0, mentoring: 0.04 },
+      first: { actorShare: 0.5, grade: 0, ageSimilarity: 0 },
+      stormDepth: 0,
       blocks: ['satisfaction', 'expectations', 'competences', 'outlook'],
+      style: {
+        centre: WORK_STYLE_CENTRE,
+        spread: WORK_STYLE_SPREAD,
+        actor: { cooperation: 0.3, steadiness: 0.2, openness: 0.14 },
+        partner: { cooperation: 0.25, reliability: 0.25, steadiness: 0.12 },
+        relationship: { planningFit: 0.06, autonomyFit: 0.05 },
+        stormDepth: 30,
+      },
     },
     LOVE: {
       actor: { k: 0, p: 0.05, l: 0.3, familyStability: 0.25, workExperience: 0, relocation: 0.03 },
@@ -175,5 +207,5 @@ export const DEFAULT_PARAMS: Params = {
     launchNewcomerShare: 0.5,
     growthPerMonth: 0.3,
   },
-  band: { pairSamples: 64, sceneSamples: 16, defaultScoreError: 8, minCompleteness: 0.1, parameterUncertainty: true, residual: { startSd: 8, yearSd: 20 }, minWidth: 1 },
+  band: { pairSamples: 64, sceneSamples: 16, defaultScoreError: 8, minCompleteness: 0.1, styleError: 0.1, parameterUncertainty: true, residual: { startSd: 8, yearSd: 20 }, minWidth: 1 },
 };

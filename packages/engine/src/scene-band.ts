@@ -9,6 +9,7 @@ import type { SceneBand, SceneInput, SceneOptions, TeamColumns } from './scene-t
 import { simulateCore } from './simulate-core.ts';
 import { envelopeDaily, residualPath, widen } from './uncertainty.ts';
 import { validateSamples } from './validate-input.ts';
+import { sortedStyle } from './work-style.ts';
 
 /** At most this many band samples for one scene: each is a whole simulation. */
 const MAX_SCENE_SAMPLES = 256;
@@ -31,7 +32,7 @@ export function sceneBand(
 ): SceneBand {
   const samples = typeof option === 'object' && option.samples !== undefined ? option.samples : params.band.sceneSamples;
   validateSamples(samples, MAX_SCENE_SAMPLES, 'band.samples');
-  const seed = hashString(JSON.stringify([scene.startDay, scene.lifespan, units.map((u) => [u.id, u.k, u.p, u.l, u.scoreError]), tl.days]));
+  const seed = hashString(JSON.stringify([scene.startDay, scene.lifespan, units.map((u) => [u.id, u.k, u.p, u.l, u.scoreError, u.styleError, sortedStyle(u.ws)]), tl.days]));
   const rng = createRng(seed);
   const from = -tl.firstDay;
   const future = tl.days - from;
@@ -44,7 +45,7 @@ export function sceneBand(
   for (let s = 0; s < samples; s++) {
     const drawn = params.band.parameterUncertainty ? sampleParams(params, rng) : params;
     residualPath(residual, rng, params, 1 / Math.sqrt(pairs));
-    const sampled = units.map((u) => sampleUnit(u, rng));
+    const sampled = units.map((u) => sampleUnit(u, rng, params.kinds.work.style));
     const tc = simulateCore(sampled, tl, scene.lifespan, drawn, none).teamColumns;
     for (let t = 0; t < future; t++) micro[s * future + t] = clamp(tc.microclimate[from + t]! + residual[t]!, -100, 100);
     heads.basePower[s] = tc.basePower[last]!;

@@ -191,15 +191,15 @@ describe('simulateScene: hand-built teams', () => {
     basePower: r.summary.basePower,
   });
 
-  // Numbers of params 0.2.0-prior: work forecasts no longer read age similarity or family stability, which took
-  // about 6 points off the harmonious team's microclimate and 7 off the conflict team's depth.
+  // Numbers of params 0.4.0-prior: work person effects come from the work-style block (the harmonious team is
+  // cooperative, the conflict team uncooperative and blunt), no longer from L and years of experience.
   it('rates the harmonious team well', () => {
     const h = headline(harmonious);
-    expect(h.microclimate).toBeCloseTo(67.9, 1);
-    expect(h.cohesion).toBeCloseTo(81.72, 1);
-    expect(h.performance).toBeCloseTo(75.44, 1);
-    expect(h.managerSuitability).toBeCloseTo(82.36, 1);
-    expect(h.teamingEffect).toBeCloseTo(22.04, 1);
+    expect(h.microclimate).toBeCloseTo(66.8, 1);
+    expect(h.cohesion).toBeCloseTo(83.03, 1);
+    expect(h.performance).toBeCloseTo(75.7, 1);
+    expect(h.managerSuitability).toBeCloseTo(81.62, 1);
+    expect(h.teamingEffect).toBeCloseTo(21.7, 1);
     expect(h.basePower).toBeCloseTo(357.72, 1);
     expect(harmonious.summary.atmosphere).toBe('good');
     expect(harmonious.summary.orientation).toBe('ЛКП');
@@ -207,11 +207,11 @@ describe('simulateScene: hand-built teams', () => {
 
   it('rates the team in conflict badly', () => {
     const c = headline(conflict);
-    expect(c.microclimate).toBeCloseTo(-43.42, 1);
-    expect(c.cohesion).toBeCloseTo(24.69, 1);
-    expect(c.performance).toBeCloseTo(29.79, 1);
-    expect(c.managerSuitability).toBeCloseTo(27.3, 1);
-    expect(c.teamingEffect).toBeCloseTo(-5.76, 1);
+    expect(c.microclimate).toBeCloseTo(-64.86, 1);
+    expect(c.cohesion).toBeCloseTo(17.28, 1);
+    expect(c.performance).toBeCloseTo(28.31, 1);
+    expect(c.managerSuitability).toBeCloseTo(24.48, 1);
+    expect(c.teamingEffect).toBeCloseTo(-11.22, 1);
     expect(conflict.summary.atmosphere).toBe('bad');
     expect(conflict.summary.orientation).toBe('КПЛ');
   });
@@ -228,8 +228,12 @@ describe('simulateScene: hand-built teams', () => {
 
   it('names the members and pairs that moved the microclimate', () => {
     expect(harmonious.explanation.length).toBeGreaterThan(0);
-    expect(conflict.explanation[0]).toMatchObject({ factor: 'actor', input: 'l' });
+    // The inexperienced manager first, then each member's low cooperation.
+    expect(conflict.explanation[0]).toMatchObject({ factor: 'manager', input: 'quality' });
     expect(conflict.explanation[0]!.points).toBeLessThan(0);
+    const members = conflict.explanation.filter((item) => item.factor === 'actor' && item.input === 'style.cooperation');
+    expect(members.map((item) => item.personId).sort()).toEqual(['c1', 'c2', 'c3', 'c4']);
+    for (const item of members) expect(item.points).toBeLessThan(0);
   });
 
   it('records group events: joins, the Gersick midpoint and atmosphere changes', () => {

@@ -37,7 +37,7 @@ function unitsFor(scene: SceneInput, ids: readonly string[], params: Params): Un
   return ids.map((id) => {
     const s = byId.get(id);
     if (!s) throw new EngineError('actor_not_found', `no scores for actor ${id}`);
-    return toUnit(s, params.band.defaultScoreError, params.band.minCompleteness);
+    return toUnit(s, params.band.defaultScoreError, params.band.minCompleteness, params.band.styleError);
   });
 }
 

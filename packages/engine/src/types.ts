@@ -1,4 +1,5 @@
 /** Plain, JSON-serialisable data shared by the server, the web client and the engine (spec section 3). */
+import type { WorkStyle } from './work-style.ts';
 
 export type Grade = 'JUNIOR' | 'JUNIOR PLUS' | 'MIDDLE' | 'MIDDLE PLUS' | 'SENIOR' | 'SENIOR PLUS';
 
@@ -42,6 +43,11 @@ export type Specialist = {
   gender?: Gender;
   grade: Grade;
   traits?: Partial<Traits>;
+  /**
+   * How the person works with others (work-style block, each scale in [0, 1]); read by work forecasts only. A scale
+   * left out takes the reference population's value (params `kinds.work.style.centre`).
+   */
+  workStyle?: Partial<WorkStyle>;
   /** Scoring model's held-out error (standard deviation, score points) of K, P and L; 0 when unknown. */
   scoreError?: number;
   /** Share 0-1 of the questionnaire answered for these scores; below 1 the score error widens (docs section 7.1). */

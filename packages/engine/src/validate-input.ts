@@ -1,6 +1,7 @@
 import { EngineError } from './errors.ts';
 import { GRADES } from './pair-model.ts';
 import type { Specialist } from './types.ts';
+import { WORK_STYLE_SCALES } from './work-style.ts';
 
 const inRange = (x: unknown, lo: number, hi: number): boolean => typeof x === 'number' && Number.isFinite(x) && x >= lo && x <= hi;
 
@@ -16,6 +17,11 @@ export function validateSpecialist(s: Specialist, where: string): void {
   if (s.completeness !== undefined && !inRange(s.completeness, 0, 1)) throw new EngineError('invalid_input', `${where}.completeness`);
   for (const [name, v] of Object.entries(s.traits ?? {})) {
     if (v !== undefined && !inRange(v, 0, 1)) throw new EngineError('invalid_input', `${where}.traits.${name} must be in [0, 1]`);
+  }
+  if (s.workStyle !== undefined && (typeof s.workStyle !== 'object' || s.workStyle === null)) throw new EngineError('invalid_input', `${where}.workStyle`);
+  for (const [name, v] of Object.entries(s.workStyle ?? {})) {
+    if (!(WORK_STYLE_SCALES as readonly string[]).includes(name)) throw new EngineError('invalid_input', `${where}.workStyle.${name} is unknown`);
+    if (v !== undefined && !inRange(v, 0, 1)) throw new EngineError('invalid_input', `${where}.workStyle.${name} must be in [0, 1]`);
   }
 }
 

@@ -23,4 +23,8 @@ export const arbSpecialist = (id: string): fc.Arbitrary<Specialist> =>
       { requiredKeys: [] },
     ),
     scoreError: fc.double({ min: 0, max: 15, noNaN: true }),
+    workStyle: fc.record(
+      { cooperation: unit, reliability: unit, planning: unit, steadiness: unit, openness: unit, directness: unit, autonomy: unit },
+      { requiredKeys: [] },
+    ),
   });

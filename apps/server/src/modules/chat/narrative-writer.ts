@@ -63,6 +63,12 @@ const INPUT: Record<Locale, Record<string, string>> = {
     intensity: 'hours together per week',
     mode: 'office or remote work',
     quality: "the manager's influence",
+    'style.cooperation': 'cooperation with colleagues',
+    'style.reliability': 'keeping commitments',
+    'style.steadiness': 'steadiness under pressure',
+    'style.openness': "openness to others' ideas",
+    'style.planningFit': 'a similar way of planning work',
+    'style.autonomyFit': 'compatible wishes for autonomy',
   },
   ru: {
     k: 'квалификация (К)',
@@ -78,6 +84,12 @@ const INPUT: Record<Locale, Record<string, string>> = {
     intensity: 'часы вместе в неделю',
     mode: 'работа в офисе или удалённо',
     quality: 'влияние руководителя',
+    'style.cooperation': 'готовность сотрудничать',
+    'style.reliability': 'выполнение обещаний',
+    'style.steadiness': 'спокойствие под давлением',
+    'style.openness': 'открытость чужим идеям',
+    'style.planningFit': 'похожая манера планировать работу',
+    'style.autonomyFit': 'совместимое желание самостоятельности',
   },
 };
 

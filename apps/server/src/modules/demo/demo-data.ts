@@ -1,5 +1,6 @@
 import { NO_ANSWER, checkAnswers, type Answer, type AnswerValue, type Step } from '@teamcast/contracts';
 import { OUTPUTS, clampScore, type Scores } from '../scoring/outputs.ts';
+import { drawWorkStyle } from '../fairness/reference-population.ts';
 import { createRng, type Rng } from '../scoring/rng.ts';
 
 /**
@@ -124,12 +125,19 @@ export function hiddenScores(answers: readonly Answer[]): Scores {
   return { competencies: clampScore(competencies), professionalism: clampScore(professionalism), maturity: clampScore(maturity) };
 }
 
-/** `count` people whose answers pass the questionnaire's own check (formulas filled in). */
+/**
+ * `count` people whose answers pass the questionnaire's own check (formulas filled in). The work-style block, when the
+ * questionnaire asks it, is drawn from the reference population's shares (independent of everything else) from a
+ * stream of its own, so the other answers are those of the same seed without the block.
+ */
 export function generatePeople(steps: readonly Step[], count: number, seed: number): DemoPerson[] {
   const rng = createRng(seed);
+  const styleRng = createRng(seed ^ 0x57e1e);
+  const asked = new Set(steps.flatMap((step) => step.questions.map((question) => question.neuronName)));
   const people: DemoPerson[] = [];
   while (people.length < count) {
     const raw = drawAnswers(rng);
+    for (const [neuron, value] of drawWorkStyle(styleRng)) if (asked.has(neuron)) raw.set(neuron, value);
     const checked = checkAnswers(steps, [...raw].map(([neuron, value]) => ({ neuron, value })), { complete: true });
     if (!checked.ok) throw new Error(`Demo answers refused at ${checked.issue.neuron}: ${checked.issue.key}`);
     people.push({ answers: checked.answers, age: raw.get('С_Возр') as number, gender: raw.get('С_Пол') as 'М' | 'Ж', truth: hiddenScores(checked.answers) });

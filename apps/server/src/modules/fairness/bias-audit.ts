@@ -75,6 +75,7 @@ export function biasAuditGroups(subjects: readonly AuditSubject[], options: Audi
   for (const grouping of GROUPINGS) {
     const members = grouping.groups.map((group) => subjects.filter((subject) => grouping.of(subject) === group));
     const assessed = members.map((list) => list.length >= options.minGroupSize);
+    const comparisons = Math.max(1, assessed.filter(Boolean).length - 1);
     const rates = members.map((list) => Object.fromEntries(AUDIT_OUTCOMES.map((outcome) => [outcome, mean(list.map((s) => personRate(s, outcome)))])) as Record<AuditOutcome, number>);
     // Per-person rates, so a bootstrap replicate is a resample of indices.
     const personRates = members.map((list) => AUDIT_OUTCOMES.map((outcome) => list.map((s) => personRate(s, outcome))));
@@ -98,8 +99,12 @@ export function biasAuditGroups(subjects: readonly AuditSubject[], options: Audi
           ratios[outcome] = { ratio: null, low: null, high: null };
           return;
         }
+        // A family-wise 95 % interval: each of the dimension's groups is compared with the best one, so the 5 % is
+        // shared among those comparisons (Bonferroni); otherwise, with many groups, a group of a model that cannot tell
+        // groups apart is found below the bar by chance alone.
+        const tail = 0.025 / comparisons;
         const sorted = [...replicates[g]![k]!].sort((a, b) => a - b);
-        ratios[outcome] = { ratio: round(rates[g]![outcome] / highest), low: round(percentile(sorted, 0.025)), high: round(percentile(sorted, 0.975)) };
+        ratios[outcome] = { ratio: round(rates[g]![outcome] / highest), low: round(percentile(sorted, tail)), high: round(percentile(sorted, 1 - tail)) };
       });
       const pairs = list.flatMap((s) => s.pairs);
       result.push({

@@ -2,7 +2,8 @@ import { checkAnswers, type Answer, type AnswerValue, type Step } from '@teamcas
 import { createRng, type Rng } from '../scoring/rng.ts';
 
 /**
- * The reference population of the bias audit (docs/fairness.md): complete answers to the standard questionnaire,
+ * The reference population of the bias audit (docs/fairness.md): complete answers to the standard questionnaire (the
+ * work-style block included when the questionnaire asks it),
  * drawn from stated distributions. Pure and seeded: the same seed and size give the same people on every machine.
  */
 export type Sex = 'М' | 'Ж';
@@ -30,6 +31,32 @@ export const FAMILY_SHARES: Record<AgeBand, { partner: number; children: number 
 };
 /** Years of work a parent of either sex lost to parental leave, per child (only mothers take it in the population). */
 export const LEAVE_YEARS_PER_CHILD = 1.5;
+
+/**
+ * Shares of the answers 1 … 5 (strongly disagree … strongly agree) to each work-style item. Assumed, not measured: the
+ * same for every age, sex and family status, and items independent of each other. Answers lean to agreement (people
+ * describe themselves favourably); planning, directness and autonomy are closer to even. The literature finds small
+ * age trends in such traits (Roberts, Walton & Viechtbauer 2006: conscientiousness, agreeableness and emotional
+ * stability rise slightly over adulthood); this installation's audit of real profiles is where such a trend would show.
+ * The engine's `kinds.work.style.centre` is each scale's mean under these shares.
+ */
+export const WORK_STYLE_ANSWER_SHARES: Readonly<Record<string, readonly [number, number, number, number, number]>> = {
+  С_Стиль_Помощь: [0.03, 0.08, 0.22, 0.42, 0.25],
+  С_Стиль_Компромисс: [0.03, 0.1, 0.25, 0.4, 0.22],
+  С_Стиль_Обещания: [0.02, 0.06, 0.18, 0.44, 0.3],
+  С_Стиль_План: [0.06, 0.17, 0.3, 0.32, 0.15],
+  С_Стиль_Давление: [0.05, 0.15, 0.3, 0.35, 0.15],
+  С_Стиль_Идеи: [0.02, 0.07, 0.25, 0.45, 0.21],
+  С_Стиль_Несогласие: [0.05, 0.17, 0.3, 0.33, 0.15],
+  С_Стиль_Самостоятельность: [0.1, 0.25, 0.3, 0.23, 0.12],
+};
+
+/** One draw of the work-style block (a separate stream, so the other answers are the same as without the block). */
+export function drawWorkStyle(rng: Rng): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [neuron, shares] of Object.entries(WORK_STYLE_ANSWER_SHARES)) out.set(neuron, weighted(rng, shares.map((share, i) => [i + 1, share] as const)));
+  return out;
+}
 
 export function ageBandOf(age: number): AgeBand {
   return age <= 25 ? '≤25' : age <= 35 ? '26–35' : age <= 50 ? '36–50' : '51+';
@@ -123,8 +150,12 @@ function drawPerson(rng: Rng): { sex: Sex; age: number; partner: boolean; childr
 /** `size` reference people whose complete answers pass the standard questionnaire's own check (formulas filled in). */
 export function referencePopulation(steps: readonly Step[], size: number, seed: number): ReferencePerson[] {
   const rng = createRng(seed);
+  const styleRng = createRng(seed ^ 0x57e1e);
+  const asked = new Set(steps.flatMap((step) => step.questions.map((question) => question.neuronName)));
   return Array.from({ length: size }, (_, index) => {
     const { sex, age, partner, children, raw } = drawPerson(rng);
+    // Drawn for every person, asked or not, so the stream does not depend on the questionnaire.
+    for (const [neuron, value] of drawWorkStyle(styleRng)) if (asked.has(neuron)) raw.set(neuron, value);
     const checked = checkAnswers(steps, [...raw].map(([neuron, value]) => ({ neuron, value })), { complete: true });
     if (!checked.ok) throw new Error(`Reference answers refused at ${checked.issue.neuron}: ${checked.issue.key}`);
     return { id: `ref-${String(index + 1).padStart(5, '0')}`, sex, age, ageBand: ageBandOf(age), family: familyStatusOf(partner, children), answers: checked.answers };

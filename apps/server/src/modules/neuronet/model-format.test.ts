@@ -52,7 +52,7 @@ describe('models of the old feature layout (age, sex and family answers among th
     const profileId = (await insertCompletedProfile(t, (await createOwner(t)).id, generatePeople(shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps, 1, 8)[0]!.answers));
     const predicted = await call('POST', `/api/admin/neuronet/predict/${profileId}`, { modelId: model._id });
     expect(predicted.statusCode).toBe(409);
-    expect(predicted.json().error).toEqual({ code: 'model_outdated', message: 'This model was trained on an older feature layout that reads age, sex or family answers; train it again' });
+    expect(predicted.json().error).toEqual({ code: 'model_outdated', message: 'This model was trained on an older feature layout (one that reads age, sex or family answers, or the work-style block); train it again' });
 
     expect((await call('POST', `/api/admin/neuronet/models/${model._id}/upload`)).statusCode).toBe(200);
     const refused = await call('POST', `/api/admin/neuronet/models/${model._id}/publish`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ScoringModel } from '@teamcast/contracts';
 import { owners, profiles } from '../../db/schema/index.ts';
@@ -7,6 +7,27 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO_OWNER_EMAIL, seedDemoData } from '../demo/demo.service.ts';
 import { meanMae } from '../scoring/metrics.ts';
 import { insertCompletedProfile, profileRow } from '../scoring/scoring.test-support.ts';
+import type * as FairnessService from '../fairness/fairness.service.ts';
+
+/**
+ * Since the forecast parameters 0.4.0 work forecasts read the work style, not K, P, L, and the demo-trained model
+ * passes the bias audit (its grade gaps trace to years of experience, which is job-related). To prove the publish
+ * route's refusal, justification and audit-log path, a trained model's audit here carries one adverse finding
+ * (age ≤25, work "good or better", 0.35 [0.20–0.50]); the audit itself is tested in fairness/fairness.test.ts and by
+ * `npm run fairness`, the gate's decision in gateRefusal's tests.
+ */
+vi.mock('../fairness/fairness.service.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof FairnessService>();
+  return {
+    ...real,
+    referenceAudit: (...args: Parameters<typeof real.referenceAudit>) => {
+      const audit = real.referenceAudit(...args);
+      if (args[1].modelId === null) return audit;
+      const failure = { dimension: 'age' as const, group: '≤25', outcome: 'workGood' as const, ratio: 0.35, low: 0.2, high: 0.5, input: null, justified: false };
+      return { ...audit, failures: [failure, ...audit.failures], passed: false };
+    },
+  };
+});
 
 let t: TestApp;
 let admin: SignedIn;
@@ -119,7 +140,7 @@ describe('training, upload and publish', () => {
     expect(uploaded.uploadedAt).not.toBeNull();
     expect(await t.app.storage.get(`scoring-model-${model._id}`)).toBeDefined();
 
-    // The bias audit runs now, at publish time: the age-biased model is refused, naming the group and its ratio.
+    // The bias audit runs now, at publish time: a model failing it is refused, naming the group and its ratio.
     const refused = await t.app.inject({ method: 'POST', url: `/api/admin/neuronet/models/${model._id}/publish`, headers: { ...admin.headers, 'accept-language': 'ru' }, payload: {} });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('fairness_below_bar');

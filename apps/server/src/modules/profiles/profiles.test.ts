@@ -233,7 +233,7 @@ describe(`share link and the Profile service on ${testDriver}`, () => {
     const link = `/api/profile/${profile.permalink}`;
     const opened = await call({ method: 'GET', url: link });
     expect(opened.body.result).toMatchObject({ kind: 'standard', state: 'ack_q', locked: false, firstName: 'Олег', companyName: 'Test company' });
-    expect(opened.body.result.questionnaire.steps).toHaveLength(4);
+    expect(opened.body.result.questionnaire.steps).toHaveLength(5);
 
     const partial = await call({ method: 'PATCH', url: link, payload: { answers: [{ neuron: 'С_Пол', value: 'М' }] } });
     expect(partial.body.result.state).toBe('answered');

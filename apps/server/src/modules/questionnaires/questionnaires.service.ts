@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { AdminQuestionnaire, QuestionnaireDefinition, QuestionnaireKind, QuestionnaireStatus, Step } from '@teamcast/contracts';
 import type { Database, Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
@@ -20,14 +21,27 @@ import { rescoreProfiles } from '../scoring/scoring.service.ts';
 
 const SEED_LOCK_KEY = 7_240_105;
 
-/** Inserts the shipped questionnaire of every kind that has none yet; several processes starting at once take turns. */
+/** Steps as stored (a JSON round trip), for comparing a stored questionnaire with a shipped revision. */
+const asStored = (steps: readonly Step[]): unknown => JSON.parse(JSON.stringify(steps));
+
+/**
+ * Inserts the shipped questionnaire of every kind that has none yet, and a newer shipped revision of a kind whose
+ * current questionnaire is the unedited earlier shipped one (which becomes inactive; its profiles keep it, so their
+ * answers stay valid). Several processes starting at once take turns.
+ */
 export async function seedShippedQuestionnaires(database: Database): Promise<string[]> {
   return database.withLock(SEED_LOCK_KEY, async () => {
     const present = await kindsPresent(database.db);
     const seeded: string[] = [];
-    for (const shipped of shippedQuestionnaires) {
-      if (present.has(shipped.kind)) continue;
-      await insertQuestionnaire(database.db, { ...shipped, dataSource: 'shipped' });
+    for (const { replaces, ...shipped } of shippedQuestionnaires) {
+      if (present.has(shipped.kind)) {
+        const current = replaces ? await activeQuestionnaire(database.db, shipped.kind) : undefined;
+        if (!current || current.dataSource !== 'shipped' || !isDeepStrictEqual(asStored(current.steps), asStored(replaces!))) continue;
+        await insertQuestionnaire(database.db, { ...shipped, dataSource: 'shipped' });
+        await updateQuestionnaire(database.db, current.id, { status: 'inactive' });
+      } else {
+        await insertQuestionnaire(database.db, { ...shipped, dataSource: 'shipped' });
+      }
       seeded.push(shipped.kind);
     }
     return seeded;

@@ -8,6 +8,8 @@ import { testDriver } from '../../test/test-database.ts';
 import { fillAnswers } from '../profiles/answers.fixture.ts';
 import { seedShippedQuestionnaires } from './questionnaires.service.ts';
 import { shippedQuestionnaires } from './shipped-questionnaires.ts';
+import { activeQuestionnaire, findQuestionnaire, insertQuestionnaire, updateQuestionnaire } from './questionnaires.repository.ts';
+import { WORK_STYLE_NEURONS } from '../scoring/work-style.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -38,9 +40,19 @@ describe(`shipped questionnaires on ${testDriver}`, () => {
     expect((await call('GET', '/api/admin/questionnaire')).body.result.total).toBe(4);
   });
 
-  it('standard: 4 steps covering every field of spec section 3, with age С_Возр and gender С_Пол (М/Ж)', () => {
+  it('standard: 5 steps covering every field of spec section 3 and the work-style block, with age С_Возр and gender С_Пол (М/Ж)', () => {
     const standard = shippedQuestionnaires.find((q) => q.kind === 'standard')!;
-    expect(standard.steps.map((step) => step.key)).toEqual(['about', 'education', 'experience', 'family']);
+    expect(standard.steps.map((step) => step.key)).toEqual(['about', 'education', 'experience', 'workstyle', 'family']);
+    // The work-style block: 8 items on one 5-point agreement scale, in both languages, feeding the work forecast.
+    const style = standard.steps.find((step) => step.key === 'workstyle')!;
+    expect(neurons([style]).sort()).toEqual([...WORK_STYLE_NEURONS].sort());
+    for (const q of style.questions) {
+      expect(q.type).toBe('select');
+      expect(q.options.map((o) => o.value)).toEqual([1, 2, 3, 4, 5]);
+      expect(q.text.ru).not.toBe(q.text.en);
+    }
+    // The short variant stays without it (its work forecasts read the population's work style, with a wider band).
+    expect(shippedQuestionnaires.find((q) => q.kind === 'short')!.steps.some((step) => step.key === 'workstyle')).toBe(false);
     const gender = standard.steps[0]!.questions.find((q) => q.neuronName === 'С_Пол')!;
     expect(gender.options.map((o) => o.value)).toEqual(['М', 'Ж']);
     expect(neurons(standard.steps)).toEqual(
@@ -169,5 +181,33 @@ describe(`administrator questionnaire calls on ${testDriver}`, () => {
     const routes = t.app.accessCatalogue.filter((entry) => entry.url.startsWith('/api/admin/questionnaire'));
     expect(routes).toHaveLength(6);
     for (const entry of routes) expect(entry.access).toEqual(['administrator']);
+  });
+});
+
+describe(`a new shipped revision on ${testDriver}`, () => {
+  it('replaces the unedited earlier shipped questionnaire with a new one (the old one kept, inactive, for its profiles) and leaves an edited one alone', async () => {
+    const db = t.database.db;
+    for (const kind of ['standard'] as const) {
+      const shipped = shippedQuestionnaires.find((q) => q.kind === kind)!;
+      // An installation seeded before the work-style block: its current questionnaire is the earlier revision.
+      const old = await insertQuestionnaire(db, { name: shipped.name, kind, dataSource: 'shipped', steps: shipped.replaces! });
+      expect((await activeQuestionnaire(db, kind))!.id).toBe(old.id);
+      expect(await seedShippedQuestionnaires(t.database)).toEqual([kind]);
+      const current = (await activeQuestionnaire(db, kind))!;
+      expect(current.id).not.toBe(old.id);
+      expect(current.steps.map((step) => step.key)).toContain('workstyle');
+      const kept = (await findQuestionnaire(db, old.id))!;
+      expect(kept.status).toBe('inactive');
+      expect(kept.steps).toEqual(JSON.parse(JSON.stringify(shipped.replaces)));
+      // Seeding again changes nothing, and the short variant (no new revision) is left as it was.
+      expect(await seedShippedQuestionnaires(t.database)).toEqual([]);
+    }
+    expect((await activeQuestionnaire(db, 'short'))!.steps.some((step) => step.key === 'workstyle')).toBe(false);
+    // An administrator's edit of the earlier revision is his: no new revision replaces it.
+    const shipped = shippedQuestionnaires.find((q) => q.kind === 'standard')!;
+    const edited = await insertQuestionnaire(db, { name: shipped.name, kind: 'standard', dataSource: 'shipped', steps: shipped.replaces!.slice(0, 3) });
+    await updateQuestionnaire(db, edited.id, { name: 'Наша анкета' });
+    expect(await seedShippedQuestionnaires(t.database)).toEqual([]);
+    expect((await activeQuestionnaire(db, 'standard'))!.id).toBe(edited.id);
   });
 });

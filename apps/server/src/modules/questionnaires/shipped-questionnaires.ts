@@ -209,6 +209,36 @@ const family: Step = {
   ],
 };
 
+/**
+ * Work style: how a person works with others, on a 5-point agreement scale (1 strongly disagree … 5 strongly agree).
+ * Work forecasts read these answers for the actor and partner effects instead of the career record (K, P, L and years
+ * of experience), which grows with age (docs/forecast-model.md, section 1.2). The neuron names are the engine's inputs
+ * (scoring/work-style.ts); they are no features of K, P, L.
+ */
+const agreement = [
+  option(1, 'Совсем не согласен(на)', 'Strongly disagree'),
+  option(2, 'Скорее не согласен(на)', 'Disagree'),
+  option(3, 'Ни да, ни нет', 'Neither agree nor disagree'),
+  option(4, 'Скорее согласен(на)', 'Agree'),
+  option(5, 'Полностью согласен(на)', 'Strongly agree'),
+];
+const styleItem = (neuronName: string, ru: string, en: string) => select(neuronName, ru, en, agreement);
+
+const workStyle: Step = {
+  key: 'workstyle',
+  title: text('Как вы работаете с людьми', 'How you work with others'),
+  questions: [
+    styleItem('С_Стиль_Помощь', 'Я охотно помогаю коллегам с их задачами, даже если это не входит в мои обязанности', 'I readily help colleagues with their tasks, even when it is not part of my job'),
+    styleItem('С_Стиль_Компромисс', 'В споре с коллегой я ищу решение, которое устроит нас обоих', 'In a dispute with a colleague I look for a solution that works for both of us'),
+    styleItem('С_Стиль_Обещания', 'Если я пообещал(а) что-то коллегам, я делаю это в срок', 'When I promise colleagues something, I deliver it on time'),
+    styleItem('С_Стиль_План', 'Я заранее планирую свою работу, а не действую по обстановке', 'I plan my work ahead rather than improvise as I go'),
+    styleItem('С_Стиль_Давление', 'Когда сроки поджимают, я сохраняю спокойствие и работаю ровно', 'When deadlines press, I stay calm and keep working steadily'),
+    styleItem('С_Стиль_Идеи', 'Я меняю свой подход, если коллега предлагает идею лучше', 'I change my approach when a colleague suggests a better idea'),
+    styleItem('С_Стиль_Несогласие', 'Если я не согласен(на) с коллегой, я прямо говорю ему об этом', 'When I disagree with a colleague, I tell them so directly'),
+    styleItem('С_Стиль_Самостоятельность', 'Мне больше нравится работать самостоятельно, чем в тесном взаимодействии с другими', 'I prefer working on my own to working in close collaboration with others'),
+  ],
+};
+
 const pick = (step: Step, neurons: string[]): Step => ({ ...step, questions: step.questions.filter((q) => neurons.includes(q.neuronName)) });
 
 const loveGender = gender;
@@ -321,10 +351,19 @@ const couple: Step[] = [
   },
 ];
 
-export type ShippedQuestionnaire = { kind: QuestionnaireKind; name: string; steps: Step[] };
+/**
+ * A shipped questionnaire. `replaces`: the steps of the revision shipped before it. A stored questionnaire is never
+ * changed (its profiles' answers stay valid against it), so a new revision is seeded as a new questionnaire, and only
+ * where the kind's current questionnaire is the earlier shipped revision, unedited (an administrator's own or edited
+ * questionnaire is left as he made it).
+ */
+export type ShippedQuestionnaire = { kind: QuestionnaireKind; name: string; steps: Step[]; replaces?: Step[] };
 
 export const shippedQuestionnaires: ShippedQuestionnaire[] = [
-  { kind: 'standard', name: 'Стандартная анкета', steps: [aboutYou, education, experience, family] },
+  // Revision 2 adds the work-style block (after experience); revision 1 had no such step.
+  { kind: 'standard', name: 'Стандартная анкета', steps: [aboutYou, education, experience, workStyle, family], replaces: [aboutYou, education, experience, family] },
+  // The short variant stays without the block: it is the quick one, filled in one go (owners' API and wizard); its
+  // work forecasts read the population's work style with a wider band, and an upgrade to the full one asks the block.
   {
     kind: 'short',
     name: 'Короткая анкета',

@@ -1,6 +1,7 @@
 import { toAnswerMap, type Answer, type AnswerValue } from '@teamcast/contracts';
 import type { Grade, PairKind, Specialist, Traits } from '@teamcast/engine';
 import { gradeOf } from './outputs.ts';
+import { workStyleOf } from './work-style.ts';
 
 /** A stored profile as far as the engine's person is concerned: identity, scores and answers. */
 export type PersonProfile = {
@@ -74,7 +75,10 @@ function familyStabilityOf(map: Map<string, AnswerValue>): number | undefined {
  * The one way a stored, scored profile becomes the engine's person, for pairs, team checks, the simulator and the
  * comparison alike, so the same people get the same forecast everywhere. The grade is the stored one, or (for a
  * profile scored before grades were stored) the scoring model's own rule on the stored K, P, L. A work person carries
- * no age, sex or family stability, so no work output can read them.
+ * no age, sex or family stability, so no work output can read them. A work person carries his work style (the scales
+ * he answered; the others read as the reference population's) and a completeness that is the mean of the career
+ * record's (the scoring's) and the work-style block's, so a profile answered before the block existed gets a wider
+ * band. Love and friendship persons carry no work style and the scoring's completeness, as before.
  */
 export function enginePersonOf(profile: PersonProfile, use: PersonUse): Specialist {
   const map = toAnswerMap(profile.answers);
@@ -88,7 +92,10 @@ export function enginePersonOf(profile: PersonProfile, use: PersonUse): Speciali
     traits: workTraits(map),
     ...(profile.scoreCompleteness !== undefined && profile.scoreCompleteness !== null ? { completeness: profile.scoreCompleteness } : {}),
   };
-  if (use === 'work') return person;
+  if (use === 'work') {
+    const style = workStyleOf(profile.answers);
+    return { ...person, workStyle: style.style, completeness: ((profile.scoreCompleteness ?? 1) + style.completeness) / 2 };
+  }
   const familyStability = familyStabilityOf(map);
   return {
     ...person,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Answer, AnswerValue, LocalizedText, Step } from '@teamcast/contracts';
 import { imputeAnswers } from './imputation.ts';
 import { PROTECTED_NEURONS } from './protected-inputs.ts';
+import { WORK_STYLE_NEURONS } from './work-style.ts';
 
 /**
  * How one question becomes columns of the feature vector:
@@ -19,16 +20,19 @@ export type FeatureDef =
 
 /**
  * Version of how answers become features. 2: protected answers (age, sex, family status and their proxies) are no
- * features, and 'no answer' is imputed. A stored layout of an older format (no `format`) reads protected answers,
- * so a model trained on it is refused (isCurrentFeatureSpec).
+ * features, and 'no answer' is imputed. 3: the work-style block is no feature either (it feeds work forecasts, not
+ * K, P, L). A stored layout of an older format is refused (isCurrentFeatureSpec): the model must be trained again.
  */
-export const FEATURE_FORMAT = 2;
+export const FEATURE_FORMAT = 3;
 
 /** The feature layout a model was trained with; its version is a hash of the format and layout, stored with the model. */
 export type FeatureSpec = { version: string; format: number; features: FeatureDef[]; columns: string[] };
 
-/** Neurons never used as features: the protected ones, so a model cannot score people by them (they only serve audits). */
-export const EXCLUDED_NEURONS: ReadonlySet<string> = PROTECTED_NEURONS;
+/**
+ * Neurons never used as features: the protected ones, so a model cannot score people by them (they only serve audits),
+ * and the work-style block, which describes how a person works with others rather than what he can do.
+ */
+export const EXCLUDED_NEURONS: ReadonlySet<string> = new Set([...PROTECTED_NEURONS, ...WORK_STYLE_NEURONS]);
 
 /** Whether a stored layout is of the current format and reads no protected answer. */
 export function isCurrentFeatureSpec(spec: Partial<FeatureSpec> | null | undefined): boolean {

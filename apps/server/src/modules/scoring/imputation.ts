@@ -1,5 +1,6 @@
 import { NO_ANSWER, type Answer, type AnswerValue } from '@teamcast/contracts';
 import { isProtectedNeuron } from './protected-inputs.ts';
+import { isWorkStyleNeuron } from './work-style.ts';
 
 /**
  * The typical answer of the reference population for each work question that offers 'no answer' (`Нет_ответа`):
@@ -20,7 +21,10 @@ const isNoAnswer = (value: AnswerValue): boolean => value === NO_ANSWER || (Arra
 
 /** Answers as the scorers read them, with how complete they were. */
 export type ImputedAnswers = {
-  /** The work answers (protected ones left out), each 'no answer' replaced by the typical answer. */
+  /**
+   * The answers the scorers read (protected ones and the work-style block left out: neither is evidence of what a
+   * person can do), each 'no answer' replaced by the typical answer.
+   */
   answers: Answer[];
   /** Neurons whose 'no answer' was replaced. */
   imputed: string[];
@@ -31,14 +35,17 @@ export type ImputedAnswers = {
   completeness: number;
 };
 
-/** Drops protected answers and replaces 'no answer' by the reference population's typical answer. */
+/**
+ * Drops protected and work-style answers and replaces 'no answer' by the reference population's typical answer. The
+ * work-style block's own completeness is counted where work forecasts read it (work-style.ts, engine-person.ts).
+ */
 export function imputeAnswers(answers: readonly Answer[]): ImputedAnswers {
   const out: Answer[] = [];
   const imputed: string[] = [];
   let shown = 0;
   let missing = 0;
   for (const answer of answers) {
-    if (isProtectedNeuron(answer.neuron)) continue;
+    if (isProtectedNeuron(answer.neuron) || isWorkStyleNeuron(answer.neuron)) continue;
     shown++;
     if (!isNoAnswer(answer.value)) {
       out.push(answer);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_ANSWER, type Answer } from '@teamcast/contracts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
 import { generateLabels, generatePeople } from '../demo/demo-data.ts';
+import { WORK_STYLE_NEURONS } from './work-style.ts';
 import { extractFeatures, FEATURE_FORMAT, featureSpecFromSteps, isCurrentFeatureSpec } from './features.ts';
 import { combineLabels } from './labels.ts';
 import { meanMae } from './metrics.ts';
@@ -69,6 +70,10 @@ describe('feature extraction', () => {
     const { format: _format, ...old } = spec;
     expect(isCurrentFeatureSpec(old)).toBe(false);
     expect(isCurrentFeatureSpec({ ...spec, features: [...spec.features, { neuron: 'С_Возр', text: { ru: '', en: '' }, kind: 'number', min: 14, max: 90 }] })).toBe(false);
+    // Format 3: the work-style block feeds work forecasts, not K, P, L; a format-2 layout is refused (train again).
+    expect(spec.features.filter((def) => WORK_STYLE_NEURONS.has(def.neuron))).toEqual([]);
+    expect(isCurrentFeatureSpec({ ...spec, format: 2 })).toBe(false);
+    expect(isCurrentFeatureSpec({ ...spec, features: [...spec.features, { neuron: 'С_Стиль_Помощь', text: { ru: '', en: '' }, kind: 'choice', options: ['1', '2', '3', '4', '5'] }] })).toBe(false);
     expect(featureSpecFromSteps(standard).version).toBe(spec.version);
     const edited = standard.map((step) => ({ ...step, questions: step.questions.filter((q) => q.neuronName !== 'С_Курсы') }));
     expect(featureSpecFromSteps(edited).version).not.toBe(spec.version);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkAnswers, NO_ANSWER, type Answer } from '@teamcast/contracts';
-import { checkTeam, compareScenes, forecastPair, simulateScene, type Specialist } from '@teamcast/engine';
+import { checkTeam, compareScenes, DEFAULT_PARAMS, forecastPair, simulateScene, type Specialist } from '@teamcast/engine';
 import { generateLabels, generatePeople } from '../demo/demo-data.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
 import { enginePersonOf } from './engine-person.ts';
@@ -13,6 +13,7 @@ import { priorScore } from './prior.ts';
 import { PROTECTED_NEURONS } from './protected-inputs.ts';
 import { modelScorer, priorScorer, textsOfSpec, type Scorer } from './scorer.ts';
 import { DEFAULT_TRAINING, trainModel } from './train.ts';
+import { WORK_STYLE_NEURONS } from './work-style.ts';
 
 const standard = shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps;
 const spec = featureSpecFromSteps(standard);
@@ -177,7 +178,7 @@ describe('missing answers are not low answers', () => {
       const [full, missing] = [scorer.score(typical), scorer.score(withheld)];
       expect(missing.scores).toEqual(full.scores);
       expect(full.completeness).toBe(1);
-      const shown = person.filter((answer) => !PROTECTED_NEURONS.has(answer.neuron)).length;
+      const shown = person.filter((answer) => !PROTECTED_NEURONS.has(answer.neuron) && !WORK_STYLE_NEURONS.has(answer.neuron)).length;
       expect(missing.completeness).toBeCloseTo((shown - 2) / shown, 12);
       expect(missing.completeness).toBeLessThan(full.completeness);
     });
@@ -187,5 +188,54 @@ describe('missing answers are not low answers', () => {
     const none = priorScore(set(person, 'С_ВУЗ', 'Нет')).scores.competencies;
     const withheld = priorScore(set(person, 'С_ВУЗ', NO_ANSWER)).scores.competencies;
     expect(withheld - none).toBe(15);
+  });
+});
+
+describe('work style: what the work forecast reads about a person', () => {
+  const [a, b] = [people[2]!.answers, people[3]!.answers];
+  const withoutBlock = (answers: readonly Answer[]) => answers.filter((answer) => !WORK_STYLE_NEURONS.has(answer.neuron));
+  const person = (id: string, answers: readonly Answer[]) => personOf(id, answers, scorers[0]![1]).person;
+
+  it('every demo person answers the whole block, and the work person carries it', () => {
+    for (const p of people) expect(p.answers.filter((answer) => WORK_STYLE_NEURONS.has(answer.neuron))).toHaveLength(WORK_STYLE_NEURONS.size);
+    const full = person('a', a);
+    expect(Object.keys(full.workStyle ?? {}).sort()).toEqual(Object.keys(DEFAULT_PARAMS.kinds.work.style!.centre).sort());
+    expect(full.completeness).toBe(1);
+  });
+
+  it("a profile answered before the block existed reads as the reference population, with lower completeness and a wider band", () => {
+    const old = person('a', withoutBlock(a));
+    expect(old.workStyle).toEqual({});
+    expect(old.completeness).toBe(0.5);
+    // Imputed: the same forecast as a person whose every scale is the population's centre.
+    const centred = { ...old, workStyle: { ...DEFAULT_PARAMS.kinds.work.style!.centre }, completeness: 1 };
+    const partner = person('b', b);
+    const pointOf = (x: Specialist) => {
+      const f = forecastPair({ a: x, b: partner, kind: 'work' });
+      return { compatibility: f.compatibility, daily: f.daily, recommendation: f.recommendation };
+    };
+    expect(pointOf(old)).toEqual(pointOf(centred));
+    // The people's own uncertainty only (no parameter draws, no pair residual), at the same point forecast: the
+    // unanswered scales are drawn from the population's spread, and K, P, L's error widens with the completeness.
+    const own = { ...DEFAULT_PARAMS, band: { ...DEFAULT_PARAMS.band, parameterUncertainty: false, residual: { startSd: 0, yearSd: 0 } } };
+    const width = (x: Specialist) => {
+      const band = forecastPair({ a: x, b: partner, kind: 'work' }, own, { band: { samples: 200 } }).band!.compatibility;
+      return band.p90 - band.p10;
+    };
+    expect(width(old)).toBeGreaterThan(width(centred) * 1.3);
+  });
+
+  it('moves a work forecast with the work-style answers, not with the career record', () => {
+    const set = (answers: readonly Answer[], values: Record<string, number>) => answers.map((answer) => (answer.neuron in values ? { ...answer, value: values[answer.neuron]! } : answer));
+    const all = (value: number) => Object.fromEntries([...WORK_STYLE_NEURONS].map((neuron) => [neuron, value]));
+    const cooperative = set(a, { ...all(5), С_Стиль_Несогласие: 3, С_Стиль_Самостоятельность: 3 });
+    const uncooperative = set(a, { ...all(1), С_Стиль_Несогласие: 5, С_Стиль_Самостоятельность: 5 });
+    const partner = person('b', b);
+    const compatibility = (answers: readonly Answer[]) => forecastPair({ a: person('a', answers), b: partner, kind: 'work' }).compatibility.value;
+    expect(compatibility(cooperative)).toBeGreaterThan(compatibility(uncooperative) + 30);
+    // Twenty more years of experience and management change the scores, not the work relationship's person effects.
+    const veteran = set(cooperative, { С_Стаж: 40 });
+    expect(person('a', veteran).p).not.toBe(person('a', cooperative).p);
+    expect(Math.abs(compatibility(veteran) - compatibility(cooperative))).toBeLessThan(3);
   });
 });
