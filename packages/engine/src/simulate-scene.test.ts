@@ -228,8 +228,13 @@ describe('simulateScene: hand-built teams', () => {
 
   it('names the members and pairs that moved the microclimate', () => {
     expect(harmonious.explanation.length).toBeGreaterThan(0);
-    expect(conflict.explanation[0]).toMatchObject({ factor: 'actor', input: 'l' });
+    expect(conflict.explanation[0]).toMatchObject({ factor: 'person', input: 'l' });
     expect(conflict.explanation[0]!.points).toBeLessThan(0);
+    // Each person's trait is named once (its actor and partner parts added).
+    for (const f of [harmonious, conflict]) {
+      const keys = f.explanation.filter((e) => e.factor !== 'interaction' && e.factor !== 'manager').map((e) => `${e.personId}|${e.input}`);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
   });
 
   it('records group events: joins, the Gersick midpoint and atmosphere changes', () => {
