@@ -20,8 +20,27 @@ export const ContributionSchema = z.object({ neuron: z.string(), question: Local
 export type Contribution = z.infer<typeof ContributionSchema>;
 
 /**
- * Why a profile has its scores. `prior`: the documented rules' points per answer; `model`: gradient × (input −
- * reference) of the network, summed per question. The largest contributions first, at most 5 per output.
+ * How one score adds up (docs/scoring-model.md, "Explanation"): baseline + the listed contributions + others + limit =
+ * score, exactly (every figure rounded to 0.1 point, `others` takes the rounding). Like SHAP values for an additive
+ * model: the baseline is the expected score of the reference population, a contribution is what an answer adds or
+ * takes away against that expectation, so every score is explained, a low one by what pulled it down.
+ */
+export const ScoreSumSchema = z.object({
+  /** The expected score of the reference population (prior) or of the average training profile (model). */
+  baseline: z.number(),
+  /** The sum of the contributions of every answer not listed (the list holds the largest few). */
+  others: z.number(),
+  /** What the 0-100 scale cut off (0 unless the sum fell outside the scale). */
+  limit: z.number(),
+  /** The score explained. */
+  score: z.number(),
+});
+export type ScoreSum = z.infer<typeof ScoreSumSchema>;
+
+/**
+ * Why a profile has its scores. `prior`: each rule's points against the reference population's mean; `model`:
+ * integrated gradients from the average training profile, summed per question. The largest contributions first, at
+ * most 5 per output, and per output the sum that makes them add up to the score.
  */
 export const ScoreExplanationSchema = z.object({
   source: z.enum(['prior', 'model']),
@@ -29,6 +48,7 @@ export const ScoreExplanationSchema = z.object({
   competencies: z.array(ContributionSchema),
   professionalism: z.array(ContributionSchema),
   maturity: z.array(ContributionSchema),
+  sums: z.object({ competencies: ScoreSumSchema, professionalism: ScoreSumSchema, maturity: ScoreSumSchema }),
 });
 export type ScoreExplanation = z.infer<typeof ScoreExplanationSchema>;
 

@@ -19,6 +19,7 @@ import {
   completedProfiles,
   currentModel,
   failInterruptedTraining,
+  findExplanation,
   findFinalScores,
   findModel,
   findScorableProfile,
@@ -30,6 +31,7 @@ import {
   type ScorableProfile,
   SCORED_KINDS,
 } from './scoring.repository.ts';
+import { presentExplanation } from './scoring.presenter.ts';
 import { modelScorer, priorScorer, textsOfSteps, type ModelParameters, type Scorer } from './scorer.ts';
 import { DEFAULT_TRAINING, type TrainingData, type TrainingOptions } from './train.ts';
 import type { Trainer } from './trainer.ts';
@@ -94,6 +96,18 @@ export async function scoreProfile(db: Db, profileId: string): Promise<boolean> 
   if (!profile || !isScorable(profile)) return false;
   await scoreOne(db, profile, await currentScorer(db), new Date());
   return true;
+}
+
+/**
+ * A profile's stored explanation. One stored in an older form (before explanations carried their sums) is brought up
+ * to date by scoring the profile again with the current scorer; null while the profile is not scored.
+ */
+export async function explanationOf(db: Db, profileId: string): Promise<ScoreExplanation | null> {
+  const stored = await findExplanation(db, profileId);
+  if (stored === null) return null;
+  const explanation = presentExplanation(stored);
+  if (explanation) return explanation;
+  return (await scoreProfile(db, profileId)) ? presentExplanation(await findExplanation(db, profileId)) : null;
 }
 
 /** Rescores completed profiles (all, or the listed ones) with the current model; answers how many were scored. */
