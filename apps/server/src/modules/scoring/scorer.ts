@@ -2,7 +2,7 @@ import type { Answer, ScoreExplanation } from '@teamcast/contracts';
 import { additiveOutput } from './additive.ts';
 import { imputeAnswers } from './imputation.ts';
 import { extractFeatures, featureRanges, featureSpecFromSteps, type FeatureSpec } from './features.ts';
-import { inputGradient, predict, type Network } from './mlp.ts';
+import { integratedGradient, predict, type Network } from './mlp.ts';
 import { OUTPUTS, type Output, type Scores } from './outputs.ts';
 import { priorScore } from './prior.ts';
 import { priorExpectation } from './prior-baseline.ts';
@@ -78,14 +78,7 @@ export function modelScorer(modelId: string, spec: FeatureSpec, parameters: Mode
       const [competencies, professionalism, maturity] = predictScaled(net, x);
       const scores = { competencies: competencies!, professionalism: professionalism!, maturity: maturity! };
       const raw = predict(net, x);
-      const integrated = new Float64Array(3 * d);
-      const point = new Float64Array(d);
-      for (let step = 0; step < INTEGRATION_STEPS; step++) {
-        const alpha = (step + 0.5) / INTEGRATION_STEPS;
-        for (let i = 0; i < d; i++) point[i] = reference[i]! + alpha * (x[i]! - reference[i]!);
-        const jacobian = inputGradient(net, point);
-        for (let k = 0; k < 3; k++) for (let i = 0; i < d; i++) integrated[k * d + i]! += (jacobian[k * d + i]! * (x[i]! - reference[i]!)) / INTEGRATION_STEPS;
-      }
+      const integrated = integratedGradient(net, reference, x, INTEGRATION_STEPS);
       const explanation = { source: 'model' as const, modelId, sums: {} } as ScoreExplanation;
       OUTPUTS.forEach((output: Output, k) => {
         const points = new Map<string, number>();
