@@ -105,7 +105,7 @@ export function lossAndGradient(net: Network, x: Float64Array, y: Float64Array, 
   return loss;
 }
 
-/** d output_k / d input_i at x, as an outputs × inputs row-major matrix (for gradient × input explanations). */
+/** d output_k / d input_i at x, as an outputs × inputs row-major matrix (checks integratedGradient in the tests). */
 export function inputGradient(net: Network, x: ArrayLike<number>): Float64Array {
   const { inputs, hidden, outputs, params } = net;
   const { w2 } = offsets(net);

@@ -27,7 +27,7 @@ export const DEFAULT_TRAINING: TrainingOptions = { seed: 20261122, hidden: 16, e
 export type TrainedModel = {
   hidden: number;
   params: number[];
-  /** Mean training feature vector: the reference point of gradient × (input − reference) explanations. */
+  /** Mean training feature vector: the reference (baseline) of the integrated-gradients explanations (scorer.ts). */
   reference: number[];
   metrics: { model: Metrics; prior: Metrics };
   /** Model and prior on the held-out people, with bootstrap intervals (evaluation.ts). */
