@@ -57,7 +57,13 @@ test('an owner runs a pair forecast and sees every result block', async ({ page 
     await expect(page.getByTestId(block), block).toBeVisible();
   }
   await expect(page.getByTestId('compatibility-value')).toHaveText(/^-?\d+$/);
-  await expect(page.getByTestId('accuracy')).toHaveText(/Forecast accuracy: (more than \d+%|the scoring model is not trained yet)/);
+  // No real labels on this installation: the result says the forecast is not yet validated (or, once a journey trained a
+  // model on demo labels, that its figure is a demonstration), never 'more than N %'.
+  await expect(page.getByTestId('accuracy')).toHaveText(/^(This forecast is not yet validated on this installation's data|Demonstration: on demo data)/);
+  await expect(page.getByTestId('accuracy')).not.toContainText('more than');
+  // Beside the chart, the band in words: what it means and what it accounts for.
+  await expect(page.getByTestId('band-note')).toBeVisible();
+  await expect(page.getByTestId('band-note')).toContainText('8 cases out of 10');
   await expect(page.getByTestId('rating-chart')).toBeVisible();
   await expect(page.getByTestId('best-month')).toBeAttached();
   await expect(page.getByTestId('worst-month')).toBeAttached();

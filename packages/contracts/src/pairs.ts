@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './api.ts';
 import { sharedResultRoute } from './public-routes.ts';
+import { ForecastAccuracySchema } from './scoring.ts';
 import { DEFAULT_INTENSITY, INTENSITY_OPTIONS, INTERACTION_WARNING_HOURS, PAIR_SLOTS } from './constants.ts';
 
 /*
@@ -128,8 +129,8 @@ export const PairResultSchema = z.object({
   /** A love report not yet unlocked: details are withheld by the server, not only hidden. */
   locked: z.boolean(),
   details: PairDetailsSchema.nullable(),
-  /** Forecast accuracy, percent, from the current scoring model; null while no model has been trained. */
-  accuracy: z.number().nullable(),
+  /** The forecast accuracy as `GET /api/scoring/accuracy` gives it: a figure only when validated, else the reason. */
+  accuracy: ForecastAccuracySchema,
   paramsVersion: z.string(),
 });
 export type PairResult = z.infer<typeof PairResultSchema>;

@@ -20,8 +20,27 @@ export const ContributionSchema = z.object({ neuron: z.string(), question: Local
 export type Contribution = z.infer<typeof ContributionSchema>;
 
 /**
- * Why a profile has its scores. `prior`: the documented rules' points per answer; `model`: gradient × (input −
- * reference) of the network, summed per question. The largest contributions first, at most 5 per output.
+ * How one score adds up (docs/scoring-model.md, "Explanation"): baseline + the listed contributions + others + limit =
+ * score, exactly (every figure rounded to 0.1 point, `others` takes the rounding). Like SHAP values for an additive
+ * model: the baseline is the expected score of the reference population, a contribution is what an answer adds or
+ * takes away against that expectation, so every score is explained, a low one by what pulled it down.
+ */
+export const ScoreSumSchema = z.object({
+  /** The expected score of the reference population (prior) or of the average training profile (model). */
+  baseline: z.number(),
+  /** The sum of the contributions of every answer not listed (the list holds the largest few). */
+  others: z.number(),
+  /** What the 0-100 scale cut off (0 unless the sum fell outside the scale). */
+  limit: z.number(),
+  /** The score explained. */
+  score: z.number(),
+});
+export type ScoreSum = z.infer<typeof ScoreSumSchema>;
+
+/**
+ * Why a profile has its scores. `prior`: each rule's points against the reference population's mean; `model`:
+ * integrated gradients from the average training profile, summed per question. The largest contributions first, at
+ * most 5 per output, and per output the sum that makes them add up to the score.
  */
 export const ScoreExplanationSchema = z.object({
   source: z.enum(['prior', 'model']),
@@ -29,6 +48,7 @@ export const ScoreExplanationSchema = z.object({
   competencies: z.array(ContributionSchema),
   professionalism: z.array(ContributionSchema),
   maturity: z.array(ContributionSchema),
+  sums: z.object({ competencies: ScoreSumSchema, professionalism: ScoreSumSchema, maturity: ScoreSumSchema }),
 });
 export type ScoreExplanation = z.infer<typeof ScoreExplanationSchema>;
 
@@ -131,6 +151,17 @@ export const TrainingOptionsSchema = z.object({
   hidden: z.number().int().min(2).max(64).optional(),
 });
 
+/** A figure with its bootstrap 95 % confidence interval. */
+export const IntervalSchema = z.object({ value: z.number(), low: z.number(), high: z.number() });
+
+/**
+ * How a scorer did against estimators' labels on people it never saw (docs/scoring-model.md, "Accuracy"): the held-out
+ * profiles, how many distinct people they are, the mean absolute error (mean over K, P, L, score points) and the mean
+ * R², each with a bootstrap 95 % interval over people.
+ */
+export const EvaluationSchema = z.object({ profiles: z.number().int(), persons: z.number().int(), mae: IntervalSchema, r2: IntervalSchema });
+export type Evaluation = z.infer<typeof EvaluationSchema>;
+
 export const ScoringModelSchema = z.object({
   _id: z.string(),
   family: z.string(),
@@ -146,6 +177,12 @@ export const ScoringModelSchema = z.object({
   trainCount: z.number().int(),
   testCount: z.number().int(),
   metrics: z.object({ model: MetricsSchema, prior: MetricsSchema }).nullable(),
+  /** The model and the prior on the held-out people (split by person); null for a model trained before this measure. */
+  evaluation: z.object({ model: EvaluationSchema, prior: EvaluationSchema }).nullable(),
+  /** Trained or tested on labels of demo profiles (generated, not evidence): its figures are a demonstration. */
+  isDemo: z.boolean(),
+  /** Labelled demo profiles among those it was trained and tested on. */
+  demoLabels: z.number().int(),
   fairness: z.object({ model: FairnessSchema, prior: FairnessSchema }).nullable(),
   isCurrent: z.boolean(),
   createdAt: z.iso.datetime(),
@@ -155,15 +192,40 @@ export const ScoringModelSchema = z.object({
 });
 export type ScoringModel = z.infer<typeof ScoringModelSchema>;
 
-/** The forecast accuracy shown to owners as 'more than {value}%': from the current model's held-out error (docs). */
-export const ForecastAccuracySchema = z.object({ value: z.number().int().nullable(), source: z.enum(['model', 'prior', 'none']), modelId: z.string().nullable() });
+/** Fewest held-out people a figure must rest on before it is shown as 'more than {value} %'. */
+export const MIN_ACCURACY_PERSONS = 50;
+
+/**
+ * Why there is no 'more than {value} %' figure: `no_evaluation`, nothing on this installation has been measured
+ * against estimators' labels of real people (a fresh install); `demo_labels`, the figure comes from demo labels, which a
+ * generator made, so it is a demonstration only; `too_few`, real labels, but fewer held-out people than
+ * MIN_ACCURACY_PERSONS.
+ */
+export const AccuracyReasonSchema = z.enum(['no_evaluation', 'demo_labels', 'too_few']);
+export type AccuracyReason = z.infer<typeof AccuracyReasonSchema>;
+
+/**
+ * The forecast accuracy (docs/scoring-model.md, "Accuracy"). `value` is the 'more than {value} %' figure,
+ * floor(100 − the upper end of the MAE interval), given only for a figure measured on real labels of at least
+ * `minPersons` held-out people; otherwise null and `reason` says why. `evaluation` is what was measured, shown as a
+ * demonstration when `demo` is true.
+ */
+export const ForecastAccuracySchema = z.object({
+  value: z.number().int().nullable(),
+  reason: AccuracyReasonSchema.nullable(),
+  source: z.enum(['model', 'prior', 'none']),
+  modelId: z.string().nullable(),
+  demo: z.boolean(),
+  evaluation: EvaluationSchema.nullable(),
+  minPersons: z.number().int(),
+});
 export type ForecastAccuracy = z.infer<typeof ForecastAccuracySchema>;
 
 export const forecastAccuracyEndpoint = defineEndpoint({
   group: 'system',
   method: 'GET',
   path: '/scoring/accuracy',
-  summary: "Forecast accuracy ('more than {value}%') derived from the current model's held-out metrics",
+  summary: "Forecast accuracy: the scorer's error on held-out people; 'more than {value}%' only for real labels of enough people, else null with the reason",
   result: ForecastAccuracySchema,
 });
 

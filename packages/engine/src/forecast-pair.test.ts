@@ -84,6 +84,17 @@ describe('forecastPair: properties', () => {
     );
   });
 
+  it("names each person's trait once: actor and partner parts of one input are one item", () => {
+    fc.assert(
+      fc.property(arbRequest, (req) => {
+        const f = forecastPair(req, undefined, { explainTop: 100 });
+        const keys = f.explanation.filter((e) => e.personId !== null && e.factor !== 'manager').map((e) => `${e.personId}|${e.input}`);
+        expect(new Set(keys).size).toBe(keys.length);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('never settles later with more hours per week', () => {
     fc.assert(
       fc.property(arbRequest, fc.constantFrom(0.5, 1, 2, 5, 8), fc.constantFrom(1, 2, 5, 9, 10), (req, h1, h2) => {
@@ -206,7 +217,7 @@ describe('forecastPair: examples', () => {
     expect(f.explanation).toHaveLength(5);
     const sizes = f.explanation.map((e) => Math.abs(e.points));
     expect([...sizes].sort((x, y) => y - x)).toEqual(sizes);
-    expect(f.explanation[0]).toMatchObject({ factor: 'actor', personId: 'c', input: 'style.cooperation' });
+    expect(f.explanation[0]).toMatchObject({ factor: 'person', personId: 'c', input: 'style.cooperation' });
   });
 
   it('skips the explanation when asked for none, leaving the forecast itself unchanged', () => {

@@ -26,9 +26,18 @@ export function explainPair(x: {
   // Slope of 100 tanh(s raw) at the pair's raw score: turns raw contributions into rating points.
   const slopeAB = 100 * s * (1 - Math.tanh(s * x.setup.rawAB) ** 2);
   const slopeBA = 100 * s * (1 - Math.tanh(s * x.setup.rawBA) ** 2);
-  const items: ExplanationItem[] = [];
-  for (const t of x.terms.ab) items.push({ factor: t.factor, personId: t.personId, input: t.input, points: (slopeAB * t.raw) / 2 });
-  for (const t of x.terms.ba) items.push({ factor: t.factor, personId: t.personId, input: t.input, points: (slopeBA * t.raw) / 2 });
+  // A person's trait enters twice: as actor (how they feel about the other) and as partner (how the other feels about
+  // them). Both are one input of one person, so they are named once, with the points of both added.
+  const byTrait = new Map<string, ExplanationItem>();
+  const addPersonTerm = (t: Term, points: number) => {
+    const key = `${t.personId}\u0000${t.input}`;
+    const seen = byTrait.get(key);
+    if (seen) byTrait.set(key, { ...seen, factor: 'person', points: seen.points + points });
+    else byTrait.set(key, { factor: t.factor, personId: t.personId, input: t.input, points });
+  };
+  for (const t of x.terms.ab) addPersonTerm(t, (slopeAB * t.raw) / 2);
+  for (const t of x.terms.ba) addPersonTerm(t, (slopeBA * t.raw) / 2);
+  const items: ExplanationItem[] = [...byTrait.values()];
   for (const t of x.terms.rel) items.push({ factor: 'relationship', personId: null, input: t.input, points: ((slopeAB + slopeBA) / 2) * t.raw });
   const yearlyWith = (mode: InteractionMode, hours: number): number => run(coreOf(x.w, x.a, x.b, x.m, mode, hours, x.params).core, scratch, null, null, x.params);
   // At the reference intensity, or in the office, the counterfactual is the forecast itself: no run needed.

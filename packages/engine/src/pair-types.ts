@@ -39,7 +39,11 @@ export type PersonForecast = {
 export type RecommendationLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
 export type ExplanationItem = {
-  factor: 'actor' | 'partner' | 'relationship' | 'interaction' | 'manager';
+  /**
+   * `person`: one person's trait through both ways it acts (actor: how they feel; partner: how the other feels about
+   * them), named once; `actor` or `partner` when only one of the two is non-zero.
+   */
+  factor: 'actor' | 'partner' | 'person' | 'relationship' | 'interaction' | 'manager';
   /** Whose trait it is; null for the pair's relationship and interaction settings. */
   personId: string | null;
   input: string;

@@ -23,9 +23,15 @@ export function explainScene(units: readonly Unit[], core: CoreOutput, tl: Timel
     const terms: Term[] = [];
     actorEffect(w, units[a]!, terms);
     partnerEffect(w, units[a]!, terms);
+    // The actor and partner terms of one input are one trait of one person: named once, points added.
+    const byInput = new Map<string, SceneExplanationItem>();
     for (const t of terms) {
-      if (t.factor !== 'relationship') items.push({ factor: t.factor, personId: t.personId, input: t.input, points: (slope * t.raw) / count });
+      if (t.factor === 'relationship') continue;
+      const points = (slope * t.raw) / count;
+      const seen = byInput.get(t.input);
+      byInput.set(t.input, seen ? { ...seen, factor: 'person', points: seen.points + points } : { factor: t.factor, personId: t.personId, input: t.input, points });
     }
+    items.push(...byInput.values());
   }
   let sumH = 0;
   for (let p = 0; p < core.lastHours.length; p++) if (!Number.isNaN(core.lastRatings[p]!)) sumH += core.lastHours[p]!;

@@ -118,7 +118,8 @@ export type FinalStats = {
 };
 
 export type SceneExplanationItem = {
-  factor: 'actor' | 'partner' | 'interaction' | 'manager';
+  /** `person`: a trait acting both as actor and as partner, named once (its points added). */
+  factor: 'actor' | 'partner' | 'person' | 'interaction' | 'manager';
   personId: string | null;
   /** Trait name, or `pair:<id>` for an interaction with that partner. */
   input: string;

@@ -231,9 +231,14 @@ describe('simulateScene: hand-built teams', () => {
     // The inexperienced manager first, then each member's low cooperation.
     expect(conflict.explanation[0]).toMatchObject({ factor: 'manager', input: 'quality' });
     expect(conflict.explanation[0]!.points).toBeLessThan(0);
-    const members = conflict.explanation.filter((item) => item.factor === 'actor' && item.input === 'style.cooperation');
+    const members = conflict.explanation.filter((item) => item.factor === 'person' && item.input === 'style.cooperation');
     expect(members.map((item) => item.personId).sort()).toEqual(['c1', 'c2', 'c3', 'c4']);
     for (const item of members) expect(item.points).toBeLessThan(0);
+    // Each person's trait is named once (its actor and partner parts added).
+    for (const f of [harmonious, conflict]) {
+      const keys = f.explanation.filter((e) => e.factor !== 'interaction' && e.factor !== 'manager').map((e) => `${e.personId}|${e.input}`);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
   });
 
   it('records group events: joins, the Gersick midpoint and atmosphere changes', () => {

@@ -5,8 +5,7 @@ import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { questionnaires } from '../../db/schema/index.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
-import { presentExplanation } from '../scoring/scoring.presenter.ts';
-import { findExplanation } from '../scoring/scoring.repository.ts';
+import { explanationOf } from '../scoring/scoring.service.ts';
 import { presentAnswers, presentAssigned, presentEstimate } from './estimator.presenter.ts';
 import { assignBatch, batchSizeOf, findAssigned, listAssigned, updateEstimate } from './estimator.repository.ts';
 
@@ -37,7 +36,7 @@ export async function viewProfile(db: Db, estimatorId: string, profileId: string
   return {
     ...presentAssigned(row),
     answers: presentAnswers(steps, row.profile.answers, locale),
-    explanation: presentExplanation(await findExplanation(db, profileId)),
+    explanation: await explanationOf(db, profileId),
   };
 }
 

@@ -1,4 +1,4 @@
-import { INTERACTION_WARNING_HOURS, type PairActor, type PairDetails, type PairRequest, type PairResult } from '@teamcast/contracts';
+import { INTERACTION_WARNING_HOURS, type ForecastAccuracy, type PairActor, type PairDetails, type PairRequest, type PairResult } from '@teamcast/contracts';
 import type { PairForecast } from '@teamcast/engine';
 import { monthlyMeans, monthStarts } from './pair-months.ts';
 import type { PairProfile, PairRow } from './pairs.repository.ts';
@@ -54,12 +54,13 @@ export function presentDetails(forecast: PairForecast, startDay: string): PairDe
 
 /**
  * The stored forecast as the owner may see it. A locked love report carries the summary only: the details never
- * leave the server until the pair is paid for. Accuracy is the scoring model's 'more than {value}%', null before any
- * model has held-out metrics.
+ * leave the server until the pair is paid for. Accuracy is the scoring's forecast accuracy (a figure only when it is
+ * validated on real labels, else the reason; docs/scoring-model.md, "Accuracy").
  */
-export function presentResult(row: PairRow, unlocked: boolean, accuracy: number | null): PairResult | null {
+export function presentResult(row: PairRow, unlocked: boolean, accuracy: ForecastAccuracy | null): PairResult | null {
   const forecast = row.result;
-  if (!forecast || !row.runAt) return null;
+  // The caller reads the accuracy only for a pair with a result.
+  if (!forecast || !row.runAt || !accuracy) return null;
   const locked = isLockable(forecast.kind) && !unlocked;
   return {
     kind: forecast.kind,
@@ -72,7 +73,7 @@ export function presentResult(row: PairRow, unlocked: boolean, accuracy: number 
   };
 }
 
-export function presentPair(row: PairRow, people: Map<string, PairProfile>, unlocked: boolean, hours: Map<string, number>, accuracy: number | null): PairRequest {
+export function presentPair(row: PairRow, people: Map<string, PairProfile>, unlocked: boolean, hours: Map<string, number>, accuracy: ForecastAccuracy | null): PairRequest {
   const slot = (id: string | null) => (id ? presentActor(people.get(id)) : null);
   const actors = [slot(row.actor1Id), slot(row.actor2Id)];
   return {

@@ -35,7 +35,7 @@ export async function pairView(db: Db, ownerId: string, row: PairRow, people?: M
   const [unlocked, hours, accuracy] = await Promise.all([
     row.actor1Id && row.actor2Id ? repo.isPairUnlocked(db, ownerId, row.actor1Id, row.actor2Id) : Promise.resolve(false),
     repo.weeklyHours(db, ownerId, slots),
-    row.result ? forecastAccuracy(db).then((accuracy) => accuracy.value) : Promise.resolve(null),
+    row.result ? forecastAccuracy(db) : Promise.resolve(null),
   ]);
   return presentPair(row, people, unlocked, hours, accuracy);
 }

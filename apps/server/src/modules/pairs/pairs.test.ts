@@ -75,8 +75,8 @@ describe('pair request lifecycle', () => {
     expect(headline.compatibility.p90).toBeGreaterThan(headline.compatibility.p10);
     expect(headline.compatibility.p90).toBeGreaterThanOrEqual(result.summary.compatibility.value);
     expect(headline.settled.p90).toBeGreaterThan(headline.settled.p10);
-    // A fresh database has no trained scoring model: accuracy is absent rather than invented.
-    expect(result.accuracy).toBeNull();
+    // A fresh database: nothing validated on this installation's data, so no figure is invented, and the reason says so.
+    expect(result.accuracy).toMatchObject({ value: null, reason: 'no_evaluation', source: 'none', demo: false, evaluation: null });
 
     const read = await call({ method: 'GET', url: `/api/scene/p2p/${pair._id}` });
     expect(read.status).toBe(200);

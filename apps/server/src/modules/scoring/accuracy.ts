@@ -1,9 +1,8 @@
-import { meanMae, type Metrics } from './metrics.ts';
-
 /**
- * The forecast accuracy shown to owners as 'more than {value}%'. Scores are on a 0-100 scale, so the mean absolute
- * error over K, P and L is an error in percent of the scale: value = floor(100 − mean MAE), never below 0.
+ * The 'more than {value} %' figure of an error on the 0-100 scale (an error in percent of the scale): floor(100 − error),
+ * never below 0. Called with the upper end of the mean absolute error's 95 % interval, so the claim holds at that
+ * confidence (docs/scoring-model.md, "Accuracy").
  */
-export function accuracyFromMetrics(metrics: Metrics): number {
-  return Math.max(0, Math.floor(100 - meanMae(metrics)));
+export function accuracyFromError(meanAbsoluteError: number): number {
+  return Math.max(0, Math.floor(100 - meanAbsoluteError));
 }

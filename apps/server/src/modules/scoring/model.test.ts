@@ -6,7 +6,7 @@ import { WORK_STYLE_NEURONS } from './work-style.ts';
 import { extractFeatures, FEATURE_FORMAT, featureSpecFromSteps, isCurrentFeatureSpec } from './features.ts';
 import { combineLabels } from './labels.ts';
 import { meanMae } from './metrics.ts';
-import { createNetwork, inputGradient, lossAndGradient, predict } from './mlp.ts';
+import { createNetwork, inputGradient, integratedGradient, lossAndGradient, predict } from './mlp.ts';
 import { gradeOfOverall, scoresToVector } from './outputs.ts';
 import { priorScore } from './prior.ts';
 import { PROTECTED_NEURONS } from './protected-inputs.ts';
@@ -32,7 +32,7 @@ function dataset(count: number, labelled: number, seed: number): TrainingData {
     y.set(scoresToVector(labels.get(id)!), row * 3);
     prior.set(scoresToVector(priorScore(person.answers).scores), row * 3);
   });
-  return { n: ids.length, d, features, labels: y, prior };
+  return { n: ids.length, d, features, labels: y, prior, groups: Int32Array.from(ids, (_, i) => i) };
 }
 
 describe('feature extraction', () => {
@@ -138,6 +138,25 @@ describe('the network', () => {
     }
   });
 
+  it('integrated gradients average the input gradient along the path and add up to the change of the output', () => {
+    const net = createNetwork(5, 4, 3, createRng(11));
+    const reference = Float64Array.from([0.1, 0.9, 0.5, 0.3, 0.7]);
+    const x = Float64Array.from([0.8, 0.2, 0.4, 1, 0]);
+    const steps = 8;
+    const integrated = integratedGradient(net, reference, x, steps);
+    const averaged = new Float64Array(15);
+    for (let step = 0; step < steps; step++) {
+      const alpha = (step + 0.5) / steps;
+      const jacobian = inputGradient(net, reference.map((r, i) => r + alpha * (x[i]! - r)));
+      for (let k = 0; k < 3; k++) for (let i = 0; i < 5; i++) averaged[k * 5 + i]! += (jacobian[k * 5 + i]! * (x[i]! - reference[i]!)) / steps;
+    }
+    for (let j = 0; j < 15; j++) expect(integrated[j]).toBeCloseTo(averaged[j]!, 12);
+    // Completeness: with enough steps the contributions add up to f(x) − f(reference).
+    const fine = integratedGradient(net, reference, x, 400);
+    const [fx, fr] = [predict(net, x), predict(net, reference)];
+    for (let k = 0; k < 3; k++) expect(fine.subarray(k * 5, k * 5 + 5).reduce((a, b) => a + b, 0)).toBeCloseTo(fx[k]! - fr[k]!, 5);
+  });
+
   it('fits a known smooth function of its inputs', () => {
     const rng = createRng(3);
     const n = 300;
@@ -148,7 +167,7 @@ describe('the network', () => {
       const [a, b, c] = [features[i * d]!, features[i * d + 1]!, features[i * d + 2]!];
       labels.set([100 * (0.2 + 0.6 * a * b), 100 * (0.5 + 0.3 * Math.sin(3 * c)), 100 * (0.3 + 0.4 * a)], i * 3);
     }
-    const trained = trainModel({ n, d, features, labels, prior: new Float64Array(n * 3).fill(50) }, { ...DEFAULT_TRAINING, epochs: 400, hidden: 12, learningRate: 0.01, weightDecay: 1e-4 });
+    const trained = trainModel({ n, d, features, labels, prior: new Float64Array(n * 3).fill(50), groups: Int32Array.from({ length: n }, (_, i) => i) }, { ...DEFAULT_TRAINING, epochs: 400, hidden: 12, learningRate: 0.01, weightDecay: 1e-4 });
     expect(meanMae(trained.metrics.model)).toBeLessThan(3);
     expect(trained.metrics.model.competencies.r2).toBeGreaterThan(0.9);
   });

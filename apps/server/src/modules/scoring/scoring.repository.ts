@@ -12,7 +12,20 @@ export type ModelInsert = typeof scoringModels.$inferInsert;
 export const SCORED_KINDS = ['standard', 'short'] as const;
 
 /** What scoring reads of a profile. */
-export type ScorableProfile = { id: string; kind: string; state: string; answers: Answer[]; age: number | null; gender: 'М' | 'Ж' | null; isDemo: boolean };
+export type ScorableProfile = {
+  id: string;
+  kind: string;
+  state: string;
+  answers: Answer[];
+  age: number | null;
+  gender: 'М' | 'Ж' | null;
+  isDemo: boolean;
+  /** What tells one person from another in a training split (evaluation.ts personKeyOf). */
+  ownerId: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+};
 
 const scorableColumns = {
   id: profiles.id,
@@ -22,6 +35,10 @@ const scorableColumns = {
   age: profiles.age,
   gender: profiles.gender,
   isDemo: profiles.isDemo,
+  ownerId: profiles.ownerId,
+  email: profiles.email,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
 };
 
 const completedScored = and(eq(profiles.state, 'ack_a'), inArray(profiles.kind, [...SCORED_KINDS]));
@@ -161,14 +178,14 @@ export async function currentModel(db: Db): Promise<ModelRow | undefined> {
 
 /**
  * What the forecast accuracy is read from, in one query and without the models' parameters: the current model when it
- * has metrics, else the newest trained one (its held-out prior metrics stand for the prior).
+ * has metrics, else the newest trained one, a model on real labels before a demo one.
  */
-export async function accuracySource(db: Db): Promise<{ id: string; isCurrent: boolean; metrics: unknown } | undefined> {
+export async function accuracySource(db: Db): Promise<{ id: string; isCurrent: boolean; isDemo: boolean; evaluation: unknown } | undefined> {
   const [row] = await db
-    .select({ id: scoringModels.id, isCurrent: scoringModels.isCurrent, metrics: scoringModels.metrics })
+    .select({ id: scoringModels.id, isCurrent: scoringModels.isCurrent, isDemo: scoringModels.isDemo, evaluation: scoringModels.evaluation })
     .from(scoringModels)
     .where(isNotNull(scoringModels.metrics))
-    .orderBy(desc(scoringModels.isCurrent), desc(scoringModels.trainedAt))
+    .orderBy(desc(scoringModels.isCurrent), scoringModels.isDemo, desc(scoringModels.trainedAt))
     .limit(1);
   return row;
 }

@@ -2,9 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { forecastAccuracyEndpoint, ownerProfileExplanationEndpoint } from '@teamcast/contracts';
 import { AppError } from '../../core/errors.ts';
 import { route } from '../../core/route.ts';
-import { presentExplanation } from './scoring.presenter.ts';
-import { findExplanation, ownerHasProfile } from './scoring.repository.ts';
-import { forecastAccuracy } from './scoring.service.ts';
+import { ownerHasProfile } from './scoring.repository.ts';
+import { explanationOf, forecastAccuracy } from './scoring.service.ts';
 
 /** What other screens read of scoring: the forecast accuracy and a profile's explanation for its owner. */
 export const scoringModule: FastifyPluginAsync = async (app) => {
@@ -16,7 +15,7 @@ export const scoringModule: FastifyPluginAsync = async (app) => {
     access: ['owner'],
     handler: async ({ params, auth }) => {
       if (!(await ownerHasProfile(db, auth.subjectId, params.id))) throw new AppError('profile_not_found');
-      return presentExplanation(await findExplanation(db, params.id));
+      return explanationOf(db, params.id);
     },
   });
 };

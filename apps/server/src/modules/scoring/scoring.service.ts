@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Fairness, ForecastAccuracy, ScoreExplanation, ScoringMetrics } from '@teamcast/contracts';
+import { EvaluationSchema, MIN_ACCURACY_PERSONS, type Fairness, type ForecastAccuracy, type ScoreExplanation } from '@teamcast/contracts';
+import { z } from 'zod';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Storage } from '../../core/storage.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
-import { accuracyFromMetrics } from './accuracy.ts';
+import { accuracyFromError } from './accuracy.ts';
 import { fairnessReport } from './fairness.ts';
 import { extractFeatures, featureSpecFromSteps, isCurrentFeatureSpec, type FeatureSpec } from './features.ts';
+import { groupsOf, personKeyOf } from './evaluation.ts';
 import { combineLabels } from './labels.ts';
 import { gradeOf, gradeOfOverall, scoresToVector, type Grade, type Scores } from './outputs.ts';
 import { priorScore } from './prior.ts';
@@ -19,6 +21,7 @@ import {
   completedProfiles,
   currentModel,
   failInterruptedTraining,
+  findExplanation,
   findFinalScores,
   findModel,
   findScorableProfile,
@@ -30,6 +33,7 @@ import {
   type ScorableProfile,
   SCORED_KINDS,
 } from './scoring.repository.ts';
+import { presentExplanation } from './scoring.presenter.ts';
 import { modelScorer, priorScorer, textsOfSteps, type ModelParameters, type Scorer } from './scorer.ts';
 import { DEFAULT_TRAINING, type TrainingData, type TrainingOptions } from './train.ts';
 import type { Trainer } from './trainer.ts';
@@ -38,6 +42,8 @@ import type { Trainer } from './trainer.ts';
 export const MODEL_FAMILY = 'mlp-kpl';
 /** Fewest labelled profiles training accepts. */
 export const MIN_LABELLED = 20;
+
+const EvaluationPairSchema = z.object({ model: EvaluationSchema, prior: EvaluationSchema });
 
 export type ScoringDeps = { db: Db; storage: Storage; trainer: Trainer; log: FastifyBaseLogger };
 
@@ -96,6 +102,18 @@ export async function scoreProfile(db: Db, profileId: string): Promise<boolean> 
   return true;
 }
 
+/**
+ * A profile's stored explanation. One stored in an older form (before explanations carried their sums) is brought up
+ * to date by scoring the profile again with the current scorer; null while the profile is not scored.
+ */
+export async function explanationOf(db: Db, profileId: string): Promise<ScoreExplanation | null> {
+  const stored = await findExplanation(db, profileId);
+  if (stored === null) return null;
+  const explanation = presentExplanation(stored);
+  if (explanation) return explanation;
+  return (await scoreProfile(db, profileId)) ? presentExplanation(await findExplanation(db, profileId)) : null;
+}
+
 /** Rescores completed profiles (all, or the listed ones) with the current model; answers how many were scored. */
 export async function rescoreProfiles(db: Db, ids?: readonly string[]): Promise<number> {
   const scorer = await currentScorer(db);
@@ -130,18 +148,28 @@ export async function currentLabels(db: Db) {
   return combineLabels(await allRatings(db), await allFinalScores(db));
 }
 
-/** What training would use now: labelled completed profiles as features, labels and the prior's scores. */
-export async function trainingData(db: Db, spec: FeatureSpec): Promise<{ data: TrainingData; profiles: number; estimators: number }> {
+/**
+ * What training would use now: labelled completed profiles as features, labels and the prior's scores, each with its
+ * person (so the split keeps a person on one side), and how many of them are demo profiles.
+ */
+export async function trainingData(db: Db, spec: FeatureSpec): Promise<{ data: TrainingData; profiles: number; estimators: number; demoLabels: number }> {
   const { labels, estimatorsUsed } = await currentLabels(db);
   const profiles = (await completedProfiles(db, [...labels.keys()])).filter((profile) => labels.has(profile.id));
   const d = spec.columns.length;
-  const data: TrainingData = { n: profiles.length, d, features: new Float64Array(profiles.length * d), labels: new Float64Array(profiles.length * 3), prior: new Float64Array(profiles.length * 3) };
+  const data: TrainingData = {
+    n: profiles.length,
+    d,
+    features: new Float64Array(profiles.length * d),
+    labels: new Float64Array(profiles.length * 3),
+    prior: new Float64Array(profiles.length * 3),
+    groups: groupsOf(profiles.map(personKeyOf)),
+  };
   profiles.forEach((profile, row) => {
     data.features.set(extractFeatures(spec, profile.answers), row * d);
     data.labels.set(scoresToVector(labels.get(profile.id)!), row * 3);
     data.prior.set(scoresToVector(priorScore(profile.answers).scores), row * 3);
   });
-  return { data, profiles: profiles.length, estimators: estimatorsUsed };
+  return { data, profiles: profiles.length, estimators: estimatorsUsed, demoLabels: profiles.filter((profile) => profile.isDemo).length };
 }
 
 type TrainingRequest = { seed?: number | undefined; epochs?: number | undefined; hidden?: number | undefined };
@@ -153,7 +181,7 @@ function trainingOptionsOf(request: TrainingRequest): TrainingOptions {
 /** Trains a model record in the background: data is read now, the network is trained in the worker thread. */
 async function runTraining(deps: ScoringDeps, model: ModelRow): Promise<void> {
   const spec = model.featureSpec as FeatureSpec;
-  const { data, profiles, estimators } = await trainingData(deps.db, spec);
+  const { data, profiles, estimators, demoLabels } = await trainingData(deps.db, spec);
   if (data.n < MIN_LABELLED) throw new AppError('not_enough_labels', { count: MIN_LABELLED });
   let lastWrite = 0;
   const trained = await deps.trainer.train(data, model.options as TrainingOptions, ({ fraction, loss }) => {
@@ -174,6 +202,10 @@ async function runTraining(deps: ScoringDeps, model: ModelRow): Promise<void> {
     error: null,
     parameters,
     metrics: trained.metrics,
+    evaluation: trained.evaluation,
+    // Labels of demo profiles were made by a generator: a model trained or tested on any of them is a demonstration.
+    isDemo: demoLabels > 0,
+    demoLabels,
     fairness,
     profilesCount: profiles,
     estimatorsCount: estimators,
@@ -271,14 +303,24 @@ export async function publishModel(deps: ScoringDeps, id: string, gate: (model: 
   return { model: published, profilesRescored: await rescoreProfiles(deps.db) };
 }
 
-/** The forecast accuracy for owners: the current model's held-out metrics, else the prior's from the newest trained model. */
+/**
+ * The forecast accuracy (docs/scoring-model.md, "Accuracy"): the current model's evaluation on held-out people, else the
+ * prior's on the held-out people of the newest trained model. 'More than {value} %' only for real labels of at least
+ * MIN_ACCURACY_PERSONS people, from the upper end of the error's interval; otherwise null with the reason.
+ */
 export async function forecastAccuracy(db: Db): Promise<ForecastAccuracy> {
   const row = await accuracySource(db);
-  if (!row) return { value: null, source: 'none', modelId: null };
-  const metrics = row.metrics as { model: ScoringMetrics; prior: ScoringMetrics };
-  return row.isCurrent
-    ? { value: accuracyFromMetrics(metrics.model), source: 'model', modelId: row.id }
-    : { value: accuracyFromMetrics(metrics.prior), source: 'prior', modelId: null };
+  const none = { value: null, minPersons: MIN_ACCURACY_PERSONS } as const;
+  if (!row) return { ...none, reason: 'no_evaluation', source: 'none', modelId: null, demo: false, evaluation: null };
+  const source = row.isCurrent ? 'model' : 'prior';
+  const modelId = row.isCurrent ? row.id : null;
+  const stored = EvaluationPairSchema.safeParse(row.evaluation);
+  // A model trained before evaluations were kept has no figure by person: nothing validated.
+  if (!stored.success) return { ...none, reason: row.isDemo ? 'demo_labels' : 'no_evaluation', source, modelId, demo: row.isDemo, evaluation: null };
+  const evaluation = stored.data[source];
+  if (row.isDemo) return { ...none, reason: 'demo_labels', source, modelId, demo: true, evaluation };
+  if (evaluation.persons < MIN_ACCURACY_PERSONS) return { ...none, reason: 'too_few', source, modelId, demo: false, evaluation };
+  return { value: accuracyFromError(evaluation.mae.high), reason: null, minPersons: MIN_ACCURACY_PERSONS, source, modelId, demo: false, evaluation };
 }
 
 export { failInterruptedTraining };

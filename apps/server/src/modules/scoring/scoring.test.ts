@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileExplanations } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { generatePeople } from '../demo/demo-data.ts';
@@ -41,6 +43,19 @@ describe('scoring a completed profile', () => {
     expect(result.source).toBe('prior');
     expect(result.competencies.length).toBeGreaterThan(0);
     expect(result.competencies[0]).toMatchObject({ neuron: expect.any(String), question: { ru: expect.any(String), en: expect.any(String) }, points: expect.any(Number) });
+
+    // Additive: baseline + the listed answers + the rest + the scale's limit = the score, for every output.
+    for (const output of ['competencies', 'professionalism', 'maturity'] as const) {
+      const sum = result.sums[output];
+      const listed = result[output].reduce((total: number, item: { points: number }) => total + item.points, 0);
+      expect(sum.baseline + listed + sum.others + sum.limit).toBeCloseTo(sum.score, 9);
+      expect(sum.score).toBeCloseTo(row[output]!, 1);
+    }
+
+    // An explanation stored in the older form (no sums) is brought up to date when read.
+    await t.database.db.update(profileExplanations).set({ explanation: { source: 'prior', modelId: null, competencies: [], professionalism: [], maturity: [] } }).where(eq(profileExplanations.profileId, profile._id));
+    const upgraded = await t.app.inject({ method: 'GET', url: `/api/owner/profiles/${profile._id}/explanation`, headers: owner.headers });
+    expect(upgraded.json().result).toEqual(result);
 
     const foreign = await t.app.inject({ method: 'GET', url: `/api/owner/profiles/${profile._id}/explanation`, headers: other.headers });
     expect(foreign.statusCode).toBe(404);

@@ -1,10 +1,15 @@
+import type { Evaluation } from '@teamcast/contracts';
+import { evaluate, splitByPerson } from './evaluation.ts';
 import { computeMetrics, type Metrics } from './metrics.ts';
 import { createAdam, createNetwork, forward, lossAndGradient, type Network } from './mlp.ts';
 import { clampScore } from './outputs.ts';
 import { createRng, shuffledIndices } from './rng.ts';
 
-/** What training needs: n samples of d features (0..1), their labels and the prior's scores (n × 3, 0-100 scale). */
-export type TrainingData = { n: number; d: number; features: Float64Array; labels: Float64Array; prior: Float64Array };
+/**
+ * What training needs: n samples of d features (0..1), their labels and the prior's scores (n × 3, 0-100 scale), and
+ * each sample's person (group index, evaluation.ts): the split never puts one person on both sides.
+ */
+export type TrainingData = { n: number; d: number; features: Float64Array; labels: Float64Array; prior: Float64Array; groups: Int32Array };
 
 export type TrainingOptions = {
   seed: number;
@@ -22,9 +27,11 @@ export const DEFAULT_TRAINING: TrainingOptions = { seed: 20261122, hidden: 16, e
 export type TrainedModel = {
   hidden: number;
   params: number[];
-  /** Mean training feature vector: the reference point of gradient × (input − reference) explanations. */
+  /** Mean training feature vector: the reference (baseline) of the integrated-gradients explanations (scorer.ts). */
   reference: number[];
   metrics: { model: Metrics; prior: Metrics };
+  /** Model and prior on the held-out people, with bootstrap intervals (evaluation.ts). */
+  evaluation: { model: Evaluation; prior: Evaluation };
   trainCount: number;
   testCount: number;
   finalLoss: number;
@@ -32,13 +39,6 @@ export type TrainedModel = {
 
 /** Fraction done (0..1) and the current training loss. */
 export type Progress = (fraction: number, loss: number) => void;
-
-/** The seeded split: the same seed and sample count give the same test set. */
-export function splitIndices(n: number, seed: number, testShare: number): { train: number[]; test: number[] } {
-  const order = shuffledIndices(n, createRng(seed ^ 0x5eed));
-  const testCount = Math.max(1, Math.round(n * testShare));
-  return { test: order.slice(0, testCount), train: order.slice(testCount) };
-}
 
 /** Predictions on the 0-100 scale of a network trained on labels / 100, clamped to the scale. */
 export function predictScaled(net: Network, x: ArrayLike<number>, offset = 0): number[] {
@@ -55,7 +55,8 @@ export function predictScaled(net: Network, x: ArrayLike<number>, offset = 0): n
 export function trainModel(data: TrainingData, options: TrainingOptions, onProgress?: Progress): TrainedModel {
   const { n, d } = data;
   if (n < 10) throw new Error('Training needs at least 10 labelled profiles');
-  const { train, test } = splitIndices(n, options.seed, options.testShare);
+  const { train, test } = splitByPerson(data.groups, options.seed, options.testShare);
+  if (test.length === 0) throw new Error('Training needs labelled profiles of at least two people');
   const rng = createRng(options.seed);
   const net = createNetwork(d, options.hidden, 3, rng);
   const targets = data.labels.map((value) => value / 100);
@@ -83,6 +84,7 @@ export function trainModel(data: TrainingData, options: TrainingOptions, onProgr
       prior[row * 3 + k] = data.prior[sample * 3 + k]!;
     }
   });
+  const testGroups = Int32Array.from(test, (sample) => data.groups[sample]!);
   const reference = new Array<number>(d).fill(0);
   for (const sample of train) for (let i = 0; i < d; i++) reference[i]! += data.features[sample * d + i]! / train.length;
   return {
@@ -90,6 +92,7 @@ export function trainModel(data: TrainingData, options: TrainingOptions, onProgr
     params: Array.from(net.params),
     reference,
     metrics: { model: computeMetrics(predicted, labels, test.length), prior: computeMetrics(prior, labels, test.length) },
+    evaluation: { model: evaluate(predicted, labels, testGroups, options.seed), prior: evaluate(prior, labels, testGroups, options.seed) },
     trainCount: train.length,
     testCount: test.length,
     finalLoss: loss,

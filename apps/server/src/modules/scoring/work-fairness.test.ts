@@ -25,7 +25,7 @@ function trainedScorer(): Scorer {
   const { labels } = combineLabels(ratings);
   const ids = [...labels.keys()];
   const d = spec.columns.length;
-  const data = { n: ids.length, d, features: new Float64Array(ids.length * d), labels: new Float64Array(ids.length * 3), prior: new Float64Array(ids.length * 3) };
+  const data = { n: ids.length, d, features: new Float64Array(ids.length * d), labels: new Float64Array(ids.length * 3), prior: new Float64Array(ids.length * 3), groups: Int32Array.from(ids, (_, i) => i) };
   ids.forEach((id, row) => {
     const answers = people[Number(id)]!.answers;
     data.features.set(extractFeatures(spec, answers), row * d);

@@ -15,14 +15,32 @@ function Bar({ points, largest }: { points: number; largest: number }) {
   );
 }
 
+function Line({ label, points, largest, signed, strong, testId }: { label: string; points: number; largest?: number; signed: (value: number) => string; strong?: boolean; testId?: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" justify="space-between" data-testid={testId}>
+      <Text size="sm" fw={strong ? 600 : undefined} style={{ flex: 1 }}>
+        {label}
+      </Text>
+      {largest !== undefined ? <Bar points={points} largest={largest} /> : null}
+      <Text size="sm" w={56} ta="right" fw={strong ? 600 : undefined}>
+        {signed(points)}
+      </Text>
+    </Group>
+  );
+}
+
 /**
- * The answers that moved each score most, with the points they added or took away. Its texts come from the screen's
- * namespace (`explanation.model`, `explanation.prior`, `explanation.none`, `scores.<output>`), so estimators and
- * owners each read it in their own words.
+ * How each score adds up: the average person's score (the baseline), the answers that moved it most with the points
+ * they added or took away, the rest of the answers together, the scale's limit when it cut, and the score. The figures
+ * add up exactly (docs/scoring-model.md, "Explanation"). Its texts come from the screen's namespace
+ * (`explanation.model`, `explanation.prior`, `explanation.baseline`, `explanation.others`, `explanation.limit`,
+ * `explanation.score`, `scores.<output>`), so estimators and owners each read it in their own words.
  */
 export function ScoreExplanationList({ explanation, namespace }: { explanation: ScoreExplanation; namespace: 'estimator' | 'profiles' }) {
   const { t, i18n } = useTranslation(namespace);
   const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const withSign = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
   return (
     <Stack gap="xs" data-testid="score-explanation">
       <Text size="sm" c="dimmed">
@@ -31,23 +49,18 @@ export function ScoreExplanationList({ explanation, namespace }: { explanation: 
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         {OUTPUTS.map((output) => {
           const items = explanation[output];
-          const largest = Math.max(0, ...items.map((item) => Math.abs(item.points)));
+          const sum = explanation.sums[output];
+          const largest = Math.max(0, ...items.map((item) => Math.abs(item.points)), Math.abs(sum.others));
           return (
-            <Stack key={output} gap={4}>
+            <Stack key={output} gap={4} data-testid={`explanation-${output}`}>
               <Text fw={600}>{t(`scores.${output}`)}</Text>
-              {items.length === 0 ? <Text size="sm">{t('explanation.none')}</Text> : null}
+              <Line label={t('explanation.baseline')} points={sum.baseline} signed={(value) => plain.format(value)} testId="explanation-baseline" />
               {items.map((item) => (
-                <Group key={item.neuron} gap="xs" wrap="nowrap" justify="space-between">
-                  <Text size="sm" style={{ flex: 1 }}>
-                    {item.question[locale]}
-                  </Text>
-                  <Bar points={item.points} largest={largest} />
-                  <Text size="sm" w={48} ta="right">
-                    {item.points > 0 ? '+' : ''}
-                    {item.points}
-                  </Text>
-                </Group>
+                <Line key={item.neuron} label={item.question[locale]} points={item.points} largest={largest} signed={(value) => withSign.format(value)} />
               ))}
+              {sum.others !== 0 ? <Line label={t('explanation.others')} points={sum.others} largest={largest} signed={(value) => withSign.format(value)} testId="explanation-others" /> : null}
+              {sum.limit !== 0 ? <Line label={t('explanation.limit')} points={sum.limit} signed={(value) => withSign.format(value)} /> : null}
+              <Line label={t('explanation.score')} points={sum.score} signed={(value) => plain.format(value)} strong testId="explanation-score" />
             </Stack>
           );
         })}

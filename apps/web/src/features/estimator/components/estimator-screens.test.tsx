@@ -30,7 +30,14 @@ const item = (id: string, code: string, extra: Partial<EstimatorProfileItem> = {
 const view: EstimatorProfileView = {
   ...item('p-1', 'AB12CD34'),
   answers: [{ step: 'О себе', neuron: 'С_Возр', question: 'Ваш возраст, полных лет', answer: '34' }],
-  explanation: { source: 'prior', modelId: null, competencies: [{ neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University education' }, points: 22 }], professionalism: [], maturity: [] },
+  explanation: { source: 'prior', modelId: null, competencies: [{ neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University education' }, points: 22 }], professionalism: [],
+    maturity: [],
+    sums: {
+      competencies: { baseline: 38, others: -2, limit: 0, score: 58 },
+      professionalism: { baseline: 40, others: -10, limit: 0, score: 30 },
+      maturity: { baseline: 30, others: -5, limit: 0, score: 25 },
+    },
+  },
 };
 
 beforeEach(() => {

@@ -12,6 +12,7 @@ let calls: Call[];
 
 const metric = (mae: number) => ({ mae, r2: 0.5 });
 const metrics = (mae: number) => ({ competencies: metric(mae), professionalism: metric(mae), maturity: metric(mae) });
+const evaluation = (mae: number) => ({ profiles: 52, persons: 52, mae: { value: mae, low: mae - 0.5, high: mae + 0.6 }, r2: { value: 0.5, low: 0.4, high: 0.6 } });
 const fair: Fairness = { groups: [{ dimension: 'gender', group: 'М', count: 40, middleOrHigher: 0.5 }, { dimension: 'gender', group: 'Ж', count: 40, middleOrHigher: 0.45 }], genderRatio: 0.9, ageRatio: null, warning: false };
 const unfair: Fairness = { groups: [{ dimension: 'gender', group: 'М', count: 40, middleOrHigher: 0.6 }, { dimension: 'gender', group: 'Ж', count: 40, middleOrHigher: 0.3 }], genderRatio: 0.5, ageRatio: null, warning: true };
 const model = (id: string, extra: Partial<ScoringModel>): ScoringModel => ({
@@ -28,6 +29,9 @@ const model = (id: string, extra: Partial<ScoringModel>): ScoringModel => ({
   trainCount: 208,
   testCount: 52,
   metrics: { model: metrics(5), prior: metrics(8) },
+  evaluation: { model: evaluation(5), prior: evaluation(8) },
+  isDemo: false,
+  demoLabels: 0,
   fairness: { model: fair, prior: fair },
   isCurrent: false,
   createdAt: '2026-11-20T10:00:00.000Z',
@@ -47,7 +51,7 @@ beforeEach(() => {
     labelledProfiles: 260,
     estimators: 4,
     priorFairness: fair,
-    accuracy: { value: 95, source: 'model', modelId: 'current' },
+    accuracy: { value: 94, reason: null, source: 'model', modelId: 'current', demo: false, evaluation: evaluation(5), minPersons: 50 },
     labelBias: [{ estimatorId: 'e1', name: 'Олег Соколов', labels: 80, ageCorrelation: 0.7, partialAgeCorrelation: 0.45, flagged: true }],
     justifications: [] as { modelId: string; text: string; refusal: string; administratorEmail: string | null; at: string }[],
   };
@@ -103,7 +107,7 @@ describe('neuronet page', { timeout: 60_000 }, () => {
     renderApp('/administrator/neuronet');
     expect(await screen.findByTestId('neuronet-page', {}, slow)).toBeTruthy();
     expect(screen.getByTestId('labelled-count').textContent).toBe('260');
-    expect(screen.getByText('более 95%')).toBeTruthy();
+    expect(screen.getByTestId('accuracy-value').textContent).toBe('более 94%');
     expect(screen.getAllByTestId('model-row')).toHaveLength(2);
     expect(screen.getByTestId('metrics-chart')).toBeTruthy();
     expect(screen.getByTestId('fairness-warning').textContent).toContain('четырёх пятых');

@@ -73,6 +73,25 @@ export function NeuronetPage() {
         {model.isCurrent ? t('status.current') : t(`status.${model.status}`)}
       </Badge>
     );
+  // A model trained or tested on demo labels: its figures are a demonstration (docs/scoring-model.md, "Accuracy").
+  const demoBadge = (model: ScoringModel) =>
+    model.isDemo ? (
+      <Badge color="orange" variant="light" ml={4} data-testid="demo-model">
+        {t('status.demo')}
+      </Badge>
+    ) : null;
+  const points = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  const share = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+  const evaluationText = (evaluation: NonNullable<ScoringModel['evaluation']>['model']) =>
+    t('accuracy.evaluation', {
+      persons: evaluation.persons,
+      mae: points.format(evaluation.mae.value),
+      low: points.format(evaluation.mae.low),
+      high: points.format(evaluation.mae.high),
+      r2: share.format(evaluation.r2.value),
+      r2low: share.format(evaluation.r2.low),
+      r2high: share.format(evaluation.r2.high),
+    });
 
   return (
     <Stack gap="md" data-testid="neuronet-page">
@@ -102,12 +121,22 @@ export function NeuronetPage() {
           <Text size="sm" c="dimmed">
             {t('accuracy.title')}
           </Text>
-          <Text fz={28} fw={700}>
+          <Text fz={28} fw={700} data-testid="accuracy-value">
             {data.accuracy.value === null ? '—' : t('accuracy.value', { value: data.accuracy.value })}
           </Text>
           <Text size="xs" c="dimmed">
             {t(`accuracy.source.${data.accuracy.source}`)}
           </Text>
+          {data.accuracy.reason ? (
+            <Text size="xs" c={data.accuracy.demo ? 'orange' : 'dimmed'} data-testid="accuracy-reason">
+              {t(`accuracy.reason.${data.accuracy.reason}`, { min: data.accuracy.minPersons })}
+            </Text>
+          ) : null}
+          {data.accuracy.evaluation ? (
+            <Text size="xs" c="dimmed">
+              {evaluationText(data.accuracy.evaluation)}
+            </Text>
+          ) : null}
         </Card>
       </SimpleGrid>
 
@@ -143,6 +172,7 @@ export function NeuronetPage() {
                   <Table.Tr key={model._id} data-testid="model-row" bg={candidate?._id === model._id ? 'var(--mantine-color-blue-light)' : undefined} onClick={() => setSelected(model._id)} style={{ cursor: 'pointer' }}>
                     <Table.Td>
                       {status(model)}
+                      {demoBadge(model)}
                       {model.error ? (
                         <Text size="xs" c="red">
                           {model.error}
@@ -198,6 +228,16 @@ export function NeuronetPage() {
               <Text size="sm" mb="xs">
                 {t('metrics.of', { date: date(candidate.trainedAt), test: candidate.testCount })}
               </Text>
+              {candidate.evaluation ? (
+                <Text size="sm" mb="xs" data-testid="candidate-evaluation">
+                  {evaluationText(candidate.evaluation.model)}
+                </Text>
+              ) : null}
+              {candidate.isDemo ? (
+                <Alert color="orange" mb="xs">
+                  {t('metrics.demo', { count: candidate.demoLabels })}
+                </Alert>
+              ) : null}
               <MetricsChart model={candidate.metrics.model} prior={candidate.metrics.prior} />
               <Table mt="sm">
                 <Table.Thead>

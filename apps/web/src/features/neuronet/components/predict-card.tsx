@@ -1,6 +1,6 @@
 import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ScoringModel } from '@teamcast/contracts';
+import type { ScoreExplanation, ScoringModel } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
 import { usePredictProfile } from '../api/neuronet-predict.ts';
 
@@ -13,6 +13,19 @@ export function PredictCard({ models, profileId, onProfileId, modelId, onModelId
   const locale = i18n.language === 'en' ? 'en' : 'ru';
   const choices = [{ value: 'prior', label: t('predict.prior') }, ...models.filter((model) => model.status === 'trained').map((model) => ({ value: model._id, label: `${model.isCurrent ? t('status.current') : t('status.trained')} · ${model._id.slice(0, 8)}` }))];
   const result = predict.data;
+  const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'always' });
+  // How the score adds up: the baseline, the answers that moved it most, the rest together, the scale's cut = the score.
+  const additive = (explanation: ScoreExplanation, output: (typeof OUTPUTS)[number]) => {
+    const sum = explanation.sums[output];
+    const parts = [
+      `${t('predict.baseline')} ${plain.format(sum.baseline)}`,
+      ...explanation[output].map((item) => `${item.question[locale]} ${signed.format(item.points)}`),
+      ...(sum.others !== 0 ? [`${t('predict.others')} ${signed.format(sum.others)}`] : []),
+      ...(sum.limit !== 0 ? [`${t('predict.limit')} ${signed.format(sum.limit)}`] : []),
+    ];
+    return `${parts.join('; ')} = ${plain.format(sum.score)}`;
+  };
   return (
     <Card withBorder data-testid="predict-card">
       <Title order={2} size="h4" mb="sm">
@@ -44,7 +57,7 @@ export function PredictCard({ models, profileId, onProfileId, modelId, onModelId
                     <b>{Math.round(result.scores[output])}</b>
                   </Table.Td>
                   <Table.Td>
-                    {result.explanation[output].map((item) => `${item.question[locale]} ${item.points > 0 ? '+' : ''}${item.points}`).join('; ') || '—'}
+                    {additive(result.explanation, output)}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -31,7 +31,15 @@ const workPair: PairRequest = PairRequestSchema.parse({
     runAt: '2026-01-01T00:00:00.000Z',
     summary: { compatibility: { value: 22.6, band: 'good' }, yearlySatisfaction: 61.2, recommendation: 5 },
     locked: false,
-    accuracy: 87,
+    accuracy: {
+      value: 87,
+      reason: null,
+      source: 'model',
+      modelId: 'm1',
+      demo: false,
+      evaluation: { profiles: 64, persons: 60, mae: { value: 11.2, low: 10.1, high: 12.4 }, r2: { value: 0.5, low: 0.4, high: 0.6 } },
+      minPersons: 50,
+    },
     paramsVersion: 'test',
     details: {
       expectations: { firstImpression: 5, reality: 44, gap: 39, verdict: 'better' },
@@ -58,7 +66,13 @@ const workPair: PairRequest = PairRequestSchema.parse({
 
 const lockedLove: PairRequest = {
   ...workPair,
-  result: { ...workPair.result!, kind: 'LOVE', locked: true, details: null, accuracy: null },
+  result: { ...workPair.result!, kind: 'LOVE', locked: true, details: null, accuracy: { value: null, reason: 'no_evaluation', source: 'none', modelId: null, demo: false, evaluation: null, minPersons: 50 } },
+};
+
+/** A pair whose scores come from a model trained on demo labels: a demonstration, never 'more than N %'. */
+const demoPair: PairRequest = {
+  ...workPair,
+  result: { ...workPair.result!, accuracy: { ...workPair.result!.accuracy, value: null, reason: 'demo_labels', demo: true } },
 };
 
 function answer(status: number, body: unknown) {
@@ -94,7 +108,11 @@ describe('PairResultView', () => {
     expect(within(screen.getByTestId('block-compatibility')).getByText('good')).toBeTruthy();
     expect(screen.getByText('61%')).toBeTruthy();
     expect(screen.getByText('Recommended: a good working pair')).toBeTruthy();
-    expect(screen.getByTestId('accuracy').textContent).toBe('Forecast accuracy: more than 87%');
+    expect(screen.getByTestId('accuracy').textContent).toBe(
+      "Accuracy of the scores this forecast rests on: more than 87% — mean error 11.2 points out of 100 (95% interval 10.1–12.4) against estimators' ratings of 60 people the model did not learn from.",
+    );
+    // Beside the chart, in words: what the shaded band means and what it accounts for.
+    expect(screen.getByTestId('band-note').textContent).toMatch(/8 cases out of 10.*error of both people's scores.*parameters.*pair's own unpredictability/);
     expect(screen.getByText('Reality turns out better than the first impression')).toBeTruthy();
     expect(screen.getByTestId('best-month-text').textContent).toBe('Best month: December 2026 (42)');
     expect(screen.getByTestId('worst-month-text').textContent).toBe('Hardest month: April 2026 (-8)');
@@ -105,10 +123,19 @@ describe('PairResultView', () => {
     expect(screen.queryByTestId('share-panel')).toBeNull();
   });
 
+  it('shows a figure from demo labels as a demonstration, never as more than N %', () => {
+    show(demoPair, 'owner');
+    const text = screen.getByTestId('accuracy').textContent!;
+    expect(text).toMatch(/^Demonstration: on demo data the scores' mean error is 11\.2 points out of 100 \(60 people checked\)\. Demo ratings are made by a generator/);
+    expect(text).not.toMatch(/more than/);
+  });
+
   it('shows a locked love report as its summary, blurred blocks without figures, and the unlock with its price', async () => {
     show(lockedLove, 'loveMobile');
     expect(screen.getByText('A good match')).toBeTruthy();
-    expect(screen.getByTestId('accuracy').textContent).toBe('Forecast accuracy: the scoring model is not trained yet');
+    expect(screen.getByTestId('accuracy').textContent).toBe(
+      "This forecast is not yet validated on this installation's data: no scores here have been checked against estimators' ratings yet. Its uncertainty band accounts for the error of each person's scores, the uncertainty of the model's parameters and the pair's own unpredictability.",
+    );
     for (const id of ['block-expectations', 'block-outlook', 'block-chart', 'block-headings']) expect(screen.getByTestId(id).dataset.locked).toBe('true');
     expect(screen.queryByTestId('rating-chart')).toBeNull();
     expect(await screen.findByRole('button', { name: 'Pay $4.99 and open' })).toBeTruthy();

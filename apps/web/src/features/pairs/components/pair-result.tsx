@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { PairActor, PairDetails, PairRequest, PairResult } from '@teamcast/contracts';
 import { useNarrative } from '../api/narrative.ts';
 import { localeOf, monthLong, monthShort, whole, type PairShell } from '../hooks/pair-format.ts';
+import { AccuracyNote } from './accuracy-note.tsx';
 import { BandBadge } from './band-badge.tsx';
+import { BandNote } from './band-note.tsx';
 import { CompetenceChart } from './competence-chart.tsx';
 import { LoveUnlock } from './love-unlock.tsx';
 import { RatingChart } from './rating-chart.tsx';
@@ -123,11 +125,7 @@ function Details({ details, pair, result }: { details: PairDetails; pair: PairRe
             {t('result.worst', { month: worst, value: whole(details.worstMonth.value) })}
           </Text>
         </Group>
-        {details.monthlyBand ? (
-          <Text size="xs" c="dimmed">
-            {t('result.bandNote')}
-          </Text>
-        ) : null}
+        {details.monthlyBand ? <BandNote /> : null}
       </Block>
       <Block title={t('result.competences')} testId="block-competences">
         <CompetenceChart
@@ -183,9 +181,7 @@ export function PairResultView({ pair, shell }: { pair: PairRequest; shell: Pair
   return (
     <Stack gap="md" data-testid="pair-result">
       <Summary result={result} shell={shell} />
-      <Text size="sm" c="dimmed" data-testid="accuracy">
-        {result.accuracy === null ? t('result.accuracyNone') : t('result.accuracy', { value: result.accuracy })}
-      </Text>
+      <AccuracyNote accuracy={result.accuracy} />
       {result.details ? (
         <Details details={result.details} pair={pair} result={result} />
       ) : (

@@ -55,7 +55,13 @@ const explanation: ScoreExplanation = {
     { neuron: 'С_Стаж', question: { ru: 'Стаж работы', en: 'Work experience' }, points: -4 },
   ],
   professionalism: [],
-  maturity: [{ neuron: 'С_Возр', question: { ru: 'Ваш возраст', en: 'Your age' }, points: 3 }],
+  maturity: [{ neuron: 'С_Стаж', question: { ru: 'Стаж работы', en: 'Work experience' }, points: 3 }],
+  sums: {
+    competencies: { baseline: 40, others: 1.5, limit: 0, score: 50 },
+    // No answer listed: the score is still explained, by the average person's score and the rest of the answers.
+    professionalism: { baseline: 45, others: -25, limit: 0, score: 20 },
+    maturity: { baseline: 30, others: 0, limit: 0, score: 33 },
+  },
 };
 
 let current: Profile;
@@ -94,11 +100,20 @@ describe('owner profile page', { timeout: 20_000 }, () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Почему такие оценки' })).toBeTruthy();
     const list = await screen.findByTestId('score-explanation');
-    expect(within(list).getByText(/сильнее всего повлиявшие на оценки/)).toBeTruthy();
-    expect(within(list).getByText('Высшее образование')).toBeTruthy();
-    expect(within(list).getByText('+12.5')).toBeTruthy();
-    expect(within(list).getByText('-4')).toBeTruthy();
-    expect(within(list).getByText('Ни один ответ не повлиял на эту оценку')).toBeTruthy();
+    expect(within(list).getByText(/Слагаемые дают оценку точно/)).toBeTruthy();
+    const competencies = within(screen.getByTestId('explanation-competencies'));
+    expect(competencies.getByText('Высшее образование')).toBeTruthy();
+    // Figures in the reader's locale: baseline 40 + 12,5 − 4 + 1,5 = 50.
+    expect(competencies.getByText('+12,5')).toBeTruthy();
+    expect(competencies.getByText(/^[-−]4$/)).toBeTruthy();
+    expect(within(competencies.getByTestId('explanation-baseline')).getByText('40')).toBeTruthy();
+    expect(within(competencies.getByTestId('explanation-others')).getByText('+1,5')).toBeTruthy();
+    expect(within(competencies.getByTestId('explanation-score')).getByText('50')).toBeTruthy();
+    const professionalism = within(screen.getByTestId('explanation-professionalism'));
+    expect(within(professionalism.getByTestId('explanation-baseline')).getByText('45')).toBeTruthy();
+    expect(within(professionalism.getByTestId('explanation-others')).getByText(/^[-−]25$/)).toBeTruthy();
+    expect(within(professionalism.getByTestId('explanation-score')).getByText('20')).toBeTruthy();
+    expect(within(list).queryByText(/Ни один ответ/)).toBeNull();
   });
 
   it('reads the questions in English for an English interface', async () => {
