@@ -19,7 +19,7 @@
  *   of that pair (either order).
  */
 import { EventEmitter } from 'node:events';
-import { planById, tierCapabilities, type AccessRule, type AccessRules, type PlanId } from '@teamcast/contracts';
+import { rulesOfPlan, type AccessRule, type AccessRules, type PlanId } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { paymentNow } from './payment-clock.ts';
@@ -48,9 +48,7 @@ export function planInForce(sub: SubscriptionRow | undefined, now: Date): PlanId
 
 /** Rules of a plan for an owner whose account is (or is not) verified. */
 export function rulesOf(plan: PlanId, verified: boolean): AccessRules {
-  const def = planById(plan);
-  const caps = tierCapabilities[def.tier];
-  return { ...caps, needVerify: !verified, teamCap: def.teams, plan };
+  return rulesOfPlan(plan, verified);
 }
 
 export async function accessRulesFor(db: Db, ownerId: string): Promise<AccessRules> {
