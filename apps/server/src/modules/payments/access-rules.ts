@@ -19,7 +19,7 @@
  *   of that pair (either order).
  */
 import { EventEmitter } from 'node:events';
-import { rulesOfPlan, type AccessRule, type AccessRules, type PlanId } from '@teamcast/contracts';
+import { allows, rulesOfPlan, type Capability, type AccessRule, type AccessRules, type PlanId } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { paymentNow } from './payment-clock.ts';
@@ -64,6 +64,16 @@ export async function assertAccess(db: Db, ownerId: string, rule: AccessRule): P
   const rules = await accessRulesFor(db, ownerId);
   if (rules.needVerify) throw new AppError('verify_account');
   if (!rules[rule]) throw new AppError('subscription_required');
+  return rules;
+}
+
+/**
+ * A capability of the table that needs no verified account (creating profiles, pair checks): throws
+ * `subscription_required` when the plan in force lacks it.
+ */
+export async function assertCapability(db: Db, ownerId: string, capability: Capability): Promise<AccessRules> {
+  const rules = await accessRulesFor(db, ownerId);
+  if (!allows(rules, capability)) throw new AppError('subscription_required');
   return rules;
 }
 
