@@ -1,5 +1,5 @@
 /**
- * docs/plans.md, written from the capability table and the plan catalogue (`npm run docs:plans`); a contracts test
+ * docs/plans.md, written from the capability table and the plan catalogue (`npm run docs:plans`); a server test (apps/server/src/plans-doc.test.ts)
  * fails when the file in the repository differs from what this renders, so the document never goes stale.
  */
 import {
@@ -65,7 +65,7 @@ export function renderPlansDoc(): string {
   return [
     '# Plans and what each one gives',
     '',
-    '<!-- Generated from packages/contracts/src/payment.ts (PRODUCT_CAPABILITIES, PLANS) by `npm run docs:plans`. Do not edit by hand: packages/contracts/src/plans-doc.test.ts fails when this file is stale. -->',
+    '<!-- Generated from packages/contracts/src/payment.ts (PRODUCT_CAPABILITIES, PLANS) by `npm run docs:plans`. Do not edit by hand: apps/server/src/plans-doc.test.ts fails when this file is stale. -->',
     '',
     'One table states what a plan allows: `PRODUCT_CAPABILITIES` in `packages/contracts/src/payment.ts`. The server derives the access rules from it (`rulesOfPlan`) and enforces them on every route; the plan comparison screen, the plans dialog and this page are drawn from it.',
     '',
