@@ -31,7 +31,10 @@ export function useAccessRulesSync(): void {
       (message) => {
         const parsed = AccessRulesSchema.safeParse(message.payload);
         if (parsed.success) client.setQueryData(ACCESS_RULES_KEY, parsed.data);
-        for (const key of PLAN_DEPENDENT_KEYS) void client.invalidateQueries({ queryKey: key });
+        // Everything the plan may open or hide is read again; the rules themselves only when the push was unreadable.
+        for (const key of PLAN_DEPENDENT_KEYS) {
+          void client.invalidateQueries({ queryKey: key, predicate: (query) => !parsed.success || query.queryKey[1] !== ACCESS_RULES_KEY[1] });
+        }
       },
       [client],
     ),
