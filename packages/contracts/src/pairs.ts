@@ -128,8 +128,8 @@ export const PairResultSchema = z.object({
   summary: PairSummarySchema,
   /** A love report not yet unlocked: details are withheld by the server, not only hidden. */
   locked: z.boolean(),
-  /** The owner's plan hides expertise: the people's K/P/L lines and the explanation are withheld. */
-  expertiseHidden: z.boolean(),
+  /** The owner's plan hides expertise: the people's K/P/L lines and the explanation are withheld (absent: false). */
+  expertiseHidden: z.boolean().default(false),
   details: PairDetailsSchema.nullable(),
   /** Forecast accuracy, percent, from the current scoring model; null while no model has been trained. */
   accuracy: z.number().nullable(),
