@@ -20,7 +20,8 @@ test.describe('plans give what they sell', () => {
     const id = await completedProfile(request, token, 'Anna', 'Smirnova');
 
     await page.goto(`/owner/profiles/${id}`);
-    await expect(page.getByTestId('scores-hidden')).toContainText('hides the expertise');
+    // A loaded machine may take a while to bring the profile screen's chunk.
+    await expect(page.getByTestId('scores-hidden')).toContainText('hides the expertise', { timeout: 30_000 });
     await expect(page.getByTestId('scores-hidden').getByTestId('unlock-link')).toHaveAttribute('href', '/owner/subscription?plan=basic');
 
     // Buying happens in another tab; this one hears of it over the gate (syncAccessRules) and shows the scores.
@@ -35,7 +36,7 @@ test.describe('plans give what they sell', () => {
     await shop.getByRole('button', { name: 'Add card' }).click();
     await expect(shop.getByRole('combobox', { name: 'Card' })).toHaveValue(/4242/, { timeout: 30_000 });
     await shop.getByRole('button', { name: /^Pay / }).click();
-    await expect(shop.getByTestId('subscription-status')).toHaveText('Active');
+    await expect(shop.getByTestId('subscription-status')).toHaveText('Active', { timeout: 30_000 });
 
     await expect(page.getByTestId('scores-hidden')).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByText('Qualification (K)')).toBeVisible();
