@@ -67,18 +67,21 @@ test.describe('subscription', () => {
     await completedProfile(request, token, 'Anna', 'Smirnova', { С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 });
     await completedProfile(request, token, 'Boris', 'Orlov', { С_Пол: 'М', С_Возр: 44, С_ВУЗ: 'Бакалавр', С_Стаж: 20, С_Руков_Стаж: 10, С_Проживание: 'Один', С_Дети: 0 });
     const base = testInfo.project.name === 'phone' ? '/owner-mobile/team' : '/owner/dashboard/team';
-    const tryTeam = async () => {
+    const fillTeam = async () => {
       await page.goto(base);
       await page.getByTestId('team-title').fill('Paid team');
       for (const [slot, name] of ['Anna Smirnova', 'Boris Orlov'].entries()) {
         await page.getByTestId(`slot-${slot}`).click();
         await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
       }
-      await page.getByTestId('run-check').click();
     };
 
-    await tryTeam();
-    await expect(page.getByTestId('check-error')).toHaveText('This needs a subscription plan that includes it');
+    // The plan is said before the work: the lock at the top names the plan that includes the team check.
+    await page.goto(base);
+    await expect(page.getByTestId('lock-teamCheck')).toContainText('Teams');
+    await expect(page.getByTestId('lock-teamCheck').getByTestId('unlock-link')).toHaveAttribute('href', '/owner/subscription?plan=teams');
+    await fillTeam();
+    await expect(page.getByTestId('run-check')).toBeDisabled();
     await expectAccessible(page, 'team check without a plan');
 
     await page.goto('/owner/subscription');
@@ -89,7 +92,9 @@ test.describe('subscription', () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByTestId('subscription-status')).toHaveText('Active');
 
-    await tryTeam();
+    await fillTeam();
+    await expect(page.getByTestId('lock-teamCheck')).toHaveCount(0);
+    await page.getByTestId('run-check').click();
     await expect(page).toHaveURL(new RegExp(`${base}/[0-9a-f-]{36}$`));
   });
 });

@@ -13,7 +13,7 @@ export const ERROR_CODES = [
   'questionnaire_locked', 'team_changed', 'link_expired', 'profile_deleted', 'uri_too_long', 'payload_too_large',
   'profile_not_completed', 'profile_names_required', 'actors_ineligible', 'team_too_small', 'manager_view_too_small',
   'events_zero_length', 'actor_not_found', 'class_instance_forbidden', 'interaction_settings_failure',
-  'subscription_required', 'demo_already_used', 'payment_method_required', 'invoice_not_payable',
+  'subscription_required', 'plan_seats_taken', 'demo_already_used', 'payment_method_required', 'invoice_not_payable',
   'subscription_not_active', 'idempotency_conflict', 'webhook_signature_invalid', 'card_declined',
   'insufficient_funds', 'payment_failed', 'payment_incomplete', 'model_not_found', 'model_not_ready',
   'model_training', 'model_not_uploaded', 'model_outdated', 'model_published', 'fairness_below_bar', 'fairness_worse_than_published', 'not_enough_labels', 'rate_limited', 'unexpected_error',

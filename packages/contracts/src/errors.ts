@@ -56,6 +56,7 @@ export const errorCatalogue = {
   class_instance_forbidden: { status: 422, en: 'This kind of object is not allowed here', ru: 'Такой объект здесь не допускается' },
   interaction_settings_failure: { status: 422, en: 'Interaction settings failed, refresh page', ru: 'Ошибка настроек взаимодействия, обновите страницу' },
   subscription_required: { status: 403, en: 'This needs a subscription plan that includes it', ru: 'Для этого нужна подписка, которая это включает' },
+  plan_seats_taken: { status: 409, en: 'Every seat of this plan is taken; choose another plan', ru: 'Все места этого тарифа заняты; выберите другой тариф' },
   demo_already_used: { status: 409, en: 'The demo has already been used on this account', ru: 'Демо уже использовано в этой учётной записи' },
   payment_method_required: { status: 400, en: 'Add a card first', ru: 'Сначала добавьте карту' },
   invoice_not_payable: { status: 409, en: 'This invoice cannot be paid', ru: 'Этот счёт нельзя оплатить' },

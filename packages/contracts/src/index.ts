@@ -21,3 +21,4 @@ export * from './scoring.ts';
 export * from './scenes.ts';
 export * from './admin.ts';
 export * from './second-factor.ts';
+export * from './plans-doc.ts';

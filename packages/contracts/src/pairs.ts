@@ -113,7 +113,8 @@ export const PairDetailsSchema = z.object({
       firstImpression: z.number(),
       settled: z.number(),
       monthly: z.array(z.number()),
-      competences: CompetenceLinesSchema,
+      /** The person's K/P/L lines: expertise, null while the owner's plan hides it. */
+      competences: CompetenceLinesSchema.nullable(),
     }),
   ),
   /** Heading buckets of the kind with score 0-100 and grade 1-5. */
@@ -128,6 +129,8 @@ export const PairResultSchema = z.object({
   summary: PairSummarySchema,
   /** A love report not yet unlocked: details are withheld by the server, not only hidden. */
   locked: z.boolean(),
+  /** The owner's plan hides expertise: the people's K/P/L lines and the explanation are withheld (absent: false). */
+  expertiseHidden: z.boolean().default(false),
   details: PairDetailsSchema.nullable(),
   /** The forecast accuracy as `GET /api/scoring/accuracy` gives it: a figure only when validated, else the reason. */
   accuracy: ForecastAccuracySchema,

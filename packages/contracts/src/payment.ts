@@ -70,17 +70,115 @@ export type PlanDef = {
   prices: Record<Currency, PricePoint>;
 };
 
-/** Capabilities of each tier; the server derives an owner's access rules from these (see accessRulesFor). */
-export const tierCapabilities: Record<
-  PlanTier,
-  { allowTeams: boolean; allowScene: boolean; allowCreateTeams: boolean; allowCompareTeams: boolean; hideExpertise: boolean }
-> = {
-  NONE: { allowTeams: false, allowScene: false, allowCreateTeams: false, allowCompareTeams: false, hideExpertise: true },
-  LITE: { allowTeams: false, allowScene: false, allowCreateTeams: false, allowCompareTeams: false, hideExpertise: false },
-  MID: { allowTeams: true, allowScene: false, allowCreateTeams: true, allowCompareTeams: false, hideExpertise: false },
-  FULL: { allowTeams: true, allowScene: true, allowCreateTeams: true, allowCompareTeams: true, hideExpertise: false },
-  UNLIMITED: { allowTeams: true, allowScene: true, allowCreateTeams: true, allowCompareTeams: true, hideExpertise: false },
+/**
+ * THE capability table (issue 20): what each product sells, one row per product, one column per capability. The
+ * server's access rules (`rulesOf`), every gated route, the plan comparison screen, the plans dialog and docs/plans.md
+ * are derived from it; nothing else states what a plan allows. Adding a capability here without a rule in the server
+ * and web matrix tests fails those suites.
+ *
+ * - seeExpertise: the grade (expertise), the three scores (K/P/L) and their explanation are shown; without it they
+ *   are withheld by the server everywhere (profile list, card and page, explanation, pair and team results, the
+ *   websocket pushes, shared results).
+ * - createProfiles: create profiles; profileCap is their most (null: no cap; the spec states none for any plan).
+ * - pairChecks: run pair compatibility checks (the professional report; love and friendship reports are unlocked
+ *   per pair for loveUnlockPrice, whatever the plan).
+ * - teams: create teams; the most per plan is that plan's `teams` in PLANS (1 to 4, null: no cap).
+ * - teamCheck: the fast team check of a saved team: everyone starts together on day 0 and works with each other
+ *   (events `start`/`join` on day 0 only, interaction settings from day 0). Run it, read its indicators.
+ * - simulator: the manager's simulator: any other event (dismiss, rejoin, manager or lead joins and ranks, a join on
+ *   another day) or interaction change over time, on a team or the sandbox. A team that uses one needs this to be
+ *   saved or run.
+ * - comparison: compare teams side by side.
+ * - monitor: the director's monitor (in development: nothing is sold for it yet).
+ * - seats: how many owners may hold the product at once (null: no limit). Only the bonus is limited.
+ * - sold: whether the product can be bought (monitor is granted, never sold, until the monitor exists).
+ */
+export const CAPABILITIES = ['seeExpertise', 'createProfiles', 'pairChecks', 'teams', 'teamCheck', 'simulator', 'comparison', 'monitor'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+export type ProductCapabilities = Record<Capability, boolean> & {
+  /** Most profiles an owner may create; null: no cap. */
+  profileCap: number | null;
+  /** Price of unlocking one pair's full love report, minor units per currency. */
+  loveUnlockPrice: Record<Currency, number>;
+  /** Owners who may hold the product at once; null: no limit. */
+  seats: number | null;
+  sold: boolean;
+  /** Why the product is as it is, when its name does not say (shown in docs/plans.md). */
+  note: Record<Locale, string> | null;
 };
+
+/** One-off unlock of the full love report for one pair (spec: amount not shown). */
+export const LOVE_UNLOCK_PRICE: Record<Currency, number> = { RUB: 29_900, USD: 499 };
+
+/** Owners who may hold the bonus plan at once (spec: "bonus seats limited", count not shown). */
+export const BONUS_SEATS = 100;
+
+const row = (caps: Partial<Record<Capability, boolean>>, extra: Partial<Omit<ProductCapabilities, Capability>> = {}): ProductCapabilities => ({
+  seeExpertise: false,
+  createProfiles: true,
+  pairChecks: true,
+  teams: false,
+  teamCheck: false,
+  simulator: false,
+  comparison: false,
+  monitor: false,
+  ...caps,
+  profileCap: null,
+  loveUnlockPrice: LOVE_UNLOCK_PRICE,
+  seats: null,
+  sold: true,
+  note: null,
+  ...extra,
+});
+
+export const PRODUCT_CAPABILITIES: Record<Product, ProductCapabilities> = {
+  none: row({}, { sold: false }),
+  basic: row({ seeExpertise: true }),
+  teams: row({ seeExpertise: true, teams: true, teamCheck: true }),
+  simulator: row({ seeExpertise: true, teams: true, teamCheck: true, simulator: true, comparison: true }),
+  simulatorPro: row({ seeExpertise: true, teams: true, teamCheck: true, simulator: true, comparison: true }),
+  bonus: row(
+    { seeExpertise: true, teams: true, teamCheck: true, simulator: true, comparison: true },
+    {
+      seats: BONUS_SEATS,
+      note: {
+        en: `Plan id FULL_120: Simulator Pro (4 teams) billed monthly at 120 dollars (9 490 rubles) instead of its list price; the "120" is the dollar price, not a period. A limited offer: ${BONUS_SEATS} seats (owners holding or booked onto it) at once.`,
+        ru: `Тариф FULL_120: «Симулятор Про» (4 команды) помесячно за 120 долларов (9 490 рублей) вместо обычной цены; «120» — цена в долларах, а не срок. Ограниченное предложение: ${BONUS_SEATS} мест (владельцев, у которых он есть или заказан) одновременно.`,
+      },
+    },
+  ),
+  monitor: row(
+    { seeExpertise: true, teams: true, teamCheck: true, simulator: true, comparison: true, monitor: true },
+    {
+      sold: false,
+      note: {
+        en: "Plan id UNLIMITED: no team cap and the director's monitor. Not sold while the monitor is in development; granted only.",
+        ru: 'Тариф UNLIMITED: без ограничения команд и с монитором директора. Не продаётся, пока монитор в разработке; только выдаётся.',
+      },
+    },
+  ),
+};
+
+/** The access-rule flag each capability is reported as (spec section 3 names allowTeams, allowScene, ...). */
+export const RULE_OF_CAPABILITY = {
+  seeExpertise: 'hideExpertise',
+  createProfiles: 'allowCreateProfiles',
+  pairChecks: 'allowPairs',
+  teams: 'allowCreateTeams',
+  teamCheck: 'allowTeams',
+  simulator: 'allowScene',
+  comparison: 'allowCompareTeams',
+  monitor: 'allowMonitor',
+} as const satisfies Record<Capability, string>;
+
+/** Products in the order shown (comparison columns, docs), cheapest first. */
+export const PRODUCT_ORDER: readonly Product[] = ['none', 'basic', 'teams', 'simulator', 'simulatorPro', 'bonus', 'monitor'];
+
+/** The cheapest product sold that includes a capability: what a locked control names and links to. */
+export function unlockingProduct(capability: Capability): Product | null {
+  return PRODUCT_ORDER.find((product) => PRODUCT_CAPABILITIES[product].sold && PRODUCT_CAPABILITIES[product][capability]) ?? null;
+}
 
 const FREE: Record<Currency, PricePoint> = { RUB: { price: 0, discountedPrice: 0 }, USD: { price: 0, discountedPrice: 0 } };
 
@@ -96,10 +194,8 @@ const MONTHLY: Record<'LITE' | 'MID' | 'FULL', Record<Currency, { base: number; 
   MID: { RUB: { base: 299_000, extraTeam: 149_000 }, USD: { base: 3_900, extraTeam: 1_900 } },
   FULL: { RUB: { base: 449_000, extraTeam: 199_000 }, USD: { base: 5_900, extraTeam: 2_500 } },
 };
-/** The bonus plan FULL 120: FULL with 4 teams, monthly, at 120 dollars (9 490 rubles) instead of the FULL 4-team price. */
+/** The bonus plan FULL_120: Simulator Pro (4 teams), monthly, at 120 dollars (9 490 rubles); see its note above. */
 const BONUS: Record<Currency, number> = { RUB: 949_000, USD: 12_000 };
-/** One-off unlock of the full love report for one pair (spec: amount not shown). */
-export const LOVE_UNLOCK_PRICE: Record<Currency, number> = { RUB: 29_900, USD: 499 };
 
 function charge(table: typeof WEEKLY, tier: 'LITE' | 'MID' | 'FULL', currency: Currency, teams: number): number {
   const row = table[tier][currency];
@@ -216,7 +312,10 @@ export type PaymentProviderName = z.infer<typeof PaymentProviderNameSchema>;
 export const PaymentFailureSchema = z.enum(['card_declined', 'insufficient_funds', 'payment_incomplete', 'payment_failed']);
 export type PaymentFailure = z.infer<typeof PaymentFailureSchema>;
 
-/** What the owner may do, derived from the plan, the subscription state and the account (spec sections 3 and 6). */
+/**
+ * What the owner may do: the capability table's row of the plan in force (see RULE_OF_CAPABILITY), with the subscription
+ * state and the account (spec sections 3 and 6).
+ */
 export const AccessRulesSchema = z.object({
   allowTeams: z.boolean(),
   allowScene: z.boolean(),
@@ -224,14 +323,47 @@ export const AccessRulesSchema = z.object({
   needVerify: z.boolean(),
   allowCreateTeams: z.boolean(),
   allowCompareTeams: z.boolean(),
+  allowCreateProfiles: z.boolean(),
+  allowPairs: z.boolean(),
+  allowMonitor: z.boolean(),
   /** Most teams the owner may have; null means no cap. */
   teamCap: z.number().int().nullable(),
+  /** Most profiles the owner may create; null means no cap. */
+  profileCap: z.number().int().nullable(),
   /** The plan in force (NONE while a payment is missing). */
   plan: PlanIdSchema,
+  product: ProductSchema,
   hideExpertise: z.boolean(),
 });
 export type AccessRules = z.infer<typeof AccessRulesSchema>;
-export type AccessRule = 'allowTeams' | 'allowScene' | 'allowCreateTeams' | 'allowCompareTeams';
+export type AccessRule = 'allowTeams' | 'allowScene' | 'allowCreateTeams' | 'allowCompareTeams' | 'allowCreateProfiles' | 'allowPairs' | 'allowMonitor';
+
+/** Whether rules grant a capability (the table's column, read through its access-rule flag). */
+export function allows(rules: Pick<AccessRules, AccessRule | 'hideExpertise'>, capability: Capability): boolean {
+  const flag = RULE_OF_CAPABILITY[capability];
+  return flag === 'hideExpertise' ? !rules.hideExpertise : rules[flag];
+}
+
+/** The access rules of a plan for an owner whose account is (or is not) verified. */
+export function rulesOfPlan(plan: PlanId, verified: boolean): AccessRules {
+  const def = planById(plan);
+  const caps = PRODUCT_CAPABILITIES[def.product];
+  return {
+    allowTeams: caps.teamCheck,
+    allowScene: caps.simulator,
+    needVerify: !verified,
+    allowCreateTeams: caps.teams,
+    allowCompareTeams: caps.comparison,
+    allowCreateProfiles: caps.createProfiles,
+    allowPairs: caps.pairChecks,
+    allowMonitor: caps.monitor,
+    teamCap: caps.teams ? def.teams : 0,
+    profileCap: caps.profileCap,
+    plan,
+    product: def.product,
+    hideExpertise: !caps.seeExpertise,
+  };
+}
 
 export const PriceEntrySchema = z.object({
   /** The plan id (spec: subscription). */
@@ -252,6 +384,10 @@ export const PriceEntrySchema = z.object({
   allowScene: z.boolean(),
   allowCompareTeams: z.boolean(),
   hideExpertise: z.boolean(),
+  /** The capability table's row of the plan. */
+  capabilities: z.record(z.enum(CAPABILITIES), z.boolean()),
+  /** Owners who may hold the plan at once; null: no limit. */
+  seats: z.number().int().nullable(),
 });
 export type PriceEntry = z.infer<typeof PriceEntrySchema>;
 

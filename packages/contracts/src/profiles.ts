@@ -123,8 +123,13 @@ export const ProfileSummarySchema = z.object({
   avatarName: z.string().nullable(),
   hideDetails: z.boolean(),
   main: z.boolean(),
-  /** The grade (expertise); null until scored. */
+  /** The grade (expertise); null until scored, and while the owner's plan hides expertise. */
   expertise: GradeSchema.nullable(),
+  /**
+   * The owner's plan hides expertise (capability seeExpertise): expertise, the scores and the explanation are withheld
+   * by the server, not only hidden on screen.
+   */
+  expertiseHidden: z.boolean(),
   /** Mood in teams; 'unclear' until a team forecast gives one. */
   mood: SpecialistMoodSchema,
   scores: ProfileScoresSchema,

@@ -271,6 +271,24 @@ export function teamActors(profileIds: readonly string[], options: { intensity?:
   }));
 }
 
+/** Events a fast team check uses: everyone starts (or joins) on day 0. */
+const TEAM_CHECK_EVENTS: ReadonlySet<string> = new Set(['start', 'join']);
+
+/**
+ * Whether a team needs the manager's simulator rather than the fast team check (the capability table's `simulator`
+ * versus `teamCheck`): more people than the check's slots, any event other than starting or joining on day 0
+ * (dismiss, rejoin, manager or lead joins and ranks), or an interaction that changes after day 0.
+ */
+export function usesSimulator(actors: readonly Pick<Actor, 'events' | 'interactionType' | 'interactionIntensive'>[]): boolean {
+  if (actors.length > TEAM_REQUEST_SLOTS) return true;
+  return actors.some(
+    (actor) =>
+      actor.events.some((event) => !TEAM_CHECK_EVENTS.has(event.type) || event.date !== 0) ||
+      actor.interactionType.some((entry) => entry.date !== 0) ||
+      actor.interactionIntensive.some((entry) => entry.date !== 0),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------- endpoints (Scene service)
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });

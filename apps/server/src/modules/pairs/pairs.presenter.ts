@@ -27,7 +27,7 @@ export function presentActor(profile: PairProfile | undefined): PairActor | null
 /** Love and friendship reports are the paid ones: locked until the pair is unlocked. */
 export const isLockable = (kind: PairForecast['kind']) => kind === 'LOVE' || kind === 'FRIEND';
 
-export function presentDetails(forecast: PairForecast, startDay: string): PairDetails {
+export function presentDetails(forecast: PairForecast, startDay: string, expertiseHidden = false): PairDetails {
   return {
     expectations: forecast.expectations,
     outlook: forecast.outlook,
@@ -45,10 +45,10 @@ export function presentDetails(forecast: PairForecast, startDay: string): PairDe
       firstImpression: person.firstImpression,
       settled: person.settled,
       monthly: person.monthly,
-      competences: person.competences,
+      competences: expertiseHidden ? null : person.competences,
     })),
     blocks: forecast.blocks,
-    explanation: forecast.explanation,
+    explanation: expertiseHidden ? [] : forecast.explanation,
   };
 }
 
@@ -57,7 +57,7 @@ export function presentDetails(forecast: PairForecast, startDay: string): PairDe
  * leave the server until the pair is paid for. Accuracy is the scoring's forecast accuracy (a figure only when it is
  * validated on real labels, else the reason; docs/scoring-model.md, "Accuracy").
  */
-export function presentResult(row: PairRow, unlocked: boolean, accuracy: ForecastAccuracy | null): PairResult | null {
+export function presentResult(row: PairRow, unlocked: boolean, accuracy: ForecastAccuracy | null, expertiseHidden: boolean): PairResult | null {
   const forecast = row.result;
   // The caller reads the accuracy only for a pair with a result.
   if (!forecast || !row.runAt || !accuracy) return null;
@@ -67,13 +67,14 @@ export function presentResult(row: PairRow, unlocked: boolean, accuracy: Forecas
     runAt: row.runAt.toISOString(),
     summary: { compatibility: forecast.compatibility, yearlySatisfaction: forecast.yearlySatisfaction, recommendation: forecast.recommendation },
     locked,
-    details: locked ? null : presentDetails(forecast, row.startDay),
+    expertiseHidden,
+    details: locked ? null : presentDetails(forecast, row.startDay, expertiseHidden),
     accuracy,
     paramsVersion: forecast.paramsVersion,
   };
 }
 
-export function presentPair(row: PairRow, people: Map<string, PairProfile>, unlocked: boolean, hours: Map<string, number>, accuracy: ForecastAccuracy | null): PairRequest {
+export function presentPair(row: PairRow, people: Map<string, PairProfile>, unlocked: boolean, hours: Map<string, number>, accuracy: ForecastAccuracy | null, expertiseHidden: boolean): PairRequest {
   const slot = (id: string | null) => (id ? presentActor(people.get(id)) : null);
   const actors = [slot(row.actor1Id), slot(row.actor2Id)];
   return {
@@ -85,7 +86,7 @@ export function presentPair(row: PairRow, people: Map<string, PairProfile>, unlo
     mode: row.mode === 1 ? 1 : 0,
     intensity: row.intensity,
     ready: actors.every((actor) => actor?.filled === true),
-    result: presentResult(row, unlocked, accuracy),
+    result: presentResult(row, unlocked, accuracy, expertiseHidden),
     warnings: [...hours]
       .filter(([, total]) => total > INTERACTION_WARNING_HOURS)
       .map(([personId, total]) => ({ personId, hours: total, limit: INTERACTION_WARNING_HOURS })),

@@ -7,6 +7,7 @@ import type { GateHub } from '../gate/gate.hub.ts';
 import { forgetHistory, recordHistory } from '../history/history.service.ts';
 import { enginePersonOf, personUseOf, type PersonUse } from '../scoring/engine-person.ts';
 import { forecastAccuracy } from '../scoring/scoring.service.ts';
+import { accessRulesFor, assertCapability } from '../payments/access-rules.ts';
 import { firstOfMonth } from './pair-months.ts';
 import { isFilled, presentActor, presentPair } from './pairs.presenter.ts';
 import * as repo from './pairs.repository.ts';
@@ -32,12 +33,13 @@ const peopleOf = (row: Pick<PairRow, 'actor1Id' | 'actor2Id' | 'managerId'>) => 
 export async function pairView(db: Db, ownerId: string, row: PairRow, people?: Map<string, PairProfile>): Promise<PairRequest> {
   people ??= await repo.ownProfiles(db, ownerId, peopleOf(row));
   const slots = [row.actor1Id, row.actor2Id].filter((id): id is string => Boolean(id));
-  const [unlocked, hours, accuracy] = await Promise.all([
+  const [unlocked, hours, accuracy, rules] = await Promise.all([
     row.actor1Id && row.actor2Id ? repo.isPairUnlocked(db, ownerId, row.actor1Id, row.actor2Id) : Promise.resolve(false),
     repo.weeklyHours(db, ownerId, slots),
     row.result ? forecastAccuracy(db) : Promise.resolve(null),
+    accessRulesFor(db, ownerId),
   ]);
-  return presentPair(row, people, unlocked, hours, accuracy);
+  return presentPair(row, people, unlocked, hours, accuracy, rules.hideExpertise);
 }
 
 /** Checks that every given id is a profile of this owner, not twice, and that the manager is not one of the pair. */
@@ -113,6 +115,7 @@ const specialistOf = (profile: PairProfile, use: PersonUse): Specialist =>
 export async function runPair(deps: PairDeps, ownerId: string, id: string, type: 'LOVE' | 'FRIEND' | undefined): Promise<PairRequest> {
   const { db } = deps;
   const row = await loadOwnPair(db, ownerId, id);
+  await assertCapability(db, ownerId, 'pairChecks');
   const people = await repo.ownProfiles(db, ownerId, peopleOf(row));
   const a = row.actor1Id ? people.get(row.actor1Id) : undefined;
   const b = row.actor2Id ? people.get(row.actor2Id) : undefined;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PairRequestSchema, type PairRequest } from '@teamcast/contracts';
 import { pairRequests, scenes } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
+import { subscribe } from '../scenes/scenes.test-support.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { filledPair, insertProfile } from './pairs.fixtures.ts';
 
@@ -12,6 +13,8 @@ let owner: SignedIn;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createOwner(t);
+  // Basic shows expertise: the K/P/L lines and the explanation of the full report (plans.test.ts covers none).
+  await subscribe(t.database.db, owner.id, 'LITE_1M');
 });
 afterAll(async () => t.close());
 
@@ -56,7 +59,7 @@ describe('pair request lifecycle', () => {
     expect(details.monthly[details.bestMonth.index]).toBe(Math.max(...details.monthly));
     expect(details.monthly[details.worstMonth.index]).toBe(Math.min(...details.monthly));
     expect(details.persons).toHaveLength(2);
-    for (const person of details.persons) for (const line of [person.competences.k, person.competences.p, person.competences.l]) expect(line).toHaveLength(12);
+    for (const person of details.persons) for (const line of [person.competences!.k, person.competences!.p, person.competences!.l]) expect(line).toHaveLength(12);
     expect(details.blocks.map((block) => block.name)).toEqual(['satisfaction', 'expectations', 'competences', 'outlook']);
     for (const block of details.blocks) expect(block.grade).toBe(Math.min(5, 1 + Math.floor(block.score / 20)));
     expect(details.monthlyBand?.p10).toHaveLength(12);

@@ -19,7 +19,7 @@
  *   of that pair (either order).
  */
 import { EventEmitter } from 'node:events';
-import { planById, tierCapabilities, type AccessRule, type AccessRules, type PlanId } from '@teamcast/contracts';
+import { allows, rulesOfPlan, type Capability, type AccessRule, type AccessRules, type PlanId } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { paymentNow } from './payment-clock.ts';
@@ -48,9 +48,7 @@ export function planInForce(sub: SubscriptionRow | undefined, now: Date): PlanId
 
 /** Rules of a plan for an owner whose account is (or is not) verified. */
 export function rulesOf(plan: PlanId, verified: boolean): AccessRules {
-  const def = planById(plan);
-  const caps = tierCapabilities[def.tier];
-  return { ...caps, needVerify: !verified, teamCap: def.teams, plan };
+  return rulesOfPlan(plan, verified);
 }
 
 export async function accessRulesFor(db: Db, ownerId: string): Promise<AccessRules> {
@@ -66,6 +64,16 @@ export async function assertAccess(db: Db, ownerId: string, rule: AccessRule): P
   const rules = await accessRulesFor(db, ownerId);
   if (rules.needVerify) throw new AppError('verify_account');
   if (!rules[rule]) throw new AppError('subscription_required');
+  return rules;
+}
+
+/**
+ * A capability of the table that needs no verified account (creating profiles, pair checks): throws
+ * `subscription_required` when the plan in force lacks it.
+ */
+export async function assertCapability(db: Db, ownerId: string, capability: Capability): Promise<AccessRules> {
+  const rules = await accessRulesFor(db, ownerId);
+  if (!allows(rules, capability)) throw new AppError('subscription_required');
   return rules;
 }
 

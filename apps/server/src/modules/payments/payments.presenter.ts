@@ -3,7 +3,7 @@ import {
   planById,
   planTitle,
   productTexts,
-  tierCapabilities,
+  rulesOfPlan, PRODUCT_CAPABILITIES, CAPABILITIES, type Capability,
   type Currency,
   type Invoice,
   type Locale,
@@ -81,7 +81,8 @@ export function presentMethod(row: MethodRow, defaultId: string | null): Payment
 export function presentPrice(planId: PlanId, currency: Currency, locale: Locale): PriceEntry {
   const plan = planById(planId);
   const point = plan.prices[currency];
-  const caps = tierCapabilities[plan.tier];
+  const rules = rulesOfPlan(plan.id, true);
+  const row = PRODUCT_CAPABILITIES[plan.product];
   return {
     subscription: plan.id,
     title: planTitle(plan, locale),
@@ -94,9 +95,11 @@ export function presentPrice(planId: PlanId, currency: Currency, locale: Locale)
     price: point.price,
     discountedPrice: point.discountedPrice,
     discountPercent: discountPercent(point),
-    allowTeams: caps.allowTeams,
-    allowScene: caps.allowScene,
-    allowCompareTeams: caps.allowCompareTeams,
-    hideExpertise: caps.hideExpertise,
+    allowTeams: rules.allowTeams,
+    allowScene: rules.allowScene,
+    allowCompareTeams: rules.allowCompareTeams,
+    hideExpertise: rules.hideExpertise,
+    capabilities: Object.fromEntries(CAPABILITIES.map((capability) => [capability, row[capability]])) as Record<Capability, boolean>,
+    seats: row.seats,
   };
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
 import { idempotencyKeys, invoices, owners, pairUnlocks, paymentCustomers, paymentEvents, paymentMethods, profiles, subscriptions } from '../../db/schema/index.ts';
 
@@ -262,4 +262,23 @@ export async function recordIdempotentOutcome(db: Db, ownerId: string, key: stri
 export async function recordEvent(db: Db, values: typeof paymentEvents.$inferInsert): Promise<boolean> {
   const inserted = await db.insert(paymentEvents).values(values).onConflictDoNothing().returning({ id: paymentEvents.id });
   return inserted.length > 0;
+}
+
+/** Serialises every purchase of a seat-limited product (a transaction-scoped advisory lock across processes). */
+export async function lockProductSeats(db: Db, product: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`plan-seats:${product}`}, 0))`);
+}
+
+/** Owners other than `ownerId` holding one of these plans (active or past due) or booked onto one for the next renewal. */
+export async function countSeatHolders(db: Db, planIds: readonly string[], ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(subscriptions)
+    .where(
+      and(
+        ne(subscriptions.ownerId, ownerId),
+        or(and(inArray(subscriptions.plan, [...planIds]), inArray(subscriptions.status, ['active', 'past_due'])), inArray(subscriptions.pendingPlan, [...planIds])),
+      ),
+    );
+  return row?.value ?? 0;
 }

@@ -1,5 +1,5 @@
 import {
-  LOVE_UNLOCK_PRICE,
+  PRODUCT_CAPABILITIES,
   PLANS,
   currencyFor,
   planById,
@@ -32,7 +32,7 @@ export async function priceList(payments: Payments, locale: Locale) {
     currency,
     provider: payments.processor.name,
     publishableKey: payments.processor.publishableKey,
-    loveUnlockPrice: LOVE_UNLOCK_PRICE[currency],
+    loveUnlockPrice: PRODUCT_CAPABILITIES.none.loveUnlockPrice[currency],
     plans: PLANS.filter((plan) => plan.purchasable).map((plan) => presentPrice(plan.id, currency, locale)),
   };
 }
@@ -203,6 +203,18 @@ function purchasable(id: PlanId): PlanDef {
   return plan;
 }
 
+/**
+ * A seat-limited product (the bonus): counted and taken under one lock for the product across processes, inside the
+ * caller's transaction, so concurrent buyers never hold more seats than the capability table gives.
+ */
+async function takeSeat(db: Db, ownerId: string, plan: PlanDef): Promise<void> {
+  const { seats } = PRODUCT_CAPABILITIES[plan.product];
+  if (seats === null) return;
+  await repo.lockProductSeats(db, plan.product);
+  const holders = await repo.countSeatHolders(db, PLANS.filter((p) => p.product === plan.product).map((p) => p.id), ownerId);
+  if (holders >= seats) throw new AppError('plan_seats_taken');
+}
+
 const live = (sub: SubscriptionRow | undefined): sub is SubscriptionRow => sub !== undefined && (sub.status === 'active' || sub.status === 'past_due');
 
 export type SubscribeInput = { subscribe: PlanId; paymentMethodId?: string; ln?: Locale };
@@ -219,6 +231,7 @@ export async function updateSubscription(payments: Payments, ownerId: string, in
   await settleRenewals(payments, ownerId);
   const sub = await repo.findSubscription(db, ownerId);
   const now = await paymentNow(db);
+  await takeSeat(db, ownerId, plan);
   if (!live(sub) || (sub.status === 'active' && planById(sub.plan as PlanId).period === 'demo' && plan.period !== 'demo')) {
     await startSubscription(payments, ownerId, plan, sub, input, locale, key, now);
     return null;
@@ -334,6 +347,7 @@ export async function schedulePlan(payments: Payments, ownerId: string, planId: 
   const sub = await repo.findSubscription(payments.db, ownerId);
   if (!sub || sub.status !== 'active' || planById(sub.plan as PlanId).period === 'demo') throw new AppError('subscription_not_active');
   if (plan.period === 'demo') throw new AppError('demo_already_used');
+  await takeSeat(payments.db, ownerId, plan);
   await repo.updateSubscription(payments.db, sub.id, { pendingPlan: plan.id === sub.plan ? null : plan.id, cancelAtPeriodEnd: false });
 }
 
@@ -446,9 +460,10 @@ export async function pairStatus(payments: Payments, ownerId: string, id1: strin
   const customer = await repo.findCustomer(db, ownerId);
   const invoice = row?.invoiceId ? await repo.findInvoiceById(db, row.invoiceId) : undefined;
   const currency = invoice?.currency ?? customer?.currency ?? currencyFor(locale);
+  const { product } = await accessRulesFor(db, ownerId);
   return {
     status: row?.status ?? ('unpaid' as const),
-    price: LOVE_UNLOCK_PRICE[currency],
+    price: PRODUCT_CAPABILITIES[product].loveUnlockPrice[currency],
     currency,
     invoice: invoice ? presentInvoice(invoice, locale) : null,
   };
@@ -478,7 +493,7 @@ export async function payPairUnlock(
           provider: processor.name,
           kind: 'pair_unlock',
           reason: 'pair_unlock',
-          amount: LOVE_UNLOCK_PRICE[customer.currency!],
+          amount: PRODUCT_CAPABILITIES[(await accessRulesFor(db, ownerId)).product].loveUnlockPrice[customer.currency!],
           currency: customer.currency!,
           status: 'open',
           createdAt: now,

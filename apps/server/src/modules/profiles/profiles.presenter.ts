@@ -4,8 +4,22 @@ import type { ProfileRow } from './profiles.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function presentSummary(row: ProfileRow, mainProfileId: string | null): ProfileSummary {
-  return {
+/** What a plan without seeExpertise gets instead of the scores: nothing of them. */
+const WITHHELD_SCORES: ProfileSummary['scores'] = {
+  competencies: null,
+  professionalism: null,
+  maturity: null,
+  grade: null,
+  finalScore: null,
+  finalScorePrecise: null,
+  scoredAt: null,
+  completeness: null,
+  modelId: null,
+};
+
+/** A profile in the owner's list; `expertiseHidden` (the owner's plan) withholds the grade and every score. */
+export function presentSummary(row: ProfileRow, mainProfileId: string | null, expertiseHidden: boolean): ProfileSummary {
+  const summary: ProfileSummary = {
     _id: row.id,
     kind: row.kind,
     firstName: row.firstName,
@@ -26,6 +40,7 @@ export function presentSummary(row: ProfileRow, mainProfileId: string | null): P
     hideDetails: row.hideDetails,
     main: row.id === mainProfileId,
     expertise: row.grade,
+    expertiseHidden: false,
     // No team forecast feeds a profile's mood yet; the scene module sets it once one does.
     mood: 'unclear',
     scores: {
@@ -44,11 +59,12 @@ export function presentSummary(row: ProfileRow, mainProfileId: string | null): P
     updatedAt: row.updatedAt.toISOString(),
     completedAt: iso(row.completedAt),
   };
+  return expertiseHidden ? { ...summary, expertise: null, expertiseHidden: true, scores: WITHHELD_SCORES } : summary;
 }
 
-export function presentProfile(row: ProfileRow, mainProfileId: string | null, usage: ProfileUsage): Profile {
+export function presentProfile(row: ProfileRow, mainProfileId: string | null, usage: ProfileUsage, expertiseHidden: boolean): Profile {
   return {
-    ...presentSummary(row, mainProfileId),
+    ...presentSummary(row, mainProfileId, expertiseHidden),
     ownerId: row.ownerId,
     permalink: row.permalink,
     linkExpiresAt: row.linkExpiresAt.toISOString(),

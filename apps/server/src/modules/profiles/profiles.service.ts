@@ -21,6 +21,7 @@ import {
   type ProfileRow,
 } from './profiles.repository.ts';
 import { scoreProfile } from '../scoring/scoring.service.ts';
+import { accessRulesFor, assertCapability } from '../payments/access-rules.ts';
 
 async function mainProfileId(db: Db, ownerId: string): Promise<string | null> {
   return (await ownerInfo(db, ownerId))?.mainProfileId ?? null;
@@ -32,14 +33,19 @@ async function loadOwn(db: Db, ownerId: string, id: string): Promise<ProfileRow>
   return row;
 }
 
+/** Whether the owner's plan withholds expertise and scores (the capability table's seeExpertise). */
+async function expertiseHidden(db: Db, ownerId: string | null): Promise<boolean> {
+  return ownerId === null || (await accessRulesFor(db, ownerId)).hideExpertise;
+}
+
 async function present(db: Db, row: ProfileRow): Promise<Profile> {
   const main = row.ownerId ? await mainProfileId(db, row.ownerId) : null;
-  return presentProfile(row, main, await profileUsage(db, row.id));
+  return presentProfile(row, main, await profileUsage(db, row.id), await expertiseHidden(db, row.ownerId));
 }
 
 export async function listProfiles(db: Db, ownerId: string, options: ProfileListOptions): Promise<{ items: ProfileSummary[]; total: number; profilesCount: number }> {
-  const [{ rows, total, profilesCount }, main] = await Promise.all([listOwnerProfiles(db, ownerId, options), mainProfileId(db, ownerId)]);
-  return { items: rows.map((row) => presentSummary(row, main)), total, profilesCount };
+  const [{ rows, total, profilesCount }, main, hidden] = await Promise.all([listOwnerProfiles(db, ownerId, options), mainProfileId(db, ownerId), expertiseHidden(db, ownerId)]);
+  return { items: rows.map((row) => presentSummary(row, main, hidden)), total, profilesCount };
 }
 
 export async function getProfile(db: Db, ownerId: string, id: string): Promise<Profile> {
@@ -47,6 +53,7 @@ export async function getProfile(db: Db, ownerId: string, id: string): Promise<P
 }
 
 export async function createProfile(db: Db, ownerId: string, input: z.output<typeof ProfileCreateSchema>): Promise<Profile> {
+  await assertCapability(db, ownerId, 'createProfiles');
   const questionnaire = await currentQuestionnaire(db, input.kind);
   const row = await insertProfile(db, {
     ownerId,

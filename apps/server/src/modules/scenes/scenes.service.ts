@@ -13,6 +13,7 @@ import {
 import {
   MIN_SPECIALISTS,
   SceneSettingsSchema,
+  usesSimulator,
   type Actor,
   type CompareIndicators,
   type Comparison,
@@ -137,7 +138,7 @@ async function loadScene(deps: SceneDeps, ownerId: string, id: string, kind: Sce
 export async function createScene(deps: SceneDeps, ownerId: string, body: z.infer<typeof SceneCreateSchema>, kind: SceneKind = 'team') {
   const db = deps.database.db;
   if (kind === 'team') await assertTeamCap(db, ownerId, await countTeams(db, ownerId));
-  else await assertAccess(db, ownerId, 'allowScene');
+  if (kind === 'sandbox' || usesSimulator(body.actors)) await assertAccess(db, ownerId, 'allowScene');
   if (body.actors.length < MIN_SPECIALISTS) throw new AppError('team_too_small');
   const { actors, diff } = await prepareActors(deps, ownerId, body.actors);
   const values = {
@@ -168,7 +169,17 @@ export async function createScene(deps: SceneDeps, ownerId: string, body: z.infe
 
 type UpdateBody = z.infer<typeof SceneUpdateSchema>;
 
+/**
+ * The capability table on a team: any change or run of a team is the team check (allowTeams); a team whose actors use
+ * the simulator's events (see usesSimulator) needs the simulator (allowScene), as the sandbox always does.
+ */
+async function assertSceneAccess(db: Db, ownerId: string, kind: SceneKind, actors: readonly Actor[]): Promise<void> {
+  if (kind === 'team') await assertAccess(db, ownerId, 'allowTeams');
+  if (kind === 'sandbox' || usesSimulator(actors)) await assertAccess(db, ownerId, 'allowScene');
+}
+
 async function applyUpdate(deps: SceneDeps, scene: SceneRow, body: UpdateBody, extra: { status?: 'ok' | 'broken'; p2pRequests?: unknown[]; dropGone?: boolean } = {}) {
+  await assertSceneAccess(deps.database.db, scene.ownerId, scene.kind, body.actors ?? (scene.actors as Actor[]));
   let diff: DiffEntry[] = [];
   let actors: Actor[] | undefined;
   const sourceActors = body.actors ?? (extra.dropGone ? (scene.actors as Actor[]) : undefined);
@@ -249,7 +260,7 @@ function specialistOf(p: ActorProfile): Specialist {
 export async function runScene(deps: SceneDeps, ownerId: string, id: string, kind: SceneKind = 'team'): Promise<{ ruid: string; scene: SceneRow }> {
   const scene = kind === 'sandbox' ? await findSandbox(deps.database.db, ownerId) : await loadScene(deps, ownerId, id);
   if (!scene || scene.id !== id) throw new AppError('team_not_found');
-  await assertAccess(deps.database.db, ownerId, kind === 'sandbox' ? 'allowScene' : 'allowTeams');
+  await assertSceneAccess(deps.database.db, ownerId, scene.kind, scene.actors as Actor[]);
   const input = await sceneInput(deps, scene);
   const ruid = await deps.compute.enqueue({ ownerId, kind: 'scene', subjectId: scene.id, input });
   return { ruid, scene };
@@ -269,7 +280,8 @@ export async function runAnyScene(deps: SceneDeps, ownerId: string, id: string) 
 
 /** A fresh, unguessable link to the dataset of a finished run; only its hash is stored. */
 export async function snapshotLink(deps: SceneDeps, ownerId: string, sceneId: string, ruid: string) {
-  await loadAnyScene(deps, ownerId, sceneId);
+  const scene = await loadAnyScene(deps, ownerId, sceneId);
+  await assertSceneAccess(deps.database.db, ownerId, scene.kind, scene.actors as Actor[]);
   const job = await findSceneJob(deps.database.db, ownerId, sceneId, ruid);
   if (!job) throw new AppError('team_not_found');
   if (job.status !== 'done' || !job.resultKey) throw new AppError('unstable_connection');
@@ -408,11 +420,12 @@ function bestOf(rows: Comparison['scenes']): Comparison['best'] {
 export async function viewScenes(deps: SceneDeps, ownerId: string, rows: SceneRow[]): Promise<Scene[]> {
   const actorIds = [...new Set(rows.flatMap((row) => (row.actors as Actor[]).map((a) => a.id)))];
   const profiles = new Map((await findActorProfiles(deps.database.db, ownerId, actorIds)).map((p) => [p.id, p]));
-  const [runs, summaries] = await Promise.all([runsOf(deps, ownerId, rows), summariesOf(deps, rows)]);
+  const [runs, summaries, rules] = await Promise.all([runsOf(deps, ownerId, rows), summariesOf(deps, rows), accessRulesFor(deps.database.db, ownerId)]);
   return rows.map((row) =>
     presentScene(row, {
       missingActorIds: (row.actors as Actor[]).filter((a) => isGone(profiles.get(a.id))).map((a) => a.id),
-      summary: summaries.get(row.id) ?? null,
+      // The indicators carry the team's K/P/L: withheld while the plan hides expertise (a lapsed plan's old teams).
+      summary: rules.hideExpertise ? null : (summaries.get(row.id) ?? null),
       run: runs.get(row.id),
     }),
   );
@@ -437,8 +450,8 @@ export async function getSandbox(deps: SceneDeps, ownerId: string): Promise<Scen
 }
 
 export async function pickableProfiles(deps: SceneDeps, ownerId: string, query: { search?: string | undefined; eligible: boolean; limit: number; offset: number }) {
-  const { rows, total } = await listPickableProfiles(deps.database.db, ownerId, query);
-  return { items: rows.map(presentProfile), total };
+  const [{ rows, total }, rules] = await Promise.all([listPickableProfiles(deps.database.db, ownerId, query), accessRulesFor(deps.database.db, ownerId)]);
+  return { items: rows.map((row) => ({ ...presentProfile(row), grade: rules.hideExpertise ? null : row.grade })), total };
 }
 
 export async function integralStats(deps: SceneDeps, ownerId: string): Promise<IntegralStats> {

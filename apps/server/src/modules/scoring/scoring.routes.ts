@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { forecastAccuracyEndpoint, ownerProfileExplanationEndpoint } from '@teamcast/contracts';
 import { AppError } from '../../core/errors.ts';
 import { route } from '../../core/route.ts';
+import { accessRulesFor } from '../payments/access-rules.ts';
 import { ownerHasProfile } from './scoring.repository.ts';
 import { explanationOf, forecastAccuracy } from './scoring.service.ts';
 
@@ -15,6 +16,8 @@ export const scoringModule: FastifyPluginAsync = async (app) => {
     access: ['owner'],
     handler: async ({ params, auth }) => {
       if (!(await ownerHasProfile(db, auth.subjectId, params.id))) throw new AppError('profile_not_found');
+      // The explanation is expertise: a plan without seeExpertise does not get it.
+      if ((await accessRulesFor(db, auth.subjectId)).hideExpertise) throw new AppError('subscription_required');
       return explanationOf(db, params.id);
     },
   });

@@ -9,6 +9,7 @@ import { NO_ANSWER, ProfileSchema, type Answer } from '@teamcast/contracts';
 import { TYPICAL_ANSWERS } from './imputation.ts';
 import { PROTECTED_NEURONS } from './protected-inputs.ts';
 import { profileRow } from './scoring.test-support.ts';
+import { subscribe } from '../scenes/scenes.test-support.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -18,6 +19,8 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await createOwner(t);
   other = await createOwner(t);
+  // The explanation is expertise: Basic shows it (plans.matrix.test.ts covers the plans that hide it).
+  await subscribe(t.database.db, owner.id, 'LITE_1M');
 });
 afterAll(async () => t.close());
 

@@ -2,6 +2,7 @@ import { AppShell, Group, Text, UnstyledButton } from '@mantine/core';
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VerifyAccountNotice } from '../../features/account/components/verify-account-notice.tsx';
+import { OwnerAccessSync } from '../../shared/access/owner-access-sync.tsx';
 import { pathTo } from '../routes.ts';
 import type { NavItem } from './nav-items.ts';
 
@@ -21,6 +22,7 @@ export function MobileLayout({ variant, footer }: { variant: 'owner' | 'love'; f
       <AppShell.Main>
         <main id="main">
           <VerifyAccountNotice surface={variant === 'love' ? 'loveMobile' : 'ownerMobile'} />
+          <OwnerAccessSync />
           <Outlet />
         </main>
       </AppShell.Main>

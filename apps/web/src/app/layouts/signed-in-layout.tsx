@@ -6,6 +6,7 @@ import type { Role } from '@teamcast/contracts';
 import { signOut as endSession } from '../../features/account/api/sign-out.ts';
 import { VerifyAccountNotice } from '../../features/account/components/verify-account-notice.tsx';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
+import { OwnerAccessSync } from '../../shared/access/owner-access-sync.tsx';
 import { pathTo } from '../routes.ts';
 import type { NavItem } from './nav-items.ts';
 
@@ -60,6 +61,7 @@ export function SignedInLayout({ role, menu, loginRoute, homeRoute }: { role: Ro
       <AppShell.Main>
         <main id="main">
           {role === 'owner' ? <VerifyAccountNotice surface="desktop" /> : null}
+          {role === 'owner' ? <OwnerAccessSync /> : null}
           <Outlet />
         </main>
       </AppShell.Main>

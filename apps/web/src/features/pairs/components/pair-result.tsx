@@ -1,3 +1,4 @@
+import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
 import type { ReactNode } from 'react';
 import { Alert, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -127,12 +128,17 @@ function Details({ details, pair, result }: { details: PairDetails; pair: PairRe
         </Group>
         {details.monthlyBand ? <BandNote /> : null}
       </Block>
+      {/* The K/P/L lines are expertise: withheld by the server while the owner's plan hides it. */}
       <Block title={t('result.competences')} testId="block-competences">
-        <CompetenceChart
-          people={details.persons.map((person, index) => ({ name: names[index] ?? '', lines: person.competences }))}
-          titles={{ k: t('competences.k'), p: t('competences.p'), l: t('competences.l') }}
-          caption={t('competences.caption')}
-        />
+        {details.persons.every((person) => person.competences !== null) ? (
+          <CompetenceChart
+            people={details.persons.map((person, index) => ({ name: names[index] ?? '', lines: person.competences! }))}
+            titles={{ k: t('competences.k'), p: t('competences.p'), l: t('competences.l') }}
+            caption={t('competences.caption')}
+          />
+        ) : (
+          <CapabilityLock capability="seeExpertise" />
+        )}
       </Block>
       <Block title={t('result.headings')} testId="block-headings">
         <Stack gap={6}>

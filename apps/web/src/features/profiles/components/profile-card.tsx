@@ -34,11 +34,14 @@ export function ProfileCard({ profile, onOpen, highlighted }: { profile: Profile
             </Text>
           ) : null}
           <Text size="sm">{profile.age !== null ? t('card.age', { age: profile.age }) : t('card.noAge')}</Text>
-          <Text size="sm">
-            {t('card.mood')}: {t(`mood.${profile.mood}`)}
-          </Text>
-          <Text size="sm">
-            {t('card.expertise')}: {profile.expertise ?? t('card.notScored')}
+          {/* No team forecast gives a person's mood yet ('unclear'): the card shows none rather than a made-up one. */}
+          {profile.mood !== 'unclear' ? (
+            <Text size="sm">
+              {t('card.mood')}: {t(`mood.${profile.mood}`)}
+            </Text>
+          ) : null}
+          <Text size="sm" data-testid="card-expertise" data-hidden={profile.expertiseHidden || undefined}>
+            {t('card.expertise')}: {profile.expertiseHidden ? t('card.expertiseHidden') : (profile.expertise ?? t('card.notScored'))}
           </Text>
           <Group gap={4}>
             <Badge color={stateColor[profile.state]} variant="light" data-testid="profile-state">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
 import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -41,6 +42,7 @@ export function ProfileListPage({ shell }: { shell: ProfilesShell }) {
 
   return (
     <Stack gap="md" data-testid="profile-list">
+      <CapabilityLock capability="seeExpertise" />
       <Group justify="space-between">
         <Stack gap={0}>
           <Title order={1}>{t('list.title')}</Title>

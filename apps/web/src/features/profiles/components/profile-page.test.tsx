@@ -34,6 +34,7 @@ const profile = (scores: Profile['scores']): Profile => ({
   main: false,
   expertise: null,
   mood: 'unclear',
+  expertiseHidden: false,
   scores,
   linkRequestedAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',

@@ -1,3 +1,5 @@
+import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
+import { useCapability } from '../../../shared/access/access-rules.ts';
 import { useState } from 'react';
 import { Alert, Box, Button, Grid, Group, Slider, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -49,6 +51,7 @@ function Workspace({ scene }: { scene: Scene }) {
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const profiles = useEligibleProfiles();
   const save = useSaveSimulatorScene(scene._id);
+  const simulator = useCapability('simulator');
   const run = useSceneRun(scene, locale, fetchDataset);
   const scale = scaleStore.use();
   useTrackShown('team', 'simulator_opened');
@@ -144,6 +147,8 @@ function Workspace({ scene }: { scene: Scene }) {
   };
 
   const running = run.state.status === 'running' || run.state.status === 'loading';
+  // The plan says before any work whether the simulator is included (the lock banner is at the page's top).
+  const locked = simulator.allowed === false;
   return (
     <Stack p="md" gap="md" data-testid="simulator">
       <Group justify="space-between" wrap="wrap">
@@ -155,10 +160,10 @@ function Workspace({ scene }: { scene: Scene }) {
           <Button variant="default" onClick={() => step(redo(memory))} disabled={!canRedo(memory)} data-testid="redo">
             {t('actions.redo')}
           </Button>
-          <Button variant="default" onClick={() => void persist()} loading={save.isPending} disabled={!dirty || !draft.title.trim()} data-testid="save">
+          <Button variant="default" onClick={() => void persist()} loading={save.isPending} disabled={locked || !dirty || !draft.title.trim()} data-testid="save">
             {t('actions.save')}
           </Button>
-          <Button onClick={() => void compute()} loading={running} disabled={actors.length < 2 || !draft.title.trim()} data-testid="run">
+          <Button onClick={() => void compute()} loading={running} disabled={locked || actors.length < 2 || !draft.title.trim()} data-testid="run">
             {dataset ? t('actions.recompute') : t('actions.run')}
           </Button>
         </Group>
@@ -247,13 +252,26 @@ export function SimulatorPage() {
   const { t } = useTranslation('simulator');
   const { id } = useParams();
   const scene = useSimulatorScene(id);
+  const lock = (
+    <Box px="md" pt="md">
+      <CapabilityLock capability="simulator" />
+    </Box>
+  );
   if (scene.isPending) return <Loader />;
   if (scene.isError || !scene.data) {
     return (
-      <Alert color="red" m="md" data-testid="load-error">
-        {scene.error instanceof ApiError ? scene.error.message : t('errors.load')}
-      </Alert>
+      <>
+        {lock}
+        <Alert color="red" m="md" data-testid="load-error">
+          {scene.error instanceof ApiError ? scene.error.message : t('errors.load')}
+        </Alert>
+      </>
     );
   }
-  return <Workspace key={scene.data._id} scene={scene.data} />;
+  return (
+    <>
+      {lock}
+      <Workspace key={scene.data._id} scene={scene.data} />
+    </>
+  );
 }

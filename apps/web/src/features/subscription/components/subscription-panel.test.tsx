@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AccessRules, PriceList, SubscriptionState } from '@teamcast/contracts';
+import { CAPABILITIES, PRODUCT_CAPABILITIES, rulesOfPlan, type AccessRules, type Capability, type PriceList, type SubscriptionState } from '@teamcast/contracts';
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { authStore } from '../../../shared/auth/auth-store.ts';
 import { initI18n } from '../../../shared/i18n/i18n.ts';
 import { SubscriptionPanel } from './subscription-panel.tsx';
 
-const none: AccessRules = { allowTeams: false, allowScene: false, needVerify: false, allowCreateTeams: false, allowCompareTeams: false, teamCap: 0, plan: 'NONE', hideExpertise: true };
+const none: AccessRules = rulesOfPlan('NONE', true);
 const prices: PriceList = {
   currency: 'RUB',
   provider: 'builtin',
@@ -33,6 +33,8 @@ const prices: PriceList = {
       allowScene: false,
       allowCompareTeams: false,
       hideExpertise: false,
+      capabilities: Object.fromEntries(CAPABILITIES.map((capability) => [capability, PRODUCT_CAPABILITIES.teams[capability]])) as Record<Capability, boolean>,
+      seats: null,
     },
   ],
 };

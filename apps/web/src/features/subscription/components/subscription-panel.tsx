@@ -29,7 +29,8 @@ export function SubscriptionPanel({ teamCount }: { teamCount?: number }) {
   const state = useSubscriptionState();
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  // A locked control links here with ?plan=<product>: the plans open at once.
+  const [dialog, setDialog] = useState<Dialog>(() => (new URLSearchParams(window.location.search).get('plan') ? 'plans' : null));
   const refresh = useRefreshPayments();
   // Rules pushed by the server (another tab subscribed, a renewal failed): read the subscription again.
   useGateEvent('syncAccessRules', useCallback(() => void refresh(), [refresh]));

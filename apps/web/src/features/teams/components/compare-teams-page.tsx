@@ -1,3 +1,4 @@
+import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
 import { useCallback, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -34,6 +35,7 @@ function ScenePicker() {
   const items = list.data?.items ?? [];
   return (
     <Stack gap="md" data-testid="compare-picker">
+      <CapabilityLock capability="comparison" />
       <Text c="dimmed">{t('compare.choose', { count: COMPARE_SLOTS })}</Text>
       {items.length < 2 ? (
         <Alert color="blue">

@@ -1,3 +1,5 @@
+import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
+import { useCapability } from '../../../shared/access/access-rules.ts';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
@@ -68,7 +70,8 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
   }
 
   const chosen = slots.filter((s): s is string => s !== null);
-  const canRun = chosen.length >= MIN_SPECIALISTS && run.state.status !== 'running' && run.state.status !== 'loading' && !save.isPending;
+  const teamCheck = useCapability('teamCheck');
+  const canRun = teamCheck.allowed !== false && chosen.length >= MIN_SPECIALISTS && run.state.status !== 'running' && run.state.status !== 'loading' && !save.isPending;
 
   const check = async () => {
     setError(null);
@@ -98,6 +101,7 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
 
   return (
     <Stack gap="lg" data-testid="team-check-page">
+      <CapabilityLock capability="teamCheck" />
       <Group justify="space-between">
         <Title order={1}>{t('check.title')}</Title>
         {id ? (

@@ -1,3 +1,4 @@
+import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -116,6 +117,7 @@ export function TeamListPage() {
   const items = orderTeams(list.data?.items ?? [], order);
   return (
     <Stack gap="lg" data-testid="team-list-page">
+      <CapabilityLock capability="teams" />
       <Group justify="space-between">
         <Title order={1}>{t('list.title')}</Title>
         <Button component={Link} to="/owner/dashboard/team" data-testid="add-team">

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { CAPABILITIES, PRODUCT_CAPABILITIES, PRODUCT_ORDER } from '@teamcast/contracts';
+import { initI18n } from '../../../shared/i18n/i18n.ts';
+import { PlanComparison } from './plan-comparison.tsx';
+
+afterEach(cleanup);
+
+describe('plan comparison', () => {
+  initI18n('en');
+  it('shows each plan’s capabilities in the comparison exactly as the table says', () => {
+    render(
+      <MantineProvider>
+        <PlanComparison />
+      </MantineProvider>,
+    );
+    for (const capability of CAPABILITIES) {
+      const cells = [...screen.getByTestId(`compare-${capability}`).querySelectorAll('td[data-product]')];
+      expect(cells.map((cell) => [cell.getAttribute('data-product'), cell.getAttribute('data-value')])).toEqual(
+        PRODUCT_ORDER.map((product) => [product, PRODUCT_CAPABILITIES[product][capability] ? 'yes' : 'no']),
+      );
+    }
+  });
+
+});
