@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { AppError, RequestValidationError } from './core/errors.ts';
-import { localeFromAcceptLanguage, parseInput } from '@teamcast/contracts';
+import { PAGE_LOCALE_HEADER, decideLocale, parseInput } from '@teamcast/contracts';
 import { createAuthenticator } from './core/auth.ts';
 import { createSealer } from './core/sealer.ts';
 import type { Config } from './core/config.ts';
@@ -34,6 +34,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * Origins the pages may connect to (connect-src): their own, the websocket form of PUBLIC_URL, and the API bases the
  * web app was built with (VITE_API_BASE, VITE_API_BASE_<GROUP>) with their websocket forms.
  */
+/** The language a request is answered in: the page's (the web app's header), else the host's, else the browser's, else Russian. */
+function requestLocale(request: FastifyRequest) {
+  return decideLocale({ device: request.headers[PAGE_LOCALE_HEADER], host: request.host, accepted: request.headers['accept-language'] });
+}
+
 export function connectSources(config: Pick<Config, 'PUBLIC_URL' | 'API_BASES'>): string[] {
   const origins = new Set<string>();
   for (const base of [config.PUBLIC_URL, ...config.API_BASES]) {
@@ -64,7 +69,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     },
     // Errors the router raises before any hook runs (malformed or over-long addresses) still leave as the envelope.
     frameworkErrors: (error, request, reply) => {
-      request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      request.locale = requestLocale(request);
       return sendError(reply, request, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request');
     },
   });
@@ -100,7 +105,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   registerErrorHandling(app);
 
   app.addHook('onRequest', async (request, reply) => {
-    request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    request.locale = requestLocale(request);
     reply.header('x-request-id', request.id);
   });
   // One log line per request, with the route pattern rather than the raw URL so link tokens never reach the log.

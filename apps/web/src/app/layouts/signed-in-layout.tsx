@@ -57,11 +57,10 @@ export function SignedInLayout({ role, menu, loginRoute, homeRoute }: { role: Ro
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
-        <main id="main">
-          {role === 'owner' ? <VerifyAccountNotice surface="desktop" /> : null}
-          <Outlet />
-        </main>
+      {/* AppShell.Main is the page's one <main>. */}
+      <AppShell.Main id="main">
+        {role === 'owner' ? <VerifyAccountNotice surface="desktop" /> : null}
+        <Outlet />
       </AppShell.Main>
     </AppShell>
   );
