@@ -42,6 +42,7 @@ export function SignedInLayout({ role, menu, loginRoute, homeRoute }: { role: Ro
               component={RouterNavLink}
               to={{ pathname: pathTo(item.route), search: item.search ?? '', hash: item.hash ?? '' }}
               end
+              data-guide={item.guide}
               label={t(item.labelKey)}
               onClick={(event) => {
                 close();
