@@ -18,6 +18,7 @@ import { registerErrorHandling, sendError } from './core/error-handler.ts';
 import { registerWeb } from './core/web.ts';
 import { trustFunction } from './core/proxy-trust.ts';
 import { serializeError } from './core/log-redaction.ts';
+import { logStream } from './core/log-format.ts';
 import { createStorageFailures } from './core/storage-failure.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
@@ -55,7 +56,7 @@ export type AppDeps = { config: Config; database: Database; secret: Uint8Array }
 export async function buildApp({ config, database, secret }: AppDeps): Promise<FastifyInstance> {
   const trust = trustFunction(config.TRUST_PROXY);
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, serializers: { err: serializeError } },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, serializers: { err: serializeError }, stream: logStream() },
     logController: new LogController({ disableRequestLogging: true }),
     // Forwarded addresses, hosts and protocols count only from the proxies TRUST_PROXY names (none by default).
     trustProxy: trust,

@@ -8,9 +8,9 @@ const range = (neuronName: string, extra: Partial<Question> = {}): Question => (
 
 /** The standard questionnaire's questions the rules read, with its conditions. */
 const work: Step[] = [
-  { id: 'about', title: text, questions: [slider('С_Возр', 90, { min: 14 })] },
+  { key: 'about', title: text, questions: [slider('С_Возр', 90, { min: 14 })] },
   {
-    id: 'experience',
+    key: 'experience',
     title: text,
     questions: [
       slider('С_Стаж', 60),
@@ -19,7 +19,7 @@ const work: Step[] = [
     ],
   },
   {
-    id: 'family',
+    key: 'family',
     title: text,
     questions: [
       slider('С_Партнёр_Стаж', 70),
@@ -30,8 +30,8 @@ const work: Step[] = [
   },
 ];
 const couple: Step[] = [
-  { id: 'partners', title: text, questions: [slider('С_Возр', 90, { min: 14, scope: 'both' })] },
-  { id: 'couple', title: text, questions: [slider('П_Стаж', 70, { scope: 'pair' })] },
+  { key: 'partners', title: text, questions: [slider('С_Возр', 90, { min: 14, scope: 'both' })] },
+  { key: 'couple', title: text, questions: [slider('П_Стаж', 70, { scope: 'pair' })] },
 ];
 
 const issues = (steps: Step[], answers: Record<string, AnswerValue>) => plausibilityIssues(steps, toAnswerMap(Object.entries(answers).map(([neuron, value]) => ({ neuron, value }))));

@@ -8,7 +8,7 @@ import { QuestionnaireSteps, allStepsValid } from './questionnaire-steps.tsx';
 
 const text = (ru: string, en = ru) => ({ ru, en });
 const slider = (neuronName: string, label: string, min: number, max: number): Question => ({ neuronName, type: 'slider', text: text(label), scope: 'self', options: [], min, max, step: 1 });
-const steps: Step[] = [{ id: 'about', title: text('О себе'), questions: [slider('С_Возр', 'Возраст', 14, 90), slider('С_Стаж', 'Стаж', 0, 60)] }, { id: 'next', title: text('Дальше'), questions: [] }];
+const steps: Step[] = [{ key: 'about', title: text('О себе'), questions: [slider('С_Возр', 'Возраст', 14, 90), slider('С_Стаж', 'Стаж', 0, 60)] }, { key: 'next', title: text('Дальше'), questions: [] }];
 
 function Form({ initial }: { initial: Answer[] }) {
   const [answers, setAnswers] = useState(initial);
