@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useSyncExternalStore } from 'react';
 import { Affix, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,35 +11,40 @@ type Box = { top: number; left: number; width: number; height: number };
 
 const CARD_WIDTH = 360;
 
-/**
- * Where the control a step talks about is on screen (its menu entry), followed through scrolling and resizing; null
- * while it is not shown (the phone's collapsed menu). The control is told it is described by the tour's card.
- */
+/** Follows scrolling (of any scroller) and resizing, which move the highlighted control. */
+function subscribeToLayout(onChange: () => void): () => void {
+  window.addEventListener('resize', onChange);
+  window.addEventListener('scroll', onChange, true);
+  return () => {
+    window.removeEventListener('resize', onChange);
+    window.removeEventListener('scroll', onChange, true);
+  };
+}
+
+const targetOf = (key: string | undefined) => (key ? document.querySelector<HTMLElement>(`[data-guide="${key}"]`) : null);
+
+/** The target's box as text (a stable snapshot), empty while it is not shown (the phone's collapsed menu). */
+function boxOf(key: string | undefined): string {
+  const rect = targetOf(key)?.getBoundingClientRect();
+  return rect && rect.width > 0 && rect.height > 0 ? [rect.top, rect.left, rect.width, rect.height].join(',') : '';
+}
+
+/** Where the control a step talks about (its menu entry) is on screen, or null; the control is told the tour's card describes it. */
 function useTarget(key: string | undefined, cardId: string): Box | null {
-  const [box, setBox] = useState<Box | null>(null);
-  useLayoutEffect(() => {
-    const target = key ? document.querySelector<HTMLElement>(`[data-guide="${key}"]`) : null;
-    if (!target) {
-      setBox(null);
-      return;
-    }
-    const measure = () => {
-      const rect = target.getBoundingClientRect();
-      setBox(rect.width > 0 && rect.height > 0 ? { top: rect.top, left: rect.left, width: rect.width, height: rect.height } : null);
-    };
-    measure();
+  const snapshot = useSyncExternalStore(subscribeToLayout, () => boxOf(key), () => '');
+  useEffect(() => {
+    const target = targetOf(key);
+    if (!target) return;
     target.setAttribute('aria-describedby', cardId);
     target.dataset.guideActive = 'true';
-    window.addEventListener('resize', measure);
-    window.addEventListener('scroll', measure, true);
     return () => {
       target.removeAttribute('aria-describedby');
       delete target.dataset.guideActive;
-      window.removeEventListener('resize', measure);
-      window.removeEventListener('scroll', measure, true);
     };
   }, [key, cardId]);
-  return box;
+  if (!snapshot) return null;
+  const [top = 0, left = 0, width = 0, height = 0] = snapshot.split(',').map(Number);
+  return { top, left, width, height };
 }
 
 /**
