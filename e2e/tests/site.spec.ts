@@ -195,6 +195,8 @@ test.describe('owner home', () => {
   });
 
   test('the owner menu reaches every section, restarts the guide and signs out', async ({ page }, testInfo) => {
+    // Every section with an accessibility check, cold chunks on a busy machine.
+    test.setTimeout(180_000);
     // Signing up is the journey above; this one starts signed in.
     await signedInOwner(page, page.request, 'Menu');
     await page.goto('/owner/dashboard');
