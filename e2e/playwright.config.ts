@@ -26,7 +26,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../.ci-results/playwright.json' }]] : 'list',
-  use: { baseURL: `http://127.0.0.1:${port}`, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // A Russian browser, as most visitors have: pages open in Russian unless a journey chooses English (language.spec.ts
+  // and the journeys that store the choice or use an en-US context).
+  use: { baseURL: `http://127.0.0.1:${port}`, locale: 'ru-RU', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     { name: 'desktop', workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions } },
     { name: 'phone', workers: 1, use: { ...devices['Pixel 7'], channel: undefined, launchOptions } },

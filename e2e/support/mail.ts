@@ -25,7 +25,8 @@ const linkIn = (message: SinkMessage): string | undefined => /https?:\/\/\S+/.ex
 
 /**
  * The link in the newest message of a kind mailed to an address that no journey has been given yet, as a path with its
- * query, ready for `page.goto`. Waits for the message to arrive.
+ * query, ready for `page.goto`. Waits for the message to arrive (up to 30 s: the mail goes out after the answer, over
+ * SMTP, and a cold server on a busy machine takes more than the 10 s expect default).
  */
 export async function mailedLink(request: APIRequestContext, address: string, kind: 'verify' | 'join' | 'magic' | 'reset'): Promise<string> {
   let link: string | undefined;
@@ -35,7 +36,7 @@ export async function mailedLink(request: APIRequestContext, address: string, ki
       const handed = handedOut();
       link = ((await res.json()) as SinkMessage[]).filter((message) => message.kind === kind).map(linkIn).find((found) => found !== undefined && !handed.has(found));
       return Boolean(link);
-    }, { message: `a new ${kind} message to ${address}` })
+    }, { message: `a new ${kind} message to ${address}`, timeout: 30_000 })
     .toBe(true);
   fs.appendFileSync(handedFile, `${link!}\n`);
   const url = new URL(link!);

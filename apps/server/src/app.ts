@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { AppError, RequestValidationError } from './core/errors.ts';
-import { localeFromAcceptLanguage, parseInput } from '@teamcast/contracts';
+import { PAGE_LOCALE_HEADER, decideLocale, parseInput } from '@teamcast/contracts';
 import { createAuthenticator } from './core/auth.ts';
 import { createSealer } from './core/sealer.ts';
 import type { Config } from './core/config.ts';
@@ -18,6 +18,7 @@ import { registerErrorHandling, sendError } from './core/error-handler.ts';
 import { registerWeb } from './core/web.ts';
 import { trustFunction } from './core/proxy-trust.ts';
 import { serializeError } from './core/log-redaction.ts';
+import { logStream } from './core/log-format.ts';
 import { createStorageFailures } from './core/storage-failure.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
@@ -34,6 +35,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * Origins the pages may connect to (connect-src): their own, the websocket form of PUBLIC_URL, and the API bases the
  * web app was built with (VITE_API_BASE, VITE_API_BASE_<GROUP>) with their websocket forms.
  */
+/** The language a request is answered in: the page's (the web app's header), else the host's, else the browser's, else Russian. */
+function requestLocale(request: FastifyRequest) {
+  return decideLocale({ device: request.headers[PAGE_LOCALE_HEADER], host: request.host, accepted: request.headers['accept-language'] });
+}
+
 export function connectSources(config: Pick<Config, 'PUBLIC_URL' | 'API_BASES'>): string[] {
   const origins = new Set<string>();
   for (const base of [config.PUBLIC_URL, ...config.API_BASES]) {
@@ -50,7 +56,7 @@ export type AppDeps = { config: Config; database: Database; secret: Uint8Array }
 export async function buildApp({ config, database, secret }: AppDeps): Promise<FastifyInstance> {
   const trust = trustFunction(config.TRUST_PROXY);
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, serializers: { err: serializeError } },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, serializers: { err: serializeError }, stream: logStream() },
     logController: new LogController({ disableRequestLogging: true }),
     // Forwarded addresses, hosts and protocols count only from the proxies TRUST_PROXY names (none by default).
     trustProxy: trust,
@@ -64,7 +70,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     },
     // Errors the router raises before any hook runs (malformed or over-long addresses) still leave as the envelope.
     frameworkErrors: (error, request, reply) => {
-      request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      request.locale = requestLocale(request);
       return sendError(reply, request, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request');
     },
   });
@@ -100,7 +106,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   registerErrorHandling(app);
 
   app.addHook('onRequest', async (request, reply) => {
-    request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    request.locale = requestLocale(request);
     reply.header('x-request-id', request.id);
   });
   // One log line per request, with the route pattern rather than the raw URL so link tokens never reach the log.

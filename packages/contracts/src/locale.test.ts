@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocaleSchema, interpolate, isLocale, localeFromAcceptLanguage } from './locale.ts';
+import { LocaleSchema, decideLocale, hostLocale, interpolate, isLocale, localeFromAcceptLanguage, type Locale, type LocaleFacts } from './locale.ts';
 import { errorCatalogue, errorMessage } from './errors.ts';
 
 describe('localeFromAcceptLanguage', () => {
@@ -35,5 +35,44 @@ describe('error catalogue', () => {
 describe('isLocale', () => {
   it('accepts exactly what LocaleSchema accepts', () => {
     for (const value of ['ru', 'en', 'de', 'RU', '', null, undefined, 1, {}]) expect(isLocale(value)).toBe(LocaleSchema.safeParse(value).success);
+  });
+});
+
+describe('decideLocale: the one language rule of server and web', () => {
+  const ruBrowser = ['ru-RU', 'ru', 'en-US', 'en'];
+  const enBrowser = ['en-US', 'en'];
+  // [what is known, the language, why]
+  const cases: Array<[LocaleFacts, Locale, string]> = [
+    [{}, 'ru', 'nothing known: Russian'],
+    [{ host: 'localhost:3000' }, 'ru', 'localhost implies no language'],
+    [{ host: 'localhost:3000', accepted: ruBrowser }, 'ru', 'a ru-RU browser on localhost'],
+    [{ host: 'localhost:3000', accepted: enBrowser }, 'en', 'an en-US browser on localhost'],
+    [{ host: 'localhost:3000', accepted: 'ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7' }, 'ru', 'a ru-RU Accept-Language header'],
+    [{ host: 'localhost:3000', accepted: 'de-DE,en;q=0.5' }, 'en', 'the first of ru and en among the accepted'],
+    [{ host: 'localhost:3000', accepted: ['de-DE', 'fr'] }, 'ru', 'a browser with neither: Russian'],
+    [{ host: 'teamcast.com', accepted: ruBrowser }, 'en', 'an English host wins over the browser'],
+    [{ host: 'teamcast.ru', accepted: enBrowser }, 'ru', 'a Russian host wins over the browser'],
+    [{ host: 'teamcast.de', accepted: enBrowser }, 'en', 'a host of neither language leaves it to the browser'],
+    [{ device: 'en', host: 'teamcast.ru', accepted: ruBrowser }, 'en', "this device's choice wins over the host"],
+    [{ account: 'en', host: 'teamcast.ru', accepted: ruBrowser }, 'en', "the account's choice wins over the host"],
+    [{ device: 'ru', account: 'en', accepted: enBrowser }, 'ru', "this device's choice before the account's"],
+    [{ link: 'ru', device: 'en', host: 'teamcast.com', accepted: enBrowser }, 'ru', 'a mailed link opens in the language of its mail'],
+    [{ link: 'en', accepted: ruBrowser }, 'en', 'a mailed English link in a Russian browser'],
+    [{ link: 'de', device: 'xx', account: null, accepted: enBrowser }, 'en', 'unknown or broken values are ignored'],
+    [{ device: 'EN', accepted: ruBrowser }, 'ru', 'a choice is one of the exact codes'],
+  ];
+  it.each(cases)('%j gives %s (%s)', (facts, expected) => {
+    expect(decideLocale(facts)).toBe(expected);
+  });
+
+  it('reads the language of a host from its top-level domain', () => {
+    expect(hostLocale('love.teamcast.ru:443')).toBe('ru');
+    expect(hostLocale('xn--80a.xn--p1ai')).toBe('ru');
+    expect(hostLocale('teamcast.com.')).toBe('en');
+    expect(hostLocale('localhost')).toBeUndefined();
+    expect(hostLocale('127.0.0.1:3000')).toBeUndefined();
+    expect(hostLocale('[::1]:3000')).toBeUndefined();
+    expect(hostLocale('teamcast.de')).toBeUndefined();
+    expect(hostLocale(undefined)).toBeUndefined();
   });
 });

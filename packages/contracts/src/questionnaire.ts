@@ -126,6 +126,7 @@ export type QuestionnaireDefinition = z.infer<typeof QuestionnaireDefinitionSche
 // questionnaire-logic.ts so the public questionnaire page can use it without zod.
 
 export * from './questionnaire-logic.ts';
+export * from './questionnaire-plausibility.ts';
 
 export const AnswerValueSchema = z.union([z.number(), z.string().max(200), z.array(z.union([z.number(), z.string().max(200)])).max(100)]);
 export type AnswerValue = z.infer<typeof AnswerValueSchema>;

@@ -85,15 +85,3 @@ export const recordAnalyticsEventEndpoint = defineEndpoint({
   result: z.object({ recorded: z.boolean() }),
 });
 
-const RUSSIAN_TLDS = ['ru', 'su', 'xn--p1ai', 'рф'];
-const ENGLISH_TLDS = ['com', 'io', 'app', 'net', 'org', 'co', 'us', 'uk'];
-
-/** The language a host implies by its top-level domain (Russian host Russian, English host English); none for others. */
-export function hostLocale(host: string): z.infer<typeof LocaleSchema> | null {
-  const name = host.toLowerCase().split(':')[0] ?? '';
-  if (!name.includes('.')) return null;
-  const tld = name.split('.').pop() ?? '';
-  if (RUSSIAN_TLDS.includes(tld)) return 'ru';
-  if (ENGLISH_TLDS.includes(tld)) return 'en';
-  return null;
-}

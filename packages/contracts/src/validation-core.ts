@@ -17,6 +17,12 @@ export const validationMessages = {
   deleteWord: { en: 'Type the word Delete to confirm', ru: 'Введите слово Удалить для подтверждения' },
   consent: { en: 'Consent is required', ru: 'Необходимо согласие' },
   invalid: { en: 'Invalid value', ru: 'Некорректное значение' },
+  // Plausibility of answers to each other (questionnaire-plausibility.ts); {limit} is the largest plausible value.
+  experienceOverAge: { en: 'Work experience cannot exceed age minus 14 years: at most {limit}', ru: 'Стаж не может превышать возраст минус 14 лет: не больше {limit}' },
+  managementOverExperience: { en: 'Managerial years cannot exceed the total work experience: at most {limit}', ru: 'Руководящий стаж не может превышать общий стаж: не больше {limit}' },
+  businessOverAge: { en: 'Years in business cannot exceed age minus 14 years: at most {limit}', ru: 'Годы в бизнесе не могут превышать возраст минус 14 лет: не больше {limit}' },
+  childOlderThanParent: { en: 'A child is at least 14 years younger than the parent: at most {limit}', ru: 'Ребёнок младше родителя хотя бы на 14 лет: не больше {limit}' },
+  togetherOverAge: { en: 'Years together cannot exceed the age of either partner: at most {limit}', ru: 'Годы вместе не могут превышать возраст партнёров: не больше {limit}' },
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;
@@ -25,9 +31,14 @@ export function validationMessage(key: ValidationKey, locale: Locale, params?: R
   return interpolate(validationMessages[key][locale], params);
 }
 
-const LETTER = 'A-Za-zА-Яа-яЁё';
+/**
+ * One letter of the Latin or Cyrillic script (é, ß, ø, ł, ї, ң…) with any combining marks after it (a decomposed
+ * é is e + U+0301). Other scripts, digits and symbols are not letters of a name.
+ */
+const NAME_LETTER = String.raw`(?:(?=\p{L})[\p{Script=Latin}\p{Script=Cyrillic}]\p{M}*)`;
 /** Letters with apostrophe, hyphen or single spaces inside, never at the ends. */
-export const NAME_PATTERN = new RegExp(`^[${LETTER}]+(?:[ '’\\-][${LETTER}]+)*$`);
+export const NAME_PATTERN = new RegExp(String.raw`^${NAME_LETTER}+(?:[ '’\-]${NAME_LETTER}+)*$`, 'u');
+const LETTER = 'A-Za-zА-Яа-яЁё';
 /** Standard address; Cyrillic letters are refused anywhere in it. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 /** Optional plus, then digits, parentheses, dashes, spaces and dots; at least 5 digits. */

@@ -76,6 +76,59 @@ describe('section 5 acceptance', () => {
   });
 });
 
+describe('the name rule: every letter of the Latin and Cyrillic scripts', () => {
+  const isScriptLetter = (char: string) => /^(?=\p{L})[\p{Script=Latin}\p{Script=Cyrillic}]$/u.test(char);
+  const codePoint = (from: number, to: number) => fc.integer({ min: from, max: to }).map((code) => String.fromCodePoint(code));
+  // Basic Latin to Latin Extended-B, IPA, Latin Extended Additional, Cyrillic and its supplement.
+  const letter = fc.oneof(codePoint(0x41, 0x24f), codePoint(0x1e00, 0x1eff), codePoint(0x400, 0x52f)).filter(isScriptLetter);
+  const mark = codePoint(0x300, 0x36f);
+  const withMarks = fc.tuple(letter, fc.array(mark, { maxLength: 2 })).map(([base, marks]) => base + marks.join(''));
+  const word = fc.array(withMarks, { minLength: 1, maxLength: 8 }).map((chars) => chars.join(''));
+  const separator = fc.constantFrom(' ', "'", '’', '-');
+  const name = fc.tuple(word, fc.array(fc.tuple(separator, word), { maxLength: 3 })).map(([first, rest]) => first + rest.map(([sep, part]) => sep + part).join(''));
+  const allowed = (char: string) => isScriptLetter(char) || /^[\p{M} '’-]$/u.test(char) || /^\s$/u.test(char);
+  const foreign = fc
+    .integer({ min: 0x20, max: 0x2ffff })
+    .filter((code) => code < 0xd800 || code > 0xdfff)
+    .map((code) => String.fromCodePoint(code))
+    .filter((char) => !allowed(char));
+
+  it('accepts names common in Latin and Cyrillic scripts, composed or decomposed', () => {
+    for (const value of ['José', 'Zoë', 'Łukasz', 'Øyvind', 'Straße', 'Çağlar', 'Nguyễn', 'Jose\u0301', 'Їжак', 'Ұлан', "D'Artagnan", 'Мария-Хосе']) {
+      expect(NameSchema.safeParse(value).success, value).toBe(true);
+      expect(nameProblem(value), value).toBeNull();
+    }
+  });
+
+  it('accepts any name of script letters with marks and single inner separators', () => {
+    fc.assert(
+      fc.property(name, (value) => value.length > 100 || (NameSchema.safeParse(value).success && nameProblem(value) === null)),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuses a name with any character of another script, a digit or a symbol inside', () => {
+    fc.assert(
+      fc.property(name, foreign, fc.nat(), (value, char, at) => {
+        const position = 1 + (at % value.length);
+        const spoiled = value.slice(0, position) + char + value.slice(position);
+        return nameProblem(spoiled)?.key === 'name' || spoiled.trim().length > 100;
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuses a separator at either end or two in a row', () => {
+    fc.assert(
+      fc.property(name, separator, separator, (value, sep, other) => {
+        const refused = (text: string) => nameProblem(text) !== null;
+        return (sep === ' ' || refused(sep + value)) && (sep === ' ' || refused(value + sep)) && refused(`${value}${sep}${other}${value}`);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('nameProblem (the zod-free name check of the public questionnaire)', () => {
   const viaSchema = (value: string, locale: Locale) => messages(NameSchema, value, locale)[0] ?? null;
   const viaCore = (value: string, locale: Locale) => {

@@ -12,6 +12,15 @@ describe('loadConfig', () => {
     expect(config.DEMO_DATA).toBe(true);
   });
 
+  it('derives the default PUBLIC_URL from HOST and PORT, and keeps a given one', () => {
+    expect(loadConfig({ PORT: '3311' }).PUBLIC_URL).toBe('http://localhost:3311');
+    expect(loadConfig({ PORT: '3311', HOST: '127.0.0.1' }).PUBLIC_URL).toBe('http://127.0.0.1:3311');
+    expect(loadConfig({ PORT: '3311', HOST: '::' }).PUBLIC_URL).toBe('http://localhost:3311');
+    expect(loadConfig({ PORT: '3311', HOST: '::1' }).PUBLIC_URL).toBe('http://[::1]:3311');
+    expect(loadConfig({ HOST: 'Teamcast.Example' }).PUBLIC_URL).toBe('http://teamcast.example:3000');
+    expect(loadConfig({ PORT: '3311', PUBLIC_URL: 'https://teamcast.ru' }).PUBLIC_URL).toBe('https://teamcast.ru');
+  });
+
   it('turns demo data off by default on a PostgreSQL server', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).DEMO_DATA).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', DEMO_DATA: 'on' }).DEMO_DATA).toBe(true);

@@ -97,10 +97,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     API_BASES: apiBases(cleaned),
     ...value,
     DEMO_DATA: value.DEMO_DATA ?? value.DATABASE_URL === undefined,
-    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    PUBLIC_URL: value.PUBLIC_URL ?? defaultPublicUrl(value.HOST, value.PORT),
     WEB_DIST: path.resolve(value.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     dataDir: path.resolve(value.DATA_DIR),
   };
+}
+
+/**
+ * The address users reach when PUBLIC_URL is unset: this HOST and PORT, with `localhost` for the any-address hosts
+ * (`0.0.0.0`, `::`), which no browser can open.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const reachable = name === '' || name === '0.0.0.0' || name === '::' ? 'localhost' : name.includes(':') ? `[${name}]` : name;
+  return `http://${reachable}:${port}`;
 }
 
 /** The absolute http(s) API bases among VITE_API_BASE and VITE_API_BASE_<GROUP>; relative ones are the same origin. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { hostLocale } from '@teamcast/contracts';
+import { decideLocale } from '@teamcast/contracts';
 import { sendError } from './error-handler.ts';
 
 /** Where a love host's visitors start (route love-mobile). */
@@ -13,7 +13,7 @@ const LOVE_START = '/love-mobile';
  * index.html (the SPA fallback), while unknown /api paths answer the JSON not-found envelope. A love host's `/` is
  * redirected to the love app here (spec section 1), so the landing never waits in the browser to learn the host.
  * Other hosts' `/` gets the landing rendered at build time (`landing.<locale>.html`, apps/web/scripts/prerender.mjs)
- * in the host's language, Russian where the host implies none (the public pages' default, spec section 6); the
+ * in the language `decideLocale` gives the host and the browser's Accept-Language (Russian when neither says); the
  * browser hydrates it, or renders anew for a visitor who chose the other language.
  */
 export async function registerWeb(app: FastifyInstance, distDir: string, isLoveHost: (host: string) => boolean = () => false): Promise<void> {
@@ -38,8 +38,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string, isLoveH
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!hasWeb || !wantsPage) return sendError(reply, request, 'not_found');
     if (pathname === '/' && isLoveHost(request.host)) return reply.header('cache-control', 'no-cache').redirect(LOVE_START, 302);
-    const landing = `landing.${hostLocale(request.host) ?? 'ru'}.html`;
+    const landing = `landing.${decideLocale({ host: request.host, accepted: request.headers['accept-language'] })}.html`;
     const file = pathname === '/' && prerendered.has(landing) ? landing : 'index.html';
-    return reply.header('cache-control', 'no-cache').header('vary', 'host').type('text/html; charset=utf-8').sendFile(file);
+    return reply.header('cache-control', 'no-cache').header('vary', 'host, accept-language').type('text/html; charset=utf-8').sendFile(file);
   });
 }

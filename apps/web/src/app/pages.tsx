@@ -46,11 +46,14 @@ const authRoutes: AuthRoute[] = [
 
 export const pages: Partial<Record<string, Screen>> = {
   ...Object.fromEntries(authRoutes.map((name) => [name, authScreen(name)])),
+  'owner-settings': accountScreen('owner-settings'),
   'owner-mobile-settings': accountScreen('owner-mobile-settings'),
   'love-mobile-settings': accountScreen('love-mobile-settings'),
   landing: lazyScreen(() => import('../features/site/components/landing-page.tsx').then((m) => m.LandingPage), { light: true }),
   faq: lazyScreen(() => import('../features/help/components/faq-page.tsx').then((m) => m.FaqPage), { light: true, namespaces: ['help'] }),
   help: lazyScreen(() => import('../features/help/components/help-page.tsx').then((m) => m.HelpPage), { light: true, namespaces: ['help'] }),
+  'owner-faq': lazyScreen(() => import('../features/help/components/faq-page.tsx').then((m) => () => <m.FaqPage helpPath="/owner/help" />), { light: true, namespaces: ['help'] }),
+  'owner-help': lazyScreen(() => import('../features/help/components/help-page.tsx').then((m) => () => <m.HelpPage helpPath="/owner/help" />), { light: true, namespaces: ['help'] }),
   enterprise: lazyScreen(() => import('../features/site/components/enterprise-page.tsx').then((m) => m.EnterprisePage), { light: true }),
   'owner-subscription': lazyScreen(() => import('../features/subscription/components/subscription-page.tsx').then((m) => m.SubscriptionPage)),
   'owner-dashboard': lazyScreen(() => import('../features/dashboard/components/dashboard-page.tsx').then((m) => m.DashboardPage)),

@@ -69,6 +69,10 @@ export const routeTable: RouteDef[] = [
   r('owner-dashboard-team', '/owner/dashboard/team/:id?', 'dashboard', true, 'owner'),
   r('owner-dashboard-compare-teams', '/owner/dashboard/compare-teams/:id?', 'dashboard', true, 'owner'),
   r('owner-subscription', '/owner/subscription', 'subscription', true, 'owner'),
+  // Beyond the spec's table: the desktop's own settings, FAQ and help, so a signed-in owner stays in the desktop shell.
+  r('owner-settings', '/owner/settings', 'owner', true, 'owner'),
+  r('owner-faq', '/owner/faq', 'owner', true, 'owner'),
+  r('owner-help', '/owner/help/:topic?', 'owner', true, 'owner'),
 
   // Owner mobile
   r('owner-mobile-login', '/owner-mobile/login', 'ownerMobile', false, 'public'),

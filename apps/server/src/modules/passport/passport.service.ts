@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { LINK_TTL_SECONDS, type Locale, type Role, type SignInResult, type SecondFactorChallenge, type SignInStep, type Surface } from '@teamcast/contracts';
+import { LINK_LOCALE_PARAM, LINK_TTL_SECONDS, type Locale, type Role, type SignInResult, type SecondFactorChallenge, type SignInStep, type Surface } from '@teamcast/contracts';
 import type { Authenticator } from '../../core/auth.ts';
 import type { Config } from '../../core/config.ts';
 import type { Db } from '../../core/db.ts';
@@ -66,8 +66,10 @@ async function mailLink(deps: PassportDeps, role: Role, subjectId: string, email
     surface: mail.surface,
     expiresAt: new Date(Date.now() + LINK_TTL_SECONDS[linkKind] * 1000),
   });
-  const link = new URL(linkPath(role, kind, mail.surface, token), mail.brand.baseUrl).href;
-  await deps.mailer.send({ to: email, kind, locale: mail.locale, brand: mail.brand, link });
+  // The link opens in the language the message is written in.
+  const url = new URL(linkPath(role, kind, mail.surface, token), mail.brand.baseUrl);
+  url.searchParams.set(LINK_LOCALE_PARAM, mail.locale);
+  await deps.mailer.send({ to: email, kind, locale: mail.locale, brand: mail.brand, link: url.href });
 }
 
 async function startSession(deps: PassportDeps, role: Role, id: string): Promise<SignInResult> {

@@ -246,6 +246,15 @@ describe(`share link and the Profile service on ${testDriver}`, () => {
     expect(unknown.body.error.field).toBe('answers.С_Нет_Такого');
     const outOfRange = await call({ method: 'PATCH', url: link, payload: { answers: [{ neuron: 'С_Возр', value: 7 }] } });
     expect(outOfRange.body.error.field).toBe('answers.С_Возр');
+    // Answers that cannot all be true (plausibility rules): the field error in the caller's language.
+    const tooLong = [{ neuron: 'С_Возр', value: 27 }, { neuron: 'С_Стаж', value: 30 }];
+    const implausible = await call({ method: 'PATCH', url: link, lang: 'en', payload: { answers: tooLong } });
+    expect(implausible.status).toBe(400);
+    expect(implausible.body.error).toEqual({ code: 'validation_failed', field: 'answers.С_Стаж', message: 'Work experience cannot exceed age minus 14 years: at most 13' });
+    const implausibleRu = await call({ method: 'PATCH', url: link, lang: 'ru', payload: { answers: [{ neuron: 'С_Возр', value: 40 }, { neuron: 'С_Стаж', value: 10 }, { neuron: 'С_Руков_Стаж', value: 12 }] } });
+    expect(implausibleRu.body.error).toEqual({ code: 'validation_failed', field: 'answers.С_Руков_Стаж', message: 'Руководящий стаж не может превышать общий стаж: не больше 10' });
+    const children = fillAnswers(standard.steps, { С_Возр: 30, С_Дети: 1, С_Дети_Возр: [20, 20] });
+    expect((await call({ method: 'PATCH', url: link, payload: { answers: children } })).body.error).toMatchObject({ field: 'answers.С_Дети_Возр' });
 
     const answers = fillAnswers(standard.steps, { С_Пол: 'М', С_Возр: 40, С_Стаж: 15, С_Руков_Стаж: 5 });
     const missing = answers.filter((answer) => answer.neuron !== 'С_Дети');

@@ -11,7 +11,7 @@ export function bareHost(host: string): string {
 export function hostInfo(config: Pick<Config, 'LOVE_HOSTS' | 'SUPPORT_EMAIL'>, host: string): HostInfo {
   const name = bareHost(host);
   const variant = config.LOVE_HOSTS.includes(name) ? 'love' : 'default';
-  return { variant, title: PLATFORM_TITLES[variant], supportEmail: config.SUPPORT_EMAIL, locale: hostLocale(name) };
+  return { variant, title: PLATFORM_TITLES[variant], supportEmail: config.SUPPORT_EMAIL, locale: hostLocale(name) ?? null };
 }
 
 /** A message for the support address; plain text, since it goes to the team, not to the visitor. */

@@ -1,26 +1,27 @@
 /**
  * Menu entries per layout, as route names. `pending` marks sections in development (shown, not clickable);
- * `search` and `hash` refine the target; `action` entries run something instead of navigating.
+ * `search` and `hash` refine the target; `action` entries run something instead of navigating;
+ * `guide` names the tour step that highlights the entry (help/components/guide-steps.ts).
  */
-export type NavItem = { route: string; labelKey: string; pending?: boolean; search?: string; hash?: string; action?: 'signOut' };
+export type NavItem = { route: string; labelKey: string; pending?: boolean; search?: string; hash?: string; action?: 'signOut'; guide?: string };
 
 /** The owner desktop menu (spec section 2). */
 export const ownerMenu: NavItem[] = [
-  { route: 'owner-dashboard', labelKey: 'dashboard:menu.home' },
-  { route: 'owner-dashboard-p2p', labelKey: 'dashboard:menu.pair' },
-  { route: 'owner-dashboard-team', labelKey: 'dashboard:menu.team' },
-  { route: 'owner-teams', labelKey: 'dashboard:menu.simulator' },
-  { route: 'owner-dashboard-compare-teams', labelKey: 'dashboard:menu.compare' },
-  { route: 'owner-profiles', labelKey: 'dashboard:menu.profiles' },
+  { route: 'owner-dashboard', labelKey: 'dashboard:menu.home', guide: 'home' },
+  { route: 'owner-dashboard-p2p', labelKey: 'dashboard:menu.pair', guide: 'pair' },
+  { route: 'owner-dashboard-team', labelKey: 'dashboard:menu.team', guide: 'team' },
+  { route: 'owner-teams', labelKey: 'dashboard:menu.simulator', guide: 'simulator' },
+  { route: 'owner-dashboard-compare-teams', labelKey: 'dashboard:menu.compare', guide: 'compare' },
+  { route: 'owner-profiles', labelKey: 'dashboard:menu.profiles', guide: 'profiles' },
   { route: 'owner-subscription', labelKey: 'routes.owner-subscription' },
   { route: 'owner-dashboard', labelKey: 'dashboard:menu.monitor', pending: true },
-  { route: 'faq', labelKey: 'dashboard:menu.faq' },
-  { route: 'help', labelKey: 'dashboard:menu.info' },
+  { route: 'owner-faq', labelKey: 'dashboard:menu.faq' },
+  { route: 'owner-help', labelKey: 'dashboard:menu.info', guide: 'help' },
   { route: 'owner-dashboard', labelKey: 'dashboard:menu.guide', search: '?guide=start' },
-  // The desktop has no settings page of its own: password, two-step sign-in and deletion live in the owner settings screen.
-  { route: 'owner-mobile-settings', labelKey: 'dashboard:menu.changePassword', hash: '#password' },
-  { route: 'owner-mobile-settings', labelKey: 'dashboard:menu.secondFactor', hash: '#second-factor' },
-  { route: 'owner-mobile-settings', labelKey: 'dashboard:menu.deleteAccount', hash: '#delete' },
+  // Each opens the desktop settings at its section; the desktop never links into a phone shell.
+  { route: 'owner-settings', labelKey: 'dashboard:menu.changePassword', hash: '#password' },
+  { route: 'owner-settings', labelKey: 'dashboard:menu.secondFactor', hash: '#second-factor' },
+  { route: 'owner-settings', labelKey: 'dashboard:menu.deleteAccount', hash: '#delete' },
   { route: 'owner-login', labelKey: 'dashboard:menu.signOut', action: 'signOut' },
 ];
 

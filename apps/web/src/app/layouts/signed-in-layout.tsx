@@ -43,6 +43,7 @@ export function SignedInLayout({ role, menu, loginRoute, homeRoute }: { role: Ro
               component={RouterNavLink}
               to={{ pathname: pathTo(item.route), search: item.search ?? '', hash: item.hash ?? '' }}
               end
+              data-guide={item.guide}
               label={t(item.labelKey)}
               onClick={(event) => {
                 close();
@@ -58,12 +59,11 @@ export function SignedInLayout({ role, menu, loginRoute, homeRoute }: { role: Ro
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
-        <main id="main">
-          {role === 'owner' ? <VerifyAccountNotice surface="desktop" /> : null}
-          {role === 'owner' ? <OwnerAccessSync /> : null}
-          <Outlet />
-        </main>
+      {/* AppShell.Main is the page's one <main>. */}
+      <AppShell.Main id="main">
+        {role === 'owner' ? <VerifyAccountNotice surface="desktop" /> : null}
+        {role === 'owner' ? <OwnerAccessSync /> : null}
+        <Outlet />
       </AppShell.Main>
     </AppShell>
   );

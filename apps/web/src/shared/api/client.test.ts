@@ -55,6 +55,8 @@ describe('api client', () => {
     expect(seen.url).toBe('/api/owner/items/7?q=a+b');
     expect(seen.headers.authorization).toBe('Bearer tok-1');
     expect(seen.headers['accept-language']).toBe('en');
+    // The page's language, which wins over the host's on the server (decideLocale).
+    expect(seen.headers['x-teamcast-locale']).toBe('en');
     expect(seen.headers['x-upstream-id']).toBe('up-9');
     expect(JSON.parse(seen.body)).toEqual({ name: 'Anna' });
   });

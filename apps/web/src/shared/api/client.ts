@@ -1,4 +1,5 @@
 import {
+  PAGE_LOCALE_HEADER,
   UPSTREAM_ID_HEADER,
   buildPath,
   ERROR_CODES,
@@ -117,7 +118,8 @@ export async function apiCall<E extends Endpoint>(
   const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const domain = state.domain;
   const role = domainRole[domain];
-  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json', 'accept-language': state.locale };
+  // The server answers in the page's language (PAGE_LOCALE_HEADER wins over the host's language there).
+  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json', 'accept-language': state.locale, [PAGE_LOCALE_HEADER]: state.locale };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = role ? authStore.get(role)?.token : undefined;
   if (token) headers.authorization = `Bearer ${token}`;

@@ -1,8 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isLocale, type Locale } from '@teamcast/contracts';
+import { LINK_LOCALE_PARAM, decideLocale, isLocale, type Locale } from '@teamcast/contracts';
 
 const STORAGE_KEY = 'teamcast.locale';
+/** The language of the mailed link this tab was opened from, kept for the rest of the visit in this tab. */
+const LINK_KEY = 'teamcast.locale.link';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -65,9 +67,20 @@ export function storedLocale(): Locale | undefined {
   return isLocale(stored) ? stored : undefined;
 }
 
-/** Switches the language live and remembers the choice. */
+/**
+ * The language a page opens in (`decideLocale`): a mailed link's `ln`, else this device's choice, else the host's,
+ * else the browser's languages among ru and en, else Russian.
+ */
+export function startingLocale(location: Pick<Location, 'search' | 'host'> = window.location, languages: readonly string[] = navigator.languages): Locale {
+  const link = new URLSearchParams(location.search).get(LINK_LOCALE_PARAM);
+  if (isLocale(link)) sessionStorage.setItem(LINK_KEY, link);
+  return decideLocale({ link: sessionStorage.getItem(LINK_KEY), device: storedLocale(), host: location.host, accepted: languages });
+}
+
+/** Switches the language live and remembers the choice on this device (it then wins over a mailed link's language too). */
 export async function changeLocale(locale: Locale): Promise<void> {
   localStorage.setItem(STORAGE_KEY, locale);
+  sessionStorage.removeItem(LINK_KEY);
   await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;
 }

@@ -10,15 +10,16 @@ import { DeleteAccountForm } from './delete-account-form.tsx';
 import { SecondFactorSettings } from './second-factor-settings.tsx';
 
 const variants = {
+  desktop: { login: '/owner/login' },
   owner: { login: '/owner-mobile/login' },
   love: { login: '/love-mobile/login' },
 } as const;
 
 /**
- * The owner's settings (mobile apps; the desktop menu opens it at #password, #second-factor or #delete): language, password,
- * two-step sign-in, deletion, sign-out.
+ * The owner's settings in each app (the desktop menu opens it at #password, #second-factor or #delete): language,
+ * password, two-step sign-in, deletion, sign-out. Deleting or signing out lands on that app's own login.
  */
-export function SettingsPage({ variant }: { variant: 'owner' | 'love' }) {
+export function SettingsPage({ variant }: { variant: 'desktop' | 'owner' | 'love' }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { hash } = useLocation();

@@ -5,8 +5,8 @@ import classes from './help.module.css';
 
 const questions = ['what', 'accuracy', 'questionnaire', 'link', 'pair', 'team', 'simulator', 'compare', 'monitor', 'data', 'plans', 'delete'] as const;
 
-/** /faq: the common questions, each opening in place (native details, no script needed). */
-export function FaqPage() {
+/** /faq: the common questions, each opening in place (native details, no script needed). `helpPath`: where help lives in this shell. */
+export function FaqPage({ helpPath = '/help' }: { helpPath?: string }) {
   const { t } = useTranslation('help');
   const host = useHostInfo();
   return (
@@ -22,7 +22,7 @@ export function FaqPage() {
         ))}
       </div>
       <p className={classes.contact}>
-        {t('faq.more')} <Link to="/help">{t('faq.helpLink')}</Link>
+        {t('faq.more')} <Link to={helpPath}>{t('faq.helpLink')}</Link>
         {host.supportEmail ? (
           <>
             {' · '}

@@ -1,4 +1,4 @@
-/** The tour's steps in order, each with the section it introduces. */
+/** The tour's steps in order, each with the section it introduces; a step highlights the menu entry marked `guide: <key>` (nav-items.ts). */
 export const guideSteps = [
   { key: 'home', path: '/owner/dashboard' },
   { key: 'profiles', path: '/owner/profiles' },
@@ -6,7 +6,7 @@ export const guideSteps = [
   { key: 'team', path: '/owner/dashboard/team' },
   { key: 'simulator', path: '/owner/teams' },
   { key: 'compare', path: '/owner/dashboard/compare-teams' },
-  { key: 'help', path: '/help' },
+  { key: 'help', path: '/owner/help' },
 ] as const;
 
 /** The search parameter that (re)starts the tour, used by the menu's 'guide' entry. */

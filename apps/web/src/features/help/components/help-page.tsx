@@ -5,8 +5,8 @@ import { helpImage, helpTopics, isHelpTopic } from './help-topics.ts';
 import { AnalyticsToggle } from '../../../shared/ui/analytics-toggle.tsx';
 import classes from './help.module.css';
 
-/** /help lists the topics; /help/{topic} shows one, with its picture in the host's variant. */
-export function HelpPage() {
+/** /help lists the topics; /help/{topic} shows one, with its picture in the host's variant. `helpPath`: where help lives in this shell. */
+export function HelpPage({ helpPath = '/help' }: { helpPath?: string }) {
   const { t } = useTranslation('help');
   const { topic } = useParams();
   const host = useHostInfo();
@@ -24,7 +24,7 @@ export function HelpPage() {
         <ul className={classes.topics}>
           {helpTopics.map((item) => (
             <li key={item}>
-              <Link to={`/help/${item}`}>
+              <Link to={`${helpPath}/${item}`}>
                 <strong>{t(`help.topics.${item}.title`)}</strong>
                 <span>{t(`help.topics.${item}.summary`)}</span>
               </Link>
@@ -39,7 +39,7 @@ export function HelpPage() {
   const image = helpImage(topic, host.variant);
   return (
     <article className={classes.page} data-testid={`help-${topic}`}>
-      <Link className={classes.back} to="/help">
+      <Link className={classes.back} to={helpPath}>
         ← {t('help.all')}
       </Link>
       <h1>{t(`help.topics.${topic}.title`)}</h1>

@@ -53,6 +53,21 @@ describe('QuestionField', () => {
     expect(answer()).toBeNull();
   });
 
+  it('slider: letters in the box are said not to be a number and leave no answer', async () => {
+    const user = userEvent.setup();
+    render(<Field question={{ neuronName: 'age', type: 'slider', text: text('Возраст'), scope: 'self', options: [], min: 14, max: 90, step: 1 }} initial={30} />);
+    const box = screen.getByRole('textbox', { name: 'Возраст' });
+    await user.type(box, 'a');
+    expect((box as HTMLInputElement).value).toBe('30a');
+    expect(screen.getByRole('alert').textContent).toBe('Введите число');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(answer()).toBeNull();
+    await user.clear(box);
+    await user.type(box, '31');
+    expect(answer()).toBe(31);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('range: "from" never passes "to"', async () => {
     const user = userEvent.setup();
     render(<Field question={{ neuronName: 'r', type: 'range', text: text('Часы'), scope: 'self', options: [], min: 0, max: 10 }} />);

@@ -31,10 +31,13 @@ export function toggleOption(chosen: readonly (string | number)[], option: strin
 const NUMBER_TEXT = /^-?\d+(?:[.,]\d+)?$/;
 const parseNumber = (text: string): number | undefined => (NUMBER_TEXT.test(text.trim()) ? Number(text.trim().replace(',', '.')) : undefined);
 
+/** Text that cannot become a number by typing on: anything but digits, a sign, a separator and spaces. */
+const NOT_A_NUMBER = /[^\d\s.,+-]/;
+
 /**
  * A number typed as text (what the visitor typed stays while it is not a number yet, such as '-' or '1.'); the
- * answer changes when the text is a number and is removed when the box is emptied. A number outside the question's
- * bounds is kept and said to be out of them.
+ * answer changes when the text is a number and is removed when the box is emptied or holds no number. A number
+ * outside the question's bounds is kept and said to be out of them; letters are said not to be a number.
  */
 function NumberBox({ value, onChange, min, max, label, disabled, placeholder }: {
   value: number | undefined;
@@ -52,6 +55,8 @@ function NumberBox({ value, onChange, min, max, label, disabled, placeholder }: 
   // The slider beside the box, or a reset, may have changed the value: show it unless the text already means it.
   const shown = parsed === value ? text : value === undefined ? (parsed === undefined ? text : '') : String(value);
   const outside = value !== undefined && ((min !== undefined && value < min) || (max !== undefined && value > max));
+  const notNumber = NOT_A_NUMBER.test(shown);
+  const problem = notNumber ? t('form.notNumber') : outside ? t('form.between', { min, max }) : null;
   return (
     <>
       <input
@@ -60,23 +65,21 @@ function NumberBox({ value, onChange, min, max, label, disabled, placeholder }: 
         inputMode="decimal"
         value={shown}
         aria-label={label}
-        aria-invalid={outside || undefined}
-        aria-describedby={outside ? errorId : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
         placeholder={placeholder}
         disabled={disabled}
         onChange={(event) => {
           const next = event.currentTarget.value;
           setText(next);
-          if (next.trim() === '') onChange(undefined);
-          else {
-            const number = parseNumber(next);
-            if (number !== undefined) onChange(number);
-          }
+          const number = parseNumber(next);
+          if (next.trim() === '' || NOT_A_NUMBER.test(next)) onChange(undefined);
+          else if (number !== undefined) onChange(number);
         }}
       />
-      {outside ? (
+      {problem ? (
         <span id={errorId} className={classes.error} role="alert">
-          {t('form.between', { min, max })}
+          {problem}
         </span>
       ) : null}
     </>

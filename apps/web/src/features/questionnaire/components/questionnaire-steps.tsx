@@ -1,6 +1,19 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { computeFormulas, fromAnswerMap, stepValid, toAnswerMap, visibleSlotsByStep, type Answer, type AnswerValue, type Locale, type Step } from '@teamcast/contracts';
+import {
+  computeFormulas,
+  fromAnswerMap,
+  plausibilityIssues,
+  stepValid,
+  toAnswerMap,
+  validationMessage,
+  visibleSlotsByStep,
+  type Answer,
+  type AnswerMap,
+  type AnswerValue,
+  type Locale,
+  type Step,
+} from '@teamcast/contracts';
 import { QuestionField } from './question-field.tsx';
 import classes from './questionnaire.module.css';
 
@@ -21,7 +34,21 @@ type Props = {
   sides?: { self: string; partner: string };
 };
 
-/** The questionnaire step by step, with progress; questions appear and disappear with their conditions. */
+/** The neurons of a step whose answers break a plausibility rule, with the rule's message in the language. */
+function implausibleOnStep(steps: Step[], stepIndex: number, map: AnswerMap, locale: Locale): Map<string, string> {
+  const onStep = new Set((visibleSlotsByStep(steps, map)[stepIndex] ?? []).map((slot) => slot.neuron));
+  return new Map(plausibilityIssues(steps, map).filter((issue) => onStep.has(issue.neuron)).map((issue) => [issue.neuron, validationMessage(issue.key, locale, issue.params)]));
+}
+
+/** A step can be left forward: every visible question answered and no answer on it implausible. */
+function stepComplete(steps: Step[], stepIndex: number, map: AnswerMap): boolean {
+  return stepValid(steps, stepIndex, map) && implausibleOnStep(steps, stepIndex, map, 'en').size === 0;
+}
+
+/**
+ * The questionnaire step by step, with progress; questions appear and disappear with their conditions, and an answer
+ * that cannot be true with the others (plausibility rules) is said so under its question.
+ */
 export function QuestionnaireSteps({ steps, answers, onAnswers, step, onStep, intro, introValid = true, finish, storedNeurons = [], sides }: Props) {
   const { t, i18n } = useTranslation('questionnaire');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
@@ -29,7 +56,8 @@ export function QuestionnaireSteps({ steps, answers, onAnswers, step, onStep, in
   const shown = computeFormulas(steps, map);
   const current = Math.max(0, Math.min(step, steps.length - 1));
   const slots = visibleSlotsByStep(steps, map)[current] ?? [];
-  const valid = stepValid(steps, current, map) && (current > 0 || introValid);
+  const implausible = implausibleOnStep(steps, current, map, locale);
+  const valid = stepComplete(steps, current, map) && (current > 0 || introValid);
   const last = current === steps.length - 1;
   const stored = new Set(storedNeurons);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -64,15 +92,21 @@ export function QuestionnaireSteps({ steps, answers, onAnswers, step, onStep, in
       {current === 0 ? intro : null}
       <div className={classes.panel}>
         {slots.map((slot) => (
-          <QuestionField
-            key={slot.neuron}
-            slot={slot}
-            value={slot.question.type === 'formula' ? shown.get(slot.neuron) : map.get(slot.neuron)}
-            onChange={(value) => setAnswer(slot.neuron, value)}
-            locale={locale}
-            disabled={stored.has(slot.neuron)}
-            sideLabel={slot.question.scope === 'both' && sides ? sides[slot.side] : undefined}
-          />
+          <div key={slot.neuron}>
+            <QuestionField
+              slot={slot}
+              value={slot.question.type === 'formula' ? shown.get(slot.neuron) : map.get(slot.neuron)}
+              onChange={(value) => setAnswer(slot.neuron, value)}
+              locale={locale}
+              disabled={stored.has(slot.neuron)}
+              sideLabel={slot.question.scope === 'both' && sides ? sides[slot.side] : undefined}
+            />
+            {implausible.has(slot.neuron) ? (
+              <p className={classes.error} role="alert" data-testid={`implausible-${slot.neuron}`}>
+                {implausible.get(slot.neuron)}
+              </p>
+            ) : null}
+          </div>
         ))}
       </div>
       {last ? finish : null}
@@ -86,7 +120,7 @@ export function QuestionnaireSteps({ steps, answers, onAnswers, step, onStep, in
           </button>
         )}
       </div>
-      {!valid ? <p className={`${classes.dimmed} ${classes.small}`}>{t('form.answerAll')}</p> : null}
+      {!valid && implausible.size === 0 ? <p className={`${classes.dimmed} ${classes.small}`}>{t('form.answerAll')}</p> : null}
     </div>
   );
 }
@@ -98,8 +132,8 @@ export function answersToSend(steps: Step[], answers: Answer[]): Answer[] {
   return slots.filter((slot) => slot.question.type !== 'formula' && map.has(slot.neuron)).map((slot) => ({ neuron: slot.neuron, value: map.get(slot.neuron)! }));
 }
 
-/** Every step valid: the form can be sent. */
+/** Every step valid and every answer plausible: the form can be sent. */
 export function allStepsValid(steps: Step[], answers: Answer[]): boolean {
   const map = toAnswerMap(answers);
-  return steps.every((_, index) => stepValid(steps, index, map));
+  return steps.every((_, index) => stepComplete(steps, index, map));
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@teamcast/contracts';
@@ -34,6 +34,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation('site');
   const host = useHostInfo();
   const love = host.variant === 'love';
+  // On a phone the sections fold behind one button (site.module.css), so the header stays one line.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
   return (
     <div className={`${classes.shell} ${love ? classes.love : ''}`} data-variant={host.variant}>
       <a className={classes.skip} href="#main">
@@ -44,13 +47,26 @@ export function SiteShell({ children }: { children: ReactNode }) {
           <Link to="/" className={classes.brand} data-testid="site-title">
             {host.title}
           </Link>
-          <nav className={classes.nav} aria-label={t('layout.sections')}>
-            <Link to="/faq">{t('layout.faq')}</Link>
-            <Link to="/help">{t('layout.help')}</Link>
-            {love ? null : <Link to="/enterprise">{t('layout.enterprise')}</Link>}
-            <Link to={love ? '/love-mobile/login' : '/owner/login'}>{t('layout.signIn')}</Link>
-          </nav>
           <LanguageButtons />
+          <button type="button" className={classes.menuButton} aria-expanded={menuOpen} aria-controls="site-sections" onClick={() => setMenuOpen((open) => !open)}>
+            {t('layout.menu')}
+          </button>
+          <nav id="site-sections" className={classes.nav} data-open={menuOpen} aria-label={t('layout.sections')}>
+            <Link to="/faq" onClick={closeMenu}>
+              {t('layout.faq')}
+            </Link>
+            <Link to="/help" onClick={closeMenu}>
+              {t('layout.help')}
+            </Link>
+            {love ? null : (
+              <Link to="/enterprise" onClick={closeMenu}>
+                {t('layout.enterprise')}
+              </Link>
+            )}
+            <Link to={love ? '/love-mobile/login' : '/owner/login'} onClick={closeMenu}>
+              {t('layout.signIn')}
+            </Link>
+          </nav>
         </div>
       </header>
       <main id="main" className={classes.main}>
