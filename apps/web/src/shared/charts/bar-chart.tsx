@@ -25,6 +25,8 @@ type Props = {
   groupTitle: string;
   /** Written after the best bar's value (and in its table cell). */
   bestLabel?: string;
+  /** False where several charts share one legend above them. */
+  showLegend?: boolean;
   testId?: string;
 };
 
@@ -40,7 +42,7 @@ const CHAR_PX = 7;
  * its end, with an optional interval whisker, on one value axis with round ticks and its unit; a legend and a visually
  * hidden table give the same values in words.
  */
-export function BarChart({ title, valueTitle, series, groups, unit, digits = 0, domain, groupTitle, bestLabel, testId = 'bar-chart' }: Props) {
+export function BarChart({ title, valueTitle, series, groups, unit, digits = 0, domain, groupTitle, bestLabel, showLegend = true, testId = 'bar-chart' }: Props) {
   const { t, i18n } = useTranslation('charts');
   const locale = chartLocale(i18n.language);
   const [ref, width] = useChartWidth<HTMLDivElement>();
@@ -119,7 +121,7 @@ export function BarChart({ title, valueTitle, series, groups, unit, digits = 0, 
           {valueTitle}
         </text>
       </svg>
-      <ChartLegend items={legend} label={t('legend')} />
+      {showLegend ? <ChartLegend items={legend} label={t('legend')} /> : null}
       <ChartTable
         caption={title}
         columns={[groupTitle, ...series.map((s) => s.name)]}

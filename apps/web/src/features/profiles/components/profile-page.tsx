@@ -8,6 +8,7 @@ import { useDeleteProfile, useProfile, useProfileExplanation, useUpdateProfile }
 import { useOwnerQuestionnaire } from '../api/questionnaire.ts';
 import { profilesPath, type ProfilesShell } from '../hooks/profiles-shell.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
+import { ProfileScores } from './profile-scores.tsx';
 import { ScoreExplanationList } from '../../../shared/ui/score-explanation.tsx';
 import { ShareLinkBox } from './share-link-box.tsx';
 
@@ -60,7 +61,7 @@ function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profil
           <Title order={2} size="h4" mb="xs">
             {t('page.scores')}
           </Title>
-          <Scores profile={profile} />
+          <ProfileScores profile={profile} />
         </Card>
         <Card withBorder>
           <Title order={2} size="h4" mb="xs">
@@ -88,30 +89,6 @@ function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profil
       <Answers profile={profile} />
       <Actions shell={shell} profile={profile} />
     </Stack>
-  );
-}
-
-function Scores({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('profiles');
-  const { scores } = profile;
-  if (scores.scoredAt === null) return <Text data-testid="not-scored">{t('page.notScored')}</Text>;
-  const rows: [string, number | string | null][] = [
-    [t('scores.competencies'), scores.competencies],
-    [t('scores.professionalism'), scores.professionalism],
-    [t('scores.maturity'), scores.maturity],
-    [t('scores.grade'), scores.grade],
-  ];
-  return (
-    <Table>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Td>{label}</Table.Td>
-            <Table.Td>{value ?? '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }
 
