@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartLegend, type LegendItem } from './legend.tsx';
 import { ChartTable } from './chart-table.tsx';
 import classes from './charts.module.css';
+import { CHARTS_NAMESPACE } from './texts.ts';
 import { chartLocale, formatChartNumber, withUnit } from './format.ts';
 import { chartDomain, linearScale } from './scale.ts';
 import { useChartWidth } from './use-chart-width.ts';
@@ -43,7 +44,7 @@ const CHAR_PX = 7;
  * hidden table give the same values in words.
  */
 export function BarChart({ title, valueTitle, series, groups, unit, digits = 0, domain, groupTitle, bestLabel, showLegend = true, testId = 'bar-chart' }: Props) {
-  const { t, i18n } = useTranslation('charts');
+  const { t, i18n } = useTranslation(CHARTS_NAMESPACE);
   const locale = chartLocale(i18n.language);
   const [ref, width] = useChartWidth<HTMLDivElement>();
   const colorOf = (id: string) => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartLegend, type LegendItem } from './legend.tsx';
 import { ChartTable } from './chart-table.tsx';
 import classes from './charts.module.css';
+import { CHARTS_NAMESPACE } from './texts.ts';
 import { chartLocale, formatChartNumber, withUnit } from './format.ts';
 import { chartDomain, linearScale } from './scale.ts';
 import { useChartWidth } from './use-chart-width.ts';
@@ -81,7 +82,7 @@ function thinTicks(candidates: readonly number[], x: (index: number) => number, 
  */
 export function LineChart(props: Props) {
   const { title, labels, xTitle, yTitle, series, unit, digits = 0, zones = [], marks = [], selected = null, onSelect, height = 260, testId = 'line-chart' } = props;
-  const { t, i18n } = useTranslation('charts');
+  const { t, i18n } = useTranslation(CHARTS_NAMESPACE);
   const locale = chartLocale(i18n.language);
   const [ref, width] = useChartWidth<HTMLDivElement>();
   const [active, setActive] = useState<number | null>(null);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartLegend } from './legend.tsx';
 import { ChartTable } from './chart-table.tsx';
 import classes from './charts.module.css';
+import { CHARTS_NAMESPACE } from './texts.ts';
 import { chartLocale, formatChartNumber } from './format.ts';
 import { useChartWidth } from './use-chart-width.ts';
 import { zoneOf, type ChartZone } from './zones.ts';
@@ -32,7 +33,7 @@ const MAX_EDGE_LABELS = 10;
  * rating's zone (legend below) and labelled with the rating while few enough; a visually hidden table lists every pair.
  */
 export function NetworkGraph({ title, nodes, edges, zones, valueTitle, pairTitle, digits = 0, testId = 'network-graph' }: Props) {
-  const { t, i18n } = useTranslation('charts');
+  const { t, i18n } = useTranslation(CHARTS_NAMESPACE);
   const locale = chartLocale(i18n.language);
   const [ref, width] = useChartWidth<HTMLDivElement>(480);
   const longest = Math.max(3, ...nodes.map((node) => Math.min(node.name.length, 18)));

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import classes from './charts.module.css';
+import { CHARTS_NAMESPACE } from './texts.ts';
 import { chartLocale, formatChartNumber, withUnit } from './format.ts';
 import { useChartWidth } from './use-chart-width.ts';
 
@@ -28,7 +29,7 @@ const TRACK_H = 14;
  * interval.
  */
 export function ScoreScale({ label, value, min = 0, max = 100, ticks, band, unit, digits = 0, color = '#1c7ed6', testId = 'score-scale' }: Props) {
-  const { t, i18n } = useTranslation('charts');
+  const { t, i18n } = useTranslation(CHARTS_NAMESPACE);
   const locale = chartLocale(i18n.language);
   const [ref, width] = useChartWidth<HTMLDivElement>(320);
   const format = (v: number) => withUnit(formatChartNumber(v, locale, digits), unit);
