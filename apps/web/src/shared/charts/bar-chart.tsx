@@ -15,8 +15,8 @@ export type BarGroup = { id: string; label: string; bars: readonly BarDatum[] };
 
 type Props = {
   title: string;
-  /** The value axis' title with its unit or scale. */
-  valueTitle: string;
+  /** The value axis' title with its unit or scale; none where the group label says it all. */
+  valueTitle?: string;
   series: readonly BarSeries[];
   groups: readonly BarGroup[];
   unit?: string;
@@ -67,7 +67,7 @@ export function BarChart({ title, valueTitle, series, groups, unit, digits = 0, 
     top += LABEL_H + group.bars.length * (BAR_H + BAR_GAP) + GROUP_GAP;
     return { group, at };
   });
-  const height = top + AXIS_H;
+  const height = top + (valueTitle ? AXIS_H : AXIS_H - 18);
   const zero = x(Math.min(Math.max(0, d0), d1));
   const hasInterval = groups.some((group) => group.bars.some((bar) => bar.low != null && bar.high != null));
   const legend: LegendItem[] = [
@@ -90,7 +90,8 @@ export function BarChart({ title, valueTitle, series, groups, unit, digits = 0, 
               const y = at + LABEL_H + index * (BAR_H + BAR_GAP);
               const end = bar.value == null ? zero : x(Math.min(Math.max(bar.value, d0), d1));
               const hasWhisker = bar.low != null && bar.high != null;
-              const tail = Math.max(end, hasWhisker ? x(Math.min(bar.high!, d1)) : end);
+              // The value is written right of the bar, its whisker and the zero line, so it never sits on a negative bar.
+              const tail = Math.max(end, zero, hasWhisker ? x(Math.min(bar.high!, d1)) : end);
               return (
                 <g key={bar.seriesId} data-testid="bar" data-series={bar.seriesId}>
                   <text className={classes.axisText} x={labelWidth - 8} y={y + 14} textAnchor="end">
@@ -118,9 +119,11 @@ export function BarChart({ title, valueTitle, series, groups, unit, digits = 0, 
             {formatChartNumber(tick, locale, x.tickDigits)}
           </text>
         ))}
-        <text className={classes.axisTitle} x={labelWidth} y={height - 4}>
-          {valueTitle}
-        </text>
+        {valueTitle ? (
+          <text className={classes.axisTitle} x={labelWidth} y={height - 4}>
+            {valueTitle}
+          </text>
+        ) : null}
       </svg>
       {showLegend ? <ChartLegend items={legend} label={t('legend')} /> : null}
       <ChartTable

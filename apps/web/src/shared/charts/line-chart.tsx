@@ -58,6 +58,8 @@ type Props = {
 
 const MARGIN = { top: 26, right: 14, bottom: 30 };
 const CHAR_PX = 7;
+/** Bold 12 px labels run wider than axis text. */
+const MARK_CHAR_PX = 8.5;
 
 /** Indices to label along an axis of `plotWidth` px so labels never overlap: every k-th of `candidates`. */
 function thinTicks(candidates: readonly number[], x: (index: number) => number, labels: readonly string[]): number[] {
@@ -203,7 +205,7 @@ export function LineChart(props: Props) {
           const fitsAbove = cy - 26 >= 16; // clear of the axis title on the top line
           const fitsBelow = cy + 26 <= MARGIN.top + plotHeight;
           const above = mark.place === 'below' ? !fitsBelow : fitsAbove || !fitsBelow;
-          const half = (mark.label.length * CHAR_PX) / 2;
+          const half = (mark.label.length * MARK_CHAR_PX) / 2 + 2;
           const anchor = cx - half < 0 ? 'start' : cx + half > width ? 'end' : 'middle';
           const tx = anchor === 'start' ? Math.max(0, cx - 8) : anchor === 'end' ? Math.min(width, cx + 8) : cx;
           return (

@@ -27,6 +27,8 @@ type Props = {
 const CHAR_PX = 7;
 /** Above this many edges their values would cover each other: they stay in the tooltips and the table. */
 const MAX_EDGE_LABELS = 10;
+/** Where along its line an edge's value is written: off the middle, where the diagonals of a circle cross. */
+const LABEL_AT = 0.36;
 
 /**
  * The team as a network: people on a circle, each named beside their node, each pair joined by a line coloured by its
@@ -63,7 +65,7 @@ export function NetworkGraph({ title, nodes, edges, zones, valueTitle, pairTitle
             <g key={`${edge.a}-${edge.b}`} data-testid="network-edge" data-zone={zone?.id}>
               <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={zone?.stroke ?? '#868e96'} strokeWidth={3.5} strokeLinecap="round" />
               {shown.length <= MAX_EDGE_LABELS ? (
-                <text className={classes.markText} x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 + 4} textAnchor="middle" fill={zone?.stroke ?? '#495057'}>
+                <text className={classes.markText} x={a.x + (b.x - a.x) * LABEL_AT} y={a.y + (b.y - a.y) * LABEL_AT + 4} textAnchor="middle" fill={zone?.stroke ?? '#495057'}>
                   {format(edge.value)}
                 </text>
               ) : null}

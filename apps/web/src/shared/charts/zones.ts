@@ -5,7 +5,7 @@ export type ChartZone = { id: string; from: number; to: number; fill: string; st
 
 const FILL: Record<ConditionBand, string> = { depressed: '#fde2e2', bad: '#feeede', anxious: '#fff8db', good: '#e6f6ea', excellent: '#d3f0dc' };
 /** Strong colours of the same bands, for lines and edges on white (3:1 contrast or more). */
-const STROKE: Record<ConditionBand, string> = { depressed: '#c92a2a', bad: '#d9480f', anxious: '#b08800', good: '#5c940d', excellent: '#2b8a3e' };
+const STROKE: Record<ConditionBand, string> = { depressed: '#9b1c1c', bad: '#e8590c', anxious: '#b08800', good: '#5c940d', excellent: '#087f5b' };
 
 /** The condition bands of a rating (−100…100) as zones, named by the caller's words. */
 export function conditionZones(label: (band: ConditionBand) => string): ChartZone[] {

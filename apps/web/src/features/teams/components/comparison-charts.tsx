@@ -23,7 +23,8 @@ const PERCENT: ReadonlySet<CompareKey> = new Set(['launch', 'growth', 'support',
 export function ComparisonCharts({ comparison, keys }: { comparison: Comparison; keys: readonly CompareKey[] }) {
   const { t } = useTranslation('teams');
   const series: BarSeries[] = comparison.scenes.map((scene, index) => ({ id: scene._id, name: scene.title, color: SERIES_COLORS[index % SERIES_COLORS.length] }));
-  const numeric = keys.filter((key) => comparison.scenes.some((scene) => typeof scene.indicators?.[key] === 'number'));
+  // Indicators where every team has the same number have nothing to show side by side: the table lists them.
+  const numeric = keys.filter((key) => new Set(comparison.scenes.map((scene) => scene.indicators?.[key]).filter((value) => typeof value === 'number')).size > 1);
   if (numeric.length === 0) return null;
   return (
     <Stack gap="sm" data-testid="compare-charts">
@@ -39,7 +40,7 @@ export function ComparisonCharts({ comparison, keys }: { comparison: Comparison;
             <div key={key} data-testid={`compare-chart-${key}`}>
               <BarChart
                 title={label}
-                valueTitle={t(`charts.scale.${DOMAINS[key] ? 'bounded' : 'open'}`, { min: DOMAINS[key]?.[0] ?? 0, max: DOMAINS[key]?.[1] ?? 0, unit: unit ?? '' }).trim()}
+                valueTitle={DOMAINS[key] ? t('charts.scale', { min: DOMAINS[key][0], max: DOMAINS[key][1], unit: unit ?? '' }).trim() : undefined}
                 groupTitle={t('compare.indicator')}
                 series={series}
                 groups={[
