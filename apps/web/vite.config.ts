@@ -73,5 +73,12 @@ export default defineConfig({
     // Read by scripts/bundle-size.mjs to follow each route's chunks.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // The chart toolkit and its d3 modules as one chunk: each file a screen needs is named in the entry's preload
+        // lists, and the entry counts towards every public page's first-load budget.
+        codeSplitting: { groups: [{ name: 'chart-kit', includeDependenciesRecursively: false, test: /\/shared\/charts\/|\/locales\/(ru|en)\/charts\.json$|\/node_modules\/(d3-array|d3-shape|d3-path|internmap)\// }] },
+      },
+    },
   },
 });

@@ -20,7 +20,8 @@ const BUNDLED = ['common'];
 const PUBLIC = ['site', 'consent'];
 const bundled = import.meta.glob<Catalogue>('../../locales/*/common.json', { eager: true, import: 'default' });
 const inTests = import.meta.env.MODE === 'test' ? import.meta.glob<Catalogue>('../../locales/*/*.json', { eager: true, import: 'default' }) : {};
-const onDemand = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' });
+// The chart toolkit's texts come with its code (shared/charts/texts.ts).
+const onDemand = import.meta.glob<Catalogue>(['../../locales/*/*.json', '!../../locales/*/charts.json'], { import: 'default' });
 
 const fileName = (locale: string, namespace: string) => `../../locales/${locale}/${namespace}.json`;
 const namespaceOf = (file: string) => /locales\/(ru|en)\/([\w-]+)\.json$/.exec(file);

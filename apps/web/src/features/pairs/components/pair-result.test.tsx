@@ -116,8 +116,8 @@ describe('PairResultView', () => {
     expect(screen.getByText('Reality turns out better than the first impression')).toBeTruthy();
     expect(screen.getByTestId('best-month-text').textContent).toBe('Best month: December 2026 (42)');
     expect(screen.getByTestId('worst-month-text').textContent).toBe('Hardest month: April 2026 (-8)');
-    expect(screen.getByTestId('rating-chart').querySelectorAll('polyline')).toHaveLength(1);
-    expect(screen.getByTestId('competence-chart').querySelectorAll('polyline')).toHaveLength(6);
+    expect(screen.getByTestId('rating-chart').querySelectorAll('[data-testid="chart-line"]')).toHaveLength(1);
+    expect(screen.getByTestId('competence-chart').querySelectorAll('[data-testid="chart-line"]')).toHaveLength(6);
     expect(screen.getByTestId('heading-outlook').textContent).toContain('4/5');
     expect(await screen.findByText('Narrative paragraph.')).toBeTruthy();
     expect(screen.queryByTestId('share-panel')).toBeNull();

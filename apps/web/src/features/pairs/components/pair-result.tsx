@@ -112,6 +112,7 @@ function Details({ details, pair, result }: { details: PairDetails; pair: PairRe
           monthly={details.monthly}
           band={details.monthlyBand}
           labels={details.months.map((month) => monthShort(month, locale))}
+          longLabels={details.months.map((month) => monthLong(month, locale))}
           best={details.bestMonth.index}
           worst={details.worstMonth.index}
           title={t('result.chart')}
@@ -135,6 +136,8 @@ function Details({ details, pair, result }: { details: PairDetails; pair: PairRe
             people={details.persons.map((person, index) => ({ name: names[index] ?? '', lines: person.competences! }))}
             titles={{ k: t('competences.k'), p: t('competences.p'), l: t('competences.l') }}
             caption={t('competences.caption')}
+            labels={details.months.map((month) => monthShort(month, locale))}
+            longLabels={details.months.map((month) => monthLong(month, locale))}
           />
         ) : (
           <CapabilityLock capability="seeExpertise" />

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sharedResultRoute, type ConditionBand, type SharedResult, type sharedResultEndpoint } from '@teamcast/contracts';
@@ -5,8 +6,14 @@ import { apiCall } from '../../../shared/api/client.ts';
 import { useRequest } from '../../../shared/api/use-request.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { localeOf, monthLong, monthShort, whole } from '../hooks/pair-format.ts';
-import { RatingChart } from './rating-chart.tsx';
 import classes from './shared-result.module.css';
+
+/**
+ * The chart's code (and its texts) loads beside the result's data rather than before the page: it starts with this
+ * module, so the chart is ready when the data is, and the page's first load stays within its budget (issue 21).
+ */
+const ratingChart = import('./rating-chart.tsx');
+const RatingChart = lazy(() => ratingChart.then((module) => ({ default: module.RatingChart })));
 
 /** Called by route: the endpoint's schemas would bring zod into the first load of a page anyone may open. */
 const sharedResultCall = sharedResultRoute as typeof sharedResultEndpoint;
@@ -63,15 +70,18 @@ function SharedParts({ result }: { result: SharedResult }) {
       {result.chart ? (
         <section className={classes.card} data-testid="shared-chart">
           <h2>{t('result.chart')}</h2>
-          <RatingChart
-            monthly={result.chart.monthly}
-            labels={result.chart.months.map((month) => monthShort(month, locale))}
-            best={result.chart.bestMonth.index}
-            worst={result.chart.worstMonth.index}
-            title={t('result.chart')}
-            bestLabel={t('result.bestShort')}
-            worstLabel={t('result.worstShort')}
-          />
+          <Suspense fallback={<div style={{ height: 340 }} />}>
+            <RatingChart
+              monthly={result.chart.monthly}
+              labels={result.chart.months.map((month) => monthShort(month, locale))}
+              longLabels={result.chart.months.map((month) => monthLong(month, locale))}
+              best={result.chart.bestMonth.index}
+              worst={result.chart.worstMonth.index}
+              title={t('result.chart')}
+              bestLabel={t('result.bestShort')}
+              worstLabel={t('result.worstShort')}
+            />
+          </Suspense>
           <p className={classes.small}>{t('result.best', { month: monthLong(result.chart.months[result.chart.bestMonth.index]!, locale), value: whole(result.chart.bestMonth.value) })}</p>
           <p className={classes.small}>{t('result.worst', { month: monthLong(result.chart.months[result.chart.worstMonth.index]!, locale), value: whole(result.chart.worstMonth.value) })}</p>
         </section>

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { allSlots, formatAnswer, unlockingProduct, type Locale, type Profile } from '@teamcast/contracts';
+import { allSlots, formatAnswer, type Locale, type Profile } from '@teamcast/contracts';
 import { useCanBeMain, useMakeMain } from '../api/main-profile.ts';
 import { useDeleteProfile, useProfile, useProfileExplanation, useUpdateProfile } from '../api/profile.ts';
 import { useOwnerQuestionnaire } from '../api/questionnaire.ts';
 import { profilesPath, type ProfilesShell } from '../hooks/profiles-shell.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
+import { ProfileScores } from './profile-scores.tsx';
 import { ScoreExplanationList } from '../../../shared/ui/score-explanation.tsx';
-import { UnlockLink } from '../../../shared/access/capability-lock.tsx';
 import { ShareLinkBox } from './share-link-box.tsx';
 
 /** One profile: who it is, its scores (or that it is not scored yet), the link to send, its answers and actions. */
@@ -61,7 +61,7 @@ function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profil
           <Title order={2} size="h4" mb="xs">
             {t('page.scores')}
           </Title>
-          <Scores profile={profile} />
+          <ProfileScores profile={profile} />
         </Card>
         <Card withBorder>
           <Title order={2} size="h4" mb="xs">
@@ -89,38 +89,6 @@ function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profil
       <Answers profile={profile} />
       <Actions shell={shell} profile={profile} />
     </Stack>
-  );
-}
-
-function Scores({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('profiles');
-  const { scores } = profile;
-  if (profile.expertiseHidden) {
-    return (
-      <Stack gap="xs" data-testid="scores-hidden">
-        <Text size="sm">{t('page.scoresHidden')}</Text>
-        <UnlockLink product={unlockingProduct('seeExpertise')} />
-      </Stack>
-    );
-  }
-  if (scores.scoredAt === null) return <Text data-testid="not-scored">{t('page.notScored')}</Text>;
-  const rows: [string, number | string | null][] = [
-    [t('scores.competencies'), scores.competencies],
-    [t('scores.professionalism'), scores.professionalism],
-    [t('scores.maturity'), scores.maturity],
-    [t('scores.grade'), scores.grade],
-  ];
-  return (
-    <Table>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Td>{label}</Table.Td>
-            <Table.Td>{value ?? '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }
 

@@ -1,11 +1,13 @@
 import type { Locale, TeamIndicators } from '@teamcast/contracts';
-import type { ActorColumns, TeamColumns } from '@teamcast/engine';
+import type { ActorColumns, SceneBand, TeamColumns } from '@teamcast/engine';
 import { fetchSceneDataset } from '../../../shared/scene/scene-run.ts';
 
 type Plain<T> = { [K in keyof T]: Array<number | null> };
 
 /** The computed dataset as the server sends it: the engine's SceneResult with plain arrays (NaN arrives as null). */
 export type SceneDataset = {
+  /** The scene's first day (yyyy-mm-dd): day offsets count from it. */
+  startDay: string;
   firstDay: number;
   days: number;
   actorIds: string[];
@@ -15,6 +17,8 @@ export type SceneDataset = {
   teamColumns: Plain<TeamColumns>;
   /** Pair ratings, day-major: stored day s, pair p at [s * pairCount + p]; pairs in the order (0,1), (0,2) … (1,2) … */
   pairs: { pairCount: number; days: number[]; ratings: Array<number | null> };
+  /** 80 % bands of the forecast (the future microclimate per day, headline intervals), when the computation made them. */
+  band?: SceneBand | null;
 };
 
 /** The dataset of a finished run of the scene. */

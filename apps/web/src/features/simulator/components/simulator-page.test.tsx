@@ -59,7 +59,7 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('indicator-cohesion').textContent).toContain('50');
     expect(screen.getByTestId('metrics-p1').textContent).toContain('Power 100');
     expect(screen.getByTestId('metrics-p2').textContent).toContain('Power 50');
-    expect(screen.getByTestId('pair-network').querySelector('line')?.getAttribute('data-band')).toBe('excellent');
+    expect(screen.getByTestId('pair-network').querySelector('[data-testid="network-edge"]')?.getAttribute('data-zone')).toBe('excellent');
 
     // Keyboard: a month forward on the timeline.
     fireEvent.keyDown(screen.getByTestId('timeline-track'), { key: 'PageDown' });

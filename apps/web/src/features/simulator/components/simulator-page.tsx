@@ -17,8 +17,9 @@ import { fetchDataset } from '../api/dataset.ts';
 import { usePlayback } from '../hooks/use-playback.ts';
 import { displayName } from './actor-name.ts';
 import { DiffList } from './diff-list.tsx';
-import { PairNetwork, PhaseBar, PowerCurve, TeamDayIndicators } from './forecast-panel.tsx';
+import { PhaseBar, TeamDayIndicators } from './forecast-panel.tsx';
 import { ScaleControl } from './scale-control.tsx';
+import { TeamCurve, TeamNetwork } from './team-charts.tsx';
 import { SettingsSidebar, type SceneDraft } from './settings-sidebar.tsx';
 import { TeamSidebar, type SceneSort, type TeamAction } from './team-sidebar.tsx';
 import { Timeline } from './timeline.tsx';
@@ -230,10 +231,8 @@ function Workspace({ scene }: { scene: Scene }) {
                     />
                   </Group>
                   <TeamDayIndicators dataset={dataset} day={day} showTips={draft.showSceneIndicatorTips} />
-                  <Group align="flex-start" wrap="wrap">
-                    <PowerCurve dataset={dataset} day={day} />
-                    <PairNetwork dataset={dataset} day={day} actors={actors} />
-                  </Group>
+                  <TeamCurve dataset={dataset} day={day} onDay={setDay} lifespan={draft.lifespan} />
+                  <TeamNetwork dataset={dataset} day={day} actors={actors} />
                 </Stack>
               )}
             </Box>

@@ -59,6 +59,7 @@ export function datasetOf(): SceneDataset {
   const perActor = (f: (d: number, a: number) => number) => [0, 1].flatMap((a) => range.map((d) => f(d, a)));
   const team = (f: (d: number) => number | null) => range.map(f);
   return {
+    startDay: '2026-01-01',
     firstDay: 0,
     days,
     actorIds: ['p1', 'p2'],

@@ -6,7 +6,11 @@ export type TeamDataset = {
   summary: TeamIndicators;
   renderDays: number[];
   firstDay: number;
+  /** The scene's first day (yyyy-mm-dd): day offsets count from it. */
+  startDay: string;
   teamColumns: { microclimate: Array<number | null> };
+  /** The 80 % band of the future microclimate, one value per day from the start, when the computation made one. */
+  band?: { microclimate: { p10: number[]; p90: number[] } } | null;
 };
 
 /** The dataset of a finished team run. */

@@ -12,6 +12,7 @@ import { Loader } from '../../../shared/ui/loader.tsx';
 import { comparisonKey, useComparison, useCreateComparison } from '../api/comparison.ts';
 import { useScenes } from '../api/scenes.ts';
 import { formatNumber } from '../hooks/team-format.ts';
+import { ComparisonCharts } from './comparison-charts.tsx';
 
 /** Chooses 2-4 teams and starts the comparison. */
 function ScenePicker() {
@@ -162,6 +163,7 @@ function ComparisonView({ id }: { id: string }) {
           </Group>
         </Alert>
       ) : null}
+      <ComparisonCharts comparison={comparison.data} keys={COMPARE_KEYS} />
       <ComparisonTable comparison={comparison.data} />
     </Stack>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TeamIndicators as Indicators } from '@teamcast/contracts';
 import type { TeamDataset } from '../api/scene-run.ts';
 import { formatNumber, signed } from '../hooks/team-format.ts';
+import { AtmosphereChart, CompetenceScales } from './team-charts.tsx';
 
 const BAND_COLOR: Record<Indicators['atmosphere'], string> = { depressed: 'red', bad: 'orange', anxious: 'yellow', good: 'teal', excellent: 'green' };
 
@@ -21,59 +22,6 @@ function Indicator({ id, label, value, tip, showTip }: { id: string; label: stri
         </Text>
       ) : null}
     </Card>
-  );
-}
-
-/** K, P and L totals as three bars (0-100 each). */
-function CompetenceBars({ k, p, l, title }: { k: number; p: number; l: number; title: string }) {
-  const bars = [
-    ['K', k, '#228be6'],
-    ['P', p, '#12b886'],
-    ['L', l, '#fab005'],
-  ] as const;
-  const scale = Math.max(100, k, p, l);
-  return (
-    <svg viewBox="0 0 220 90" width="100%" style={{ maxWidth: 260 }} role="img" aria-label={title} data-testid="competence-bars">
-      <title>{title}</title>
-      {bars.map(([name, value, color], i) => {
-        const width = (160 * Math.max(0, value)) / scale;
-        return (
-          <g key={name} transform={`translate(0, ${i * 28 + 4})`}>
-            <text x={0} y={15} fontSize={13} fontWeight={600}>
-              {name}
-            </text>
-            <rect x={20} y={2} width={160} height={18} fill="#f1f3f5" rx={3} />
-            <rect x={20} y={2} width={width} height={18} fill={color} rx={3} />
-            <text x={186} y={15} fontSize={12}>
-              {Math.round(value)}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
-  );
-}
-
-/** The team's monthly microclimate (−100 to 100) over the forecast year, as a line on the zero axis. */
-function MicroclimateChart({ dataset, title }: { dataset: TeamDataset; title: string }) {
-  const points = dataset.renderDays
-    .filter((day) => day >= 0)
-    .map((day) => dataset.teamColumns.microclimate[day - dataset.firstDay])
-    .filter((v): v is number => typeof v === 'number');
-  if (points.length < 2) return null;
-  const W = 320;
-  const H = 100;
-  const x = (i: number) => 10 + ((W - 20) * i) / (points.length - 1);
-  const y = (v: number) => 10 + ((H - 20) * (100 - v)) / 200;
-  return (
-    <svg viewBox={`0 0 ${W} ${H}`} width="100%" style={{ maxWidth: W }} role="img" aria-label={title} data-testid="microclimate-chart">
-      <title>{title}</title>
-      <line x1={10} x2={W - 10} y1={y(0)} y2={y(0)} stroke="#adb5bd" strokeDasharray="3 3" />
-      <polyline points={points.map((v, i) => `${x(i)},${y(v)}`).join(' ')} fill="none" stroke="#228be6" strokeWidth={2} />
-      {points.map((v, i) => (
-        <circle key={i} cx={x(i)} cy={y(v)} r={2.5} fill="#228be6" />
-      ))}
-    </svg>
   );
 }
 
@@ -109,7 +57,7 @@ export function TeamIndicators({ dataset, showTips }: { dataset: TeamDataset; sh
           <Text size="sm" c="dimmed">
             {t('indicators.competencies.label')}
           </Text>
-          <CompetenceBars k={s.competencies.k} p={s.competencies.p} l={s.competencies.l} title={t('indicators.competencies.label')} />
+          <CompetenceScales k={s.competencies.k} p={s.competencies.p} l={s.competencies.l} />
           {showTips ? (
             <Text size="xs" c="dimmed">
               {t('indicators.competencies.tip')}
@@ -120,7 +68,7 @@ export function TeamIndicators({ dataset, showTips }: { dataset: TeamDataset; sh
           <Text size="sm" c="dimmed">
             {t('indicators.microclimateChart')}
           </Text>
-          <MicroclimateChart dataset={dataset} title={t('indicators.microclimateChart')} />
+          <AtmosphereChart dataset={dataset} title={t('indicators.microclimateChart')} />
         </Card>
       </SimpleGrid>
     </Stack>

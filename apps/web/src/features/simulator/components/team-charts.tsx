@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Actor } from '@teamcast/engine';
+import { chartLocale, dayAfter, formatDay, formatMonth } from '../../../shared/charts/format.ts';
+import { LineChart, type LineSeries } from '../../../shared/charts/line-chart.tsx';
+import { NetworkGraph } from '../../../shared/charts/network-graph.tsx';
+import { conditionZones, type ChartZone } from '../../../shared/charts/zones.ts';
+import type { SceneDataset } from '../api/dataset.ts';
+import { dayIndex, pairsOn } from '../hooks/dataset-view.ts';
+import { displayName } from './actor-name.ts';
+import { monthStarts } from './timeline.tsx';
+
+type Indicator = 'atmosphere' | 'power' | 'cohesion';
+
+/**
+ * The team's indicator over the days the forecast plays (day 0 to the year's end): atmosphere with its 80 % band when
+ * the computation sent one, power (statistical, with base and peak), or cohesion; month labels along the days, the
+ * selected day marked, a click or Enter on a day selects it.
+ */
+export function TeamCurve({ dataset, day, onDay, lifespan }: { dataset: SceneDataset; day: number; onDay: (day: number) => void; lifespan: 1 | 2 }) {
+  const { t, i18n } = useTranslation('simulator');
+  const locale = chartLocale(i18n.language);
+  const [indicator, setIndicator] = useState<Indicator>('atmosphere');
+  const from = dayIndex(dataset, 0);
+  if (from < 0 || dataset.days - from < 2) return null;
+  const count = dataset.days - from;
+  const days = Array.from({ length: count }, (_, index) => index);
+  const column = (values: Array<number | null>) => values.slice(from, from + count);
+  const dates = days.map((offset) => dayAfter(dataset.startDay, offset));
+  const labels = dates.map((date) => formatMonth(date, locale, 'short'));
+  const longLabels = dates.map((date, offset) => t('curve.day', { date: formatDay(date, locale), day: offset }));
+  const months = monthStarts(dataset.startDay, lifespan).filter((offset) => offset < count);
+  const c = dataset.teamColumns;
+  const band = dataset.band?.microclimate;
+  const views: Record<Indicator, { series: LineSeries[]; axis: string; domain?: [number, number]; zones?: ChartZone[] }> = {
+    atmosphere: {
+      axis: t('curve.atmosphereAxis'),
+      domain: [-100, 100],
+      zones: conditionZones((name) => t(`moods.${name}`)),
+      series: [{ id: 'atmosphere', name: t('indicators.atmosphere'), values: column(c.microclimate), color: '#1864ab', band: band ? { low: band.p10.slice(0, count), high: band.p90.slice(0, count) } : null }],
+    },
+    power: {
+      axis: t('curve.powerAxis'),
+      series: [
+        { id: 'power', name: t('indicators.power'), values: column(c.totalStatisticPower), color: '#1864ab' },
+        { id: 'base', name: t('indicators.basePower'), values: column(c.basePower), color: '#d9480f', dashed: true },
+        { id: 'peak', name: t('indicators.peakPower'), values: column(c.peakPower), color: '#2b8a3e', dashed: true },
+      ],
+    },
+    cohesion: { axis: t('curve.cohesionAxis'), domain: [0, 100], series: [{ id: 'cohesion', name: t('indicators.cohesion'), values: column(c.cohesion), color: '#1864ab' }] },
+  };
+  const view = views[indicator];
+  return (
+    <Stack gap={4} data-testid="team-curve" data-indicator={indicator}>
+      <Text size="sm" fw={600}>
+        {t('curve.title')}
+      </Text>
+      <SegmentedControl
+        size="xs"
+        value={indicator}
+        onChange={(value) => setIndicator(value as Indicator)}
+        data={(['atmosphere', 'power', 'cohesion'] as const).map((value) => ({ value, label: t(`indicators.${value}`) }))}
+        aria-label={t('curve.choose')}
+        data-testid="curve-indicator"
+      />
+      <LineChart
+        testId="power-curve"
+        title={`${t('curve.title')}: ${t(`indicators.${indicator}`)}`}
+        labels={labels}
+        longLabels={longLabels}
+        xTicks={months}
+        xTitle={t('curve.date')}
+        yTitle={view.axis}
+        domain={view.domain}
+        zones={view.zones}
+        series={view.series}
+        digits={indicator === 'atmosphere' ? 0 : 1}
+        selected={day >= 0 && day < count ? day : null}
+        onSelect={onDay}
+        tableIndices={months}
+        height={240}
+      />
+    </Stack>
+  );
+}
+
+/** Pairs' ratings on the selected day as a network: people named on a circle, each pair's line coloured by its band. */
+export function TeamNetwork({ dataset, day, actors }: { dataset: SceneDataset; day: number; actors: Actor[] }) {
+  const { t } = useTranslation('simulator');
+  const pairs = pairsOn(dataset, day);
+  const ids = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
+  if (ids.length < 2) return null;
+  const name = (id: string) => {
+    const actor = actors.find((a) => a.id === id);
+    return actor ? displayName(actor, t('card.unnamed')) : t('card.unnamed');
+  };
+  return (
+    <Stack gap={4} data-testid="pair-network">
+      <Text size="sm" fw={600}>
+        {t('forecast.network')}
+      </Text>
+      <NetworkGraph
+        title={t('forecast.network')}
+        nodes={ids.map((id) => ({ id, name: name(id) }))}
+        edges={pairs.map((pair) => ({ a: pair.a, b: pair.b, value: pair.rating }))}
+        zones={conditionZones((band) => t(`moods.${band}`))}
+        valueTitle={t('curve.pairAxis')}
+        pairTitle={t('curve.pair')}
+      />
+    </Stack>
+  );
+}
