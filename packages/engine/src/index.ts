@@ -22,6 +22,7 @@ export {
   type PersonForecast,
   type RecommendationLevel,
 } from './forecast-pair.ts';
+export { forecastLove, LOVE_PARAMS, loveSpecialist, type LoveKind, type LovePerson, type LoveRequest } from './love-model.ts';
 export { normalizeActors, type NormalizeResult } from './normalize-actors.ts';
 export { DEFAULT_PARAMS, type KindWeights, type Params } from './params.ts';
 export { expandScene, sceneDay, type ActorDay, type DayRecord, type ExpandedScene, type PairRating } from './scene-expand.ts';
