@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatNarrativeSchema, PairRequestSchema, type PairResult } from '@teamcast/contracts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { filledPair } from '../pairs/pairs.fixtures.ts';
+import { filledLovePair, filledPair } from '../pairs/pairs.fixtures.ts';
 
 const MONTHS = {
   en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
@@ -17,7 +17,8 @@ const BANDS = {
 
 /** A pair of the owner run in a kind; its start day is 1 January 2026, so month i is MONTHS[i] 2026. */
 async function runPair(t: TestApp, owner: SignedIn, type?: 'LOVE' | 'FRIEND') {
-  const [a, b] = await filledPair(t, owner.id);
+  // Love and friendship run on love profiles, work on work profiles (docs/love-model.md).
+  const [a, b] = type ? await filledLovePair(t, owner.id) : await filledPair(t, owner.id);
   const created = await t.app.inject({ method: 'POST', url: '/api/scene/p2p', headers: owner.headers, payload: { actors: [a, b], startDay: '2026-01-01' } });
   const id = created.json().result._id as string;
   const run = await t.app.inject({ method: 'PUT', url: `/api/scene/p2p/${id}/run`, headers: owner.headers, payload: type ? { type } : {} });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { forecastAccuracyEndpoint, ownerProfileExplanationEndpoint } from '@teamcast/contracts';
 import { AppError } from '../../core/errors.ts';
 import { route } from '../../core/route.ts';
-import { presentExplanation } from './scoring.presenter.ts';
+import { presentProfileExplanation } from './scoring.presenter.ts';
 import { findExplanation, ownerHasProfile } from './scoring.repository.ts';
 import { forecastAccuracy } from './scoring.service.ts';
 
@@ -16,7 +16,7 @@ export const scoringModule: FastifyPluginAsync = async (app) => {
     access: ['owner'],
     handler: async ({ params, auth }) => {
       if (!(await ownerHasProfile(db, auth.subjectId, params.id))) throw new AppError('profile_not_found');
-      return presentExplanation(await findExplanation(db, params.id));
+      return presentProfileExplanation(await findExplanation(db, params.id));
     },
   });
 };
