@@ -4,7 +4,7 @@ import { PairRequestSchema, type PairRequest } from '@teamcast/contracts';
 import { pairRequests, scenes } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { COOL_LOVE, filledLovePair, filledPair, insertCoupleProfile, insertLoveProfile, insertProfile } from './pairs.fixtures.ts';
+import { filledLovePair, filledPair, insertProfile } from './pairs.fixtures.ts';
 
 let t: TestApp;
 let owner: SignedIn;

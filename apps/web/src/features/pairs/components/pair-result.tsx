@@ -124,18 +124,21 @@ function Details({ details, pair, result }: { details: PairDetails; pair: PairRe
           </Text>
         </Group>
         {details.monthlyBand ? (
-          <Text size="xs" c="dimmed">
-            {t('result.bandNote')}
+          <Text size="xs" c="dimmed" data-testid="band-note">
+            {result.kind === 'work' ? t('result.bandNote') : t('result.loveBandNote')}
           </Text>
         ) : null}
       </Block>
-      <Block title={t('result.competences')} testId="block-competences">
-        <CompetenceChart
-          people={details.persons.map((person, index) => ({ name: names[index] ?? '', lines: person.competences }))}
-          titles={{ k: t('competences.k'), p: t('competences.p'), l: t('competences.l') }}
-          caption={t('competences.caption')}
-        />
-      </Block>
+      {/* A love report has no work competences: the love model's people are described by love scores, not K, P, L. */}
+      {result.kind === 'work' ? (
+        <Block title={t('result.competences')} testId="block-competences">
+          <CompetenceChart
+            people={details.persons.map((person, index) => ({ name: names[index] ?? '', lines: person.competences }))}
+            titles={{ k: t('competences.k'), p: t('competences.p'), l: t('competences.l') }}
+            caption={t('competences.caption')}
+          />
+        </Block>
+      ) : null}
       <Block title={t('result.headings')} testId="block-headings">
         <Stack gap={6}>
           {details.blocks.map((block) => (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { allSlots, formatAnswer, type Locale, type Profile } from '@teamcast/contracts';
+import { allSlots, formatAnswer, LOVE_DIMENSIONS, type Locale, type Profile } from '@teamcast/contracts';
 import { useCanBeMain, useMakeMain } from '../api/main-profile.ts';
 import { useDeleteProfile, useProfile, useProfileExplanation, useUpdateProfile } from '../api/profile.ts';
 import { useOwnerQuestionnaire } from '../api/questionnaire.ts';
@@ -91,9 +91,45 @@ function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profil
   );
 }
 
+const isLoveKind = (profile: Profile) => profile.kind === 'love' || profile.kind === 'couple';
+const personNames = (profile: Profile) => [profile.firstName ?? '', profile.partnerFirstName ?? ''];
+
+/** A love or couple profile's love scores (docs/love-model.md): one column per person. */
+function LoveScores({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation('profiles');
+  const love = profile.scores.love;
+  if (!love) return <Text data-testid="not-scored">{t('page.loveNotScored')}</Text>;
+  const names = personNames(profile);
+  return (
+    <Table data-testid="love-scores">
+      {love.people.length > 1 ? (
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th />
+            {love.people.map((_, index) => (
+              <Table.Th key={index}>{names[index]}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+      ) : null}
+      <Table.Tbody>
+        {LOVE_DIMENSIONS.map((dimension) => (
+          <Table.Tr key={dimension}>
+            <Table.Td>{t(`scores.${dimension}`)}</Table.Td>
+            {love.people.map((person, index) => (
+              <Table.Td key={index}>{Math.round(person[dimension]).toLocaleString(i18n.language)}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 function Scores({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profiles');
   const { scores } = profile;
+  if (isLoveKind(profile)) return <LoveScores profile={profile} />;
   if (scores.scoredAt === null) return <Text data-testid="not-scored">{t('page.notScored')}</Text>;
   const rows: [string, number | string | null][] = [
     [t('scores.competencies'), scores.competencies],
@@ -126,7 +162,7 @@ function Explanation({ profile }: { profile: Profile }) {
         {t('explanation.title')}
       </Title>
       {explanation.data ? (
-        <ScoreExplanationList explanation={explanation.data} namespace="profiles" />
+        <ScoreExplanationList explanation={explanation.data} namespace="profiles" names={personNames(profile)} />
       ) : explanation.isError ? (
         <Text c="red">{t('explanation.failed')}</Text>
       ) : (
