@@ -72,6 +72,25 @@ describe('built-in narrative (no chat model configured)', () => {
     for (const month of MONTHS.en) expect(text).not.toContain(month);
   });
 
+  it('writes a paid love report in love words, ru and en: the love triangle, the wide band, no work scores', async () => {
+    const { id, a, b } = await runPair(t, owner, 'LOVE');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/attach-payment-method',
+      headers: owner.headers,
+      payload: { testCard: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' } },
+    });
+    const paid = await t.app.inject({ method: 'POST', url: '/api/payment/create-payment-intent', headers: { ...owner.headers, 'idempotency-key': `chat-${a}` }, payload: { id1: a, id2: b } });
+    expect(paid.json()).toMatchObject({ result: { status: 'paid' } });
+    const en = ChatNarrativeSchema.parse((await narrate(t, owner, { result: id, id1: a, id2: b, type: 'LOVE' }, 'en')).json.result).paragraphs.join('\n');
+    expect(en).toMatch(/The love triangle: passion \d\/5, intimacy \d\/5, commitment \d\/5/);
+    expect(en).toContain('the band around the chart is wide');
+    const ru = ChatNarrativeSchema.parse((await narrate(t, owner, { result: id, id1: a, id2: b, type: 'LOVE' }, 'ru')).json.result).paragraphs.join('\n');
+    expect(ru).toMatch(/Треугольник любви: страсть \d\/5, близость \d\/5, обязательства \d\/5/);
+    expect(ru).toMatch(/готовность к обязательствам|близость|влечение/);
+    for (const text of [en, ru]) expect(text).not.toMatch(/\((K|P|L|К|П|Л)\)/);
+  });
+
   it('refuses a result whose people or kind do not match the stored run', async () => {
     const { id, a } = await runPair(t, owner);
     expect((await narrate(t, owner, { result: id, id1: a, id2: 'someone-else', type: 'work' }, 'en')).json.error?.code).toBe('compatibility_not_found');
