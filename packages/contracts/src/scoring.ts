@@ -358,6 +358,13 @@ export const NeuronetOverviewSchema = z.object({
   labelBias: z.array(EstimatorLabelBiasSchema),
   /** Written justifications administrators gave to publish a model the bias audit refused, newest first. */
   justifications: z.array(z.object({ modelId: z.string(), text: z.string(), refusal: z.string(), administratorEmail: z.string().nullable(), at: z.iso.datetime() })),
+  /**
+   * Which profile kinds each model scores, and into which scores: the trained scoring model (or the prior before one
+   * is published: `version` null) scores the work questionnaires; the love model's rules the love and couple ones.
+   */
+  scoredKinds: z.array(
+    z.object({ model: z.enum(['neuronet', 'love-rules']), version: z.string().nullable(), kinds: z.array(QuestionnaireKindSchema), outputs: z.array(z.string()) }),
+  ),
 });
 
 export const neuronetModelsEndpoint = defineEndpoint({

@@ -86,6 +86,11 @@ describe('training, upload and publish', () => {
     expect(overview.labelledProfiles).toBe(90);
     expect(overview.estimators).toBe(4);
     expect(overview.priorFairness.groups.length).toBeGreaterThan(2);
+    // Which profile kinds each model scores: the prior (no model yet) the work kinds, the love rules love and couple.
+    expect(overview.scoredKinds).toEqual([
+      { model: 'neuronet', version: null, kinds: ['standard', 'short'], outputs: ['competencies', 'professionalism', 'maturity'] },
+      { model: 'love-rules', version: 'love-rules-1', kinds: ['love', 'couple'], outputs: ['intimacy', 'passion', 'commitment'] },
+    ]);
   });
 
   it('trains in the background, refuses to publish before upload, then publishing rescores profiles with the model', async () => {
