@@ -49,6 +49,16 @@ export const errorCatalogue = {
   profile_not_completed: { status: 409, en: 'The profile is not filled in yet', ru: 'Профиль ещё не заполнен' },
   profile_names_required: { status: 422, en: 'Set a name before sending the profile to be filled', ru: 'Задайте имя перед отправкой профиля для заполнения' },
   actors_ineligible: { status: 422, en: 'Every slot needs a filled profile', ru: 'В каждом слоте должен быть заполненный профиль' },
+  love_profile_required: {
+    status: 422,
+    en: '{name} filled in the work questionnaire: love and friendship need a love questionnaire. Send {name} the love questionnaire or pick a love profile',
+    ru: '{name} заполнил(а) рабочую анкету, а для любви и дружбы нужна любовная. Отправьте любовную анкету или выберите любовный профиль',
+  },
+  work_profile_required: {
+    status: 422,
+    en: '{name} filled in a love questionnaire: work compatibility needs a work questionnaire. Pick a work profile, or run Love or Friendship',
+    ru: '{name} заполнил(а) любовную анкету, а для рабочей совместимости нужна рабочая. Выберите рабочий профиль или запустите «Любовь» или «Дружбу»',
+  },
   team_too_small: { status: 422, en: 'A team needs at least 2 filled profiles', ru: 'Для команды нужно минимум 2 заполненных профиля' },
   manager_view_too_small: { status: 422, en: 'The manager view needs more than 2 filled profiles', ru: 'Для вида руководителя нужно больше 2 заполненных профилей' },
   events_zero_length: { status: 422, en: 'An actor has no events', ru: 'У участника нет событий' },

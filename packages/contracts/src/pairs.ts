@@ -23,6 +23,14 @@ const ProfileIdSchema = z.string({ error: 'required' }).trim().min(1, { error: '
 /** A slot holds a profile id, or null while it is empty. */
 export const PairSlotInputSchema = ProfileIdSchema.nullable();
 
+/**
+ * Which person of a couple profile a slot holds: its first person ('self', the default) or the partner. Any other
+ * profile holds one person, so 'partner' is refused for it. Both slots may hold one couple profile with two sides:
+ * the couple itself.
+ */
+export const SlotSideSchema = z.enum(['self', 'partner'], { error: 'invalid' });
+export type SlotSide = z.infer<typeof SlotSideSchema>;
+
 /** ISO calendar date, YYYY-MM-DD. */
 export const StartDaySchema = z.iso.date({ error: 'invalid' });
 
@@ -40,6 +48,8 @@ export const PairCreateSchema = z.object({
   mode: InteractionModeSchema.default(0),
   intensity: IntensitySchema.default(DEFAULT_INTENSITY),
   managerId: PairSlotInputSchema.optional(),
+  /** Sides of the two slots (couple profiles only); default both 'self'. */
+  sides: z.array(SlotSideSchema).length(PAIR_SLOTS, { error: 'invalid' }).optional(),
 });
 export type PairCreate = z.input<typeof PairCreateSchema>;
 
@@ -49,6 +59,7 @@ export const PairUpdateSchema = z.object({
   mode: InteractionModeSchema.optional(),
   intensity: IntensitySchema.optional(),
   managerId: PairSlotInputSchema.optional(),
+  sides: z.array(SlotSideSchema).length(PAIR_SLOTS, { error: 'invalid' }).optional(),
 });
 export type PairUpdate = z.input<typeof PairUpdateSchema>;
 
@@ -64,8 +75,12 @@ export const PairActorSchema = z.object({
   gender: z.enum(['М', 'Ж']).nullable(),
   age: z.number().nullable(),
   isDemo: z.boolean(),
-  /** Completed and scored: the pair can run with this person. */
+  /** Completed and scored: the pair can run with this person (work kind for a work profile, LOVE and FRIEND for a love or couple profile). */
   filled: z.boolean(),
+  /** The questionnaire kind of the profile; a love or couple profile takes part in LOVE and FRIEND only, a work one in work only. */
+  kind: z.enum(['standard', 'short', 'love', 'couple']).optional(),
+  /** The couple profile's person in this slot. */
+  side: SlotSideSchema.optional(),
 });
 export type PairActor = z.infer<typeof PairActorSchema>;
 

@@ -3,6 +3,7 @@ import { defineEndpoint } from './api.ts';
 import { AVATAR_AGE_BANDS, DEFAULT_PAGE_SIZE, GRADES } from './constants.ts';
 import { AnswersSchema, QuestionnaireDefinitionSchema, QuestionnaireKindSchema, type Answer, type QuestionnaireKind } from './questionnaire.ts';
 import { profileLinkRoutes } from './public-routes.ts';
+import { LoveScoresSchema } from './scoring.ts';
 export { ageOn, birthDateFromDay, birthDateToIso } from './profile-dates.ts';
 import { ConsentSchema, NameSchema, OptionalEmailSchema, OptionalPhoneSchema, OptionalPositionSchema } from './validation.ts';
 
@@ -99,6 +100,8 @@ export const ProfileScoresSchema = z.object({
    */
   completeness: z.number().min(0).max(1).nullable(),
   modelId: z.string().nullable(),
+  /** Love and couple profiles: the love model's scores (docs/love-model.md); absent or null for work profiles and until scored. */
+  love: LoveScoresSchema.nullable().optional(),
 });
 export type ProfileScores = z.infer<typeof ProfileScoresSchema>;
 
@@ -438,7 +441,7 @@ export const profileGradeEndpoint = defineEndpoint({
   group: 'profile',
   method: 'GET',
   path: '/:permalink/grade',
-  summary: 'The grade of the profile; scored is false until it is scored',
+  summary: 'The grade of the profile; scored is false until it is scored (a love or couple profile is scored with love scores and no grade)',
   params: PermalinkParams,
   result: z.object({ scored: z.boolean(), grade: GradeSchema.nullable() }),
 });

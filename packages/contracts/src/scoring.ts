@@ -52,6 +52,41 @@ export const ScoreExplanationSchema = z.object({
 });
 export type ScoreExplanation = z.infer<typeof ScoreExplanationSchema>;
 
+/** The love model's three dimensions of one person (docs/love-model.md), each 0-100. */
+export const LOVE_DIMENSIONS = ['intimacy', 'passion', 'commitment'] as const;
+export type LoveDimension = (typeof LOVE_DIMENSIONS)[number];
+
+/** One person's love scores and the share (0-1) of the scored love questions shown that were answered. */
+export const LovePersonScoresSchema = z.object({
+  intimacy: ScoreValueSchema,
+  passion: ScoreValueSchema,
+  commitment: ScoreValueSchema,
+  completeness: z.number().min(0).max(1),
+});
+export type LovePersonScores = z.infer<typeof LovePersonScoresSchema>;
+
+/**
+ * Love scores of a love profile (one person) or a couple profile (the first person, then the partner). `rules`
+ * names the version of the documented rules that gave them.
+ */
+export const LoveScoresSchema = z.object({ rules: z.string(), people: z.array(LovePersonScoresSchema).min(1).max(2) });
+export type LoveScores = z.infer<typeof LoveScoresSchema>;
+
+/** Why a love or couple profile has its love scores: the rules' points per answer, per person and dimension. */
+export const LoveExplanationSchema = z.object({
+  source: z.literal('love-rules'),
+  modelId: z.null(),
+  people: z
+    .array(z.object({ intimacy: z.array(ContributionSchema), passion: z.array(ContributionSchema), commitment: z.array(ContributionSchema) }))
+    .min(1)
+    .max(2),
+});
+export type LoveExplanation = z.infer<typeof LoveExplanationSchema>;
+
+/** A profile's explanation: the work scores' (standard, short) or the love scores' (love, couple). */
+export const ProfileExplanationSchema = z.union([ScoreExplanationSchema, LoveExplanationSchema]);
+export type ProfileExplanation = z.infer<typeof ProfileExplanationSchema>;
+
 export const OutputMetricsSchema = z.object({ mae: z.number(), r2: z.number() });
 export const MetricsSchema = z.object({ competencies: OutputMetricsSchema, professionalism: OutputMetricsSchema, maturity: OutputMetricsSchema });
 export type ScoringMetrics = z.infer<typeof MetricsSchema>;
@@ -235,9 +270,9 @@ export const ownerProfileExplanationEndpoint = defineEndpoint({
   group: 'owner',
   method: 'GET',
   path: '/profiles/:id/explanation',
-  summary: "The answers that moved the profile's scores most; null until it is scored",
+  summary: "The answers that moved the profile's scores most (work or love scores by its kind); null until it is scored",
   params: IdParams,
-  result: ScoreExplanationSchema.nullable(),
+  result: ProfileExplanationSchema.nullable(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -385,6 +420,13 @@ export const NeuronetOverviewSchema = z.object({
   labelBias: z.array(EstimatorLabelBiasSchema),
   /** Written justifications administrators gave to publish a model the bias audit refused, newest first. */
   justifications: z.array(z.object({ modelId: z.string(), text: z.string(), refusal: z.string(), administratorEmail: z.string().nullable(), at: z.iso.datetime() })),
+  /**
+   * Which profile kinds each model scores, and into which scores: the trained scoring model (or the prior before one
+   * is published: `version` null) scores the work questionnaires; the love model's rules the love and couple ones.
+   */
+  scoredKinds: z.array(
+    z.object({ model: z.enum(['neuronet', 'love-rules']), version: z.string().nullable(), kinds: z.array(QuestionnaireKindSchema), outputs: z.array(z.string()) }),
+  ),
 });
 
 export const neuronetModelsEndpoint = defineEndpoint({

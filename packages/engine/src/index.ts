@@ -22,6 +22,7 @@ export {
   type PersonForecast,
   type RecommendationLevel,
 } from './forecast-pair.ts';
+export { forecastLove, LOVE_PARAMS, loveSpecialist, type LoveKind, type LovePerson, type LoveRequest } from './love-model.ts';
 export { normalizeActors, type NormalizeResult } from './normalize-actors.ts';
 export { DEFAULT_PARAMS, WORK_STYLE_CENTRE, WORK_STYLE_SPREAD, type KindWeights, type Params } from './params.ts';
 export { WORK_STYLE_SCALES, type WorkStyle, type WorkStyleName, type WorkStyleWeights } from './work-style.ts';

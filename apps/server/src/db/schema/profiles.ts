@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Answer } from '@teamcast/contracts';
+import type { Answer, LoveScores } from '@teamcast/contracts';
 import { owners } from './accounts.ts';
 import { questionnaires } from './questionnaires.ts';
 
@@ -43,6 +43,8 @@ export const profiles = pgTable(
     /** Share (0-1) of the scored questions shown that carry a real answer ('no answer' is imputed); null until scored. */
     scoreCompleteness: doublePrecision('score_completeness'),
     modelId: text('model_id'),
+    /** Love and couple profiles: the love model's scores (docs/love-model.md); null for work profiles and until scored. */
+    loveScores: jsonb('love_scores').$type<LoveScores>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatNarrativeSchema, PairRequestSchema, type PairResult } from '@teamcast/contracts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { filledPair } from '../pairs/pairs.fixtures.ts';
+import { filledLovePair, filledPair } from '../pairs/pairs.fixtures.ts';
 
 const MONTHS = {
   en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
@@ -17,7 +17,8 @@ const BANDS = {
 
 /** A pair of the owner run in a kind; its start day is 1 January 2026, so month i is MONTHS[i] 2026. */
 async function runPair(t: TestApp, owner: SignedIn, type?: 'LOVE' | 'FRIEND') {
-  const [a, b] = await filledPair(t, owner.id);
+  // Love and friendship run on love profiles, work on work profiles (docs/love-model.md).
+  const [a, b] = type ? await filledLovePair(t, owner.id) : await filledPair(t, owner.id);
   const created = await t.app.inject({ method: 'POST', url: '/api/scene/p2p', headers: owner.headers, payload: { actors: [a, b], startDay: '2026-01-01' } });
   const id = created.json().result._id as string;
   const run = await t.app.inject({ method: 'PUT', url: `/api/scene/p2p/${id}/run`, headers: owner.headers, payload: type ? { type } : {} });
@@ -69,6 +70,25 @@ describe('built-in narrative (no chat model configured)', () => {
     expect(text).toContain(BANDS.en[result.summary.compatibility.band]);
     expect(text).toContain('opens after the one-off payment');
     for (const month of MONTHS.en) expect(text).not.toContain(month);
+  });
+
+  it('writes a paid love report in love words, ru and en: the love triangle, the wide band, no work scores', async () => {
+    const { id, a, b } = await runPair(t, owner, 'LOVE');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/attach-payment-method',
+      headers: owner.headers,
+      payload: { testCard: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' } },
+    });
+    const paid = await t.app.inject({ method: 'POST', url: '/api/payment/create-payment-intent', headers: { ...owner.headers, 'idempotency-key': `chat-${a}` }, payload: { id1: a, id2: b } });
+    expect(paid.json()).toMatchObject({ result: { status: 'paid' } });
+    const en = ChatNarrativeSchema.parse((await narrate(t, owner, { result: id, id1: a, id2: b, type: 'LOVE' }, 'en')).json.result).paragraphs.join('\n');
+    expect(en).toMatch(/The love triangle: passion \d\/5, intimacy \d\/5, commitment \d\/5/);
+    expect(en).toContain('the band around the chart is wide');
+    const ru = ChatNarrativeSchema.parse((await narrate(t, owner, { result: id, id1: a, id2: b, type: 'LOVE' }, 'ru')).json.result).paragraphs.join('\n');
+    expect(ru).toMatch(/Треугольник любви: страсть \d\/5, близость \d\/5, обязательства \d\/5/);
+    expect(ru).toMatch(/готовность к обязательствам|близость|влечение/);
+    for (const text of [en, ru]) expect(text).not.toMatch(/\((K|P|L|К|П|Л)\)/);
   });
 
   it('refuses a result whose people or kind do not match the stored run', async () => {

@@ -69,6 +69,10 @@ const INPUT: Record<Locale, Record<string, string>> = {
     'style.openness': "openness to others' ideas",
     'style.planningFit': 'a similar way of planning work',
     'style.autonomyFit': 'compatible wishes for autonomy',
+    intimacy: 'closeness',
+    passion: 'attraction',
+    commitment: 'commitment',
+    commitmentMatch: 'equal commitment of both',
   },
   ru: {
     k: 'квалификация (К)',
@@ -90,7 +94,17 @@ const INPUT: Record<Locale, Record<string, string>> = {
     'style.openness': 'открытость чужим идеям',
     'style.planningFit': 'похожая манера планировать работу',
     'style.autonomyFit': 'совместимое желание самостоятельности',
+    intimacy: 'близость',
+    passion: 'влечение',
+    commitment: 'готовность к обязательствам',
+    commitmentMatch: 'равная готовность к обязательствам',
   },
+};
+
+/** Heading names of the love model's reports (docs/love-model.md, section 5). */
+const HEADING: Record<Locale, Record<string, string>> = {
+  en: { passion: 'passion', intimacy: 'intimacy', commitment: 'commitment', enjoyment: 'enjoyment', trust: 'trust', support: 'support' },
+  ru: { passion: 'страсть', intimacy: 'близость', commitment: 'обязательства', enjoyment: 'удовольствие от общения', trust: 'доверие', support: 'поддержка' },
 };
 
 const round = (x: number) => Math.round(x);
@@ -160,6 +174,14 @@ export function writeNarrative({ result, names, locale }: NarrativeInput): strin
       ? `Long-term outlook: ${round(settled)} (${outlookBand}); the relations are ${trendText}. ${settleText}`
       : `Долгосрочный прогноз: ${round(settled)} (${outlookBand}); отношения ${trendText}. ${settleText}`,
   );
+  if (result.kind !== 'work' && details.blocks.length > 0) {
+    const grades = details.blocks.map((block) => `${HEADING[locale][block.name] ?? block.name} ${block.grade}/5`).join(', ');
+    paragraphs.push(
+      en
+        ? `${result.kind === 'LOVE' ? 'The love triangle' : 'The friendship'}: ${grades}. How a particular pair gets on is hard to predict, so the band around the chart is wide; each person's own feelings and commitment say more than how alike they are.`
+        : `${result.kind === 'LOVE' ? 'Треугольник любви' : 'Дружба'}: ${grades}. Как сложится именно эта пара, предсказать трудно, поэтому полоса вокруг графика широкая; собственные чувства и обязательства каждого говорят больше, чем сходство.`,
+    );
+  }
   const top = details.explanation.slice(0, 3);
   if (top.length > 0) {
     const whose = (personId: string | null) => (personId === details.persons[0]?._id ? a : personId === details.persons[1]?._id ? b : null);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { pickAvatar } from '@teamcast/contracts';
+import { PARTNER_SUFFIX, pickAvatar, type AnswerValue } from '@teamcast/contracts';
 import { normalizeActors, type Actor } from '@teamcast/engine';
 import type { Db } from '../../core/db.ts';
 import { hashPassword } from '../../core/password.ts';
@@ -9,7 +9,7 @@ import { newPermalink } from '../profiles/profile-derivation.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
 import { activeQuestionnaireId } from './demo.repository.ts';
 import { DEMO_ESTIMATORS, generateLabels, generatePeople, type DemoPerson } from './demo-data.ts';
-import { rescoreProfiles } from '../scoring/scoring.service.ts';
+import { rescoreProfiles, scoreProfile } from '../scoring/scoring.service.ts';
 
 export const DEMO_OWNER_EMAIL = 'demo-owner@teamcast.local';
 /** Owner of the training profiles: never signs in (no password), keeps the demo owner's own list short. */
@@ -112,7 +112,82 @@ export async function seedDemoData(db: Db, options: DemoOptions = DEFAULT_DEMO, 
   await insertInChunks(estimates, (chunk) => db.insert(profileEstimates).values(chunk));
   await rescoreProfiles(db);
   await insertDemoTeam(db, ownerId, own.slice(0, 4), now);
+  await insertDemoLove(db, ownerId, now);
   return credentials;
+}
+
+/** The demo love profiles: two people who filled the love questionnaire and one couple, for the love variant's example. */
+const DEMO_LOVE: Array<{ kind: 'love' | 'couple'; firstName: string; partnerFirstName?: string; gender: 'М' | 'Ж'; birthDate?: string; answers: Record<string, AnswerValue> }> = [
+  {
+    kind: 'love',
+    firstName: 'Мария',
+    gender: 'Ж',
+    birthDate: '1995-06-12T00:00:00.000Z',
+    answers: { С_Пол: 'Ж', Л_Место_Знакомства: 'Друзья', Л_Интересы: ['Путешествия', 'Кино', 'Кулинария'], Л_Баланс: 6, Л_Выходные: 'Природа', Л_Расстояние: 'Город', Л_Время_Вместе: 25, Л_Притяжение: 8, Л_Язык_Любви: 'Время', Л_Испытание: 'Быт', Л_Второй_Шанс: 'Да' },
+  },
+  {
+    kind: 'love',
+    firstName: 'Павел',
+    gender: 'М',
+    birthDate: '1992-02-03T00:00:00.000Z',
+    answers: { С_Пол: 'М', Л_Место_Знакомства: 'Интернет', Л_Интересы: ['Спорт', 'Путешествия'], Л_Баланс: 4, Л_Выходные: 'Активно', Л_Расстояние: 'Город', Л_Время_Вместе: 15, Л_Притяжение: 7, Л_Язык_Любви: 'Прикосновения', Л_Испытание: 'Деньги', Л_Второй_Шанс: 'Зависит' },
+  },
+  {
+    kind: 'couple',
+    firstName: 'Ян',
+    partnerFirstName: 'Ира',
+    gender: 'М',
+    answers: {
+      С_Пол: 'М',
+      [`С_Пол${PARTNER_SUFFIX}`]: 'Ж',
+      С_Возр: 33,
+      [`С_Возр${PARTNER_SUFFIX}`]: 31,
+      Л_Язык_Любви: 'Помощь',
+      [`Л_Язык_Любви${PARTNER_SUFFIX}`]: 'Слова',
+      Л_Притяжение: 8,
+      [`Л_Притяжение${PARTNER_SUFFIX}`]: 7,
+      П_Стаж: 5,
+      П_Место_Знакомства: 'Учёба',
+      П_Расстояние: 'Вместе',
+      П_Время_Вместе: 30,
+      П_Испытание: 'Родственники',
+      П_Второй_Шанс: 'Да',
+      Л_Выходные: 'Дома',
+      [`Л_Выходные${PARTNER_SUFFIX}`]: 'Друзья',
+      Л_Баланс: 5,
+      [`Л_Баланс${PARTNER_SUFFIX}`]: 7,
+    },
+  },
+];
+
+async function insertDemoLove(db: Db, ownerId: string, now: Date): Promise<void> {
+  for (const person of DEMO_LOVE) {
+    // Every question of the questionnaire is answered (demo-data.test checks the love scores' completeness).
+    const answers = Object.entries(person.answers).map(([neuron, value]) => ({ neuron, value }));
+    const birthDate = person.birthDate ? new Date(person.birthDate) : null;
+    const age = person.kind === 'couple' ? (person.answers['С_Возр'] as number) : Math.floor((now.getTime() - birthDate!.getTime()) / (365.25 * 86_400_000));
+    const id = crypto.randomUUID();
+    await db.insert(profiles).values({
+      id,
+      ownerId,
+      kind: person.kind,
+      questionnaireId: await activeQuestionnaireId(db, person.kind),
+      state: 'ack_a',
+      firstName: person.firstName,
+      partnerFirstName: person.partnerFirstName ?? null,
+      birthDate,
+      age,
+      gender: person.gender,
+      avatarName: pickAvatar(age, person.gender, id),
+      isDemo: true,
+      answers,
+      ...newPermalink(now),
+      createdAt: now,
+      updatedAt: now,
+      completedAt: now,
+    });
+    await scoreProfile(db, id);
+  }
 }
 
 /**

@@ -17,11 +17,21 @@ describe('demo data', () => {
     expect(credentials!.every((entry) => entry.password.length >= 12)).toBe(true);
 
     const db = t.database.db;
-    const all = await db.select().from(profiles);
+    const everyone = await db.select().from(profiles);
+    expect(everyone.every((profile) => profile.isDemo && profile.state === 'ack_a' && profile.age !== null)).toBe(true);
+    const all = everyone.filter((profile) => profile.kind === 'standard');
     expect(all).toHaveLength(34);
-    expect(all.every((profile) => profile.isDemo && profile.state === 'ack_a' && profile.grade !== null && profile.age !== null)).toBe(true);
+    expect(all.every((profile) => profile.grade !== null)).toBe(true);
     const [owner] = await db.select().from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
     expect(all.filter((profile) => profile.ownerId === owner!.id)).toHaveLength(4);
+    // A worked example for the love variant: two love profiles and a couple of the demo owner, every question answered.
+    const love = everyone.filter((profile) => profile.kind !== 'standard');
+    expect(love.map((profile) => [profile.kind, profile.ownerId === owner!.id, profile.loveScores?.people.length])).toEqual([
+      ['love', true, 1],
+      ['love', true, 1],
+      ['couple', true, 2],
+    ]);
+    for (const profile of love) for (const person of profile.loveScores!.people) expect(person.completeness).toBe(1);
     const [team] = await db.select().from(scenes).where(eq(scenes.ownerId, owner!.id));
     expect((team!.actors as unknown[]).length).toBe(4);
     expect((await db.select({ n: count() }).from(estimators))[0]!.n).toBe(4);

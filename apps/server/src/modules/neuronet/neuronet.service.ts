@@ -1,9 +1,22 @@
-import type { NeuronetAudit } from '@teamcast/contracts';
+import { LOVE_DIMENSIONS, type NeuronetAudit } from '@teamcast/contracts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../core/db.ts';
 import type { Scores } from '../scoring/outputs.ts';
 import type { FinalScores } from '../scoring/labels.ts';
-import { allRatings, completedProfiles, currentModel, findFinalScores, findModel, findScorableProfile, listModels, saveFinalScores, storedScoresOf } from '../scoring/scoring.repository.ts';
+import {
+  allRatings,
+  completedProfiles,
+  currentModel,
+  findFinalScores,
+  findModel,
+  findScorableProfile,
+  listModels,
+  LOVE_SCORED_KINDS,
+  saveFinalScores,
+  SCORED_KINDS,
+  storedScoresOf,
+} from '../scoring/scoring.repository.ts';
+import { LOVE_RULES_VERSION } from '../scoring/love-scoring.ts';
 import { currentLabels, fairnessOf, forecastAccuracy, publishModel, scoreProfile, scorerFor, type ScoringDeps } from '../scoring/scoring.service.ts';
 import { auditEntriesOfAction, recordAudit } from '../audit/audit.service.ts';
 import { gateRefusal, installationAudit, labelBias, MIN_INSTALLATION_PROFILES, referenceAudit, referenceSteps, SERVER_AUDIT } from '../fairness/fairness.service.ts';
@@ -29,6 +42,10 @@ export async function overview(db: Db) {
       const after = (row.after ?? {}) as { justification?: string; refusal?: string };
       return { modelId: row.entityId, text: after.justification ?? '', refusal: after.refusal ?? '', administratorEmail: row.administratorEmail, at: row.createdAt.toISOString() };
     }),
+    scoredKinds: [
+      { model: 'neuronet' as const, version: current?.id ?? null, kinds: [...SCORED_KINDS], outputs: ['competencies', 'professionalism', 'maturity'] },
+      { model: 'love-rules' as const, version: LOVE_RULES_VERSION, kinds: [...LOVE_SCORED_KINDS], outputs: [...LOVE_DIMENSIONS] },
+    ],
   };
 }
 

@@ -102,7 +102,8 @@ describe('training, upload and publish', () => {
         score = least(100, greatest(0, pe.score + least(30, (p.age - 38) * 1.5)))
       from profiles p where p.id = pe.profile_id`);
     const [owner] = await t.database.db.select().from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
-    const [row] = await t.database.db.select().from(profiles).where(and(eq(profiles.ownerId, owner!.id), eq(profiles.isDemo, true))).limit(1);
+    // A work profile of the demo owner (he has love profiles too, which this model does not score).
+    const [row] = await t.database.db.select().from(profiles).where(and(eq(profiles.ownerId, owner!.id), eq(profiles.isDemo, true), eq(profiles.kind, 'standard'))).limit(1);
     ownerProfile = row!.id;
   });
 
@@ -116,6 +117,11 @@ describe('training, upload and publish', () => {
     expect(overview.labelledProfiles).toBe(90);
     expect(overview.estimators).toBe(4);
     expect(overview.priorFairness.groups.length).toBeGreaterThan(2);
+    // Which profile kinds each model scores: the prior (no model yet) the work kinds, the love rules love and couple.
+    expect(overview.scoredKinds).toEqual([
+      { model: 'neuronet', version: null, kinds: ['standard', 'short'], outputs: ['competencies', 'professionalism', 'maturity'] },
+      { model: 'love-rules', version: 'love-rules-1', kinds: ['love', 'couple'], outputs: ['intimacy', 'passion', 'commitment'] },
+    ]);
   });
 
   // Two bias audits of the reference population run at publish time: slow on a loaded machine, hence the limit.

@@ -1,26 +1,54 @@
-import { INTERACTION_WARNING_HOURS, type ForecastAccuracy, type PairActor, type PairDetails, type PairRequest, type PairResult } from '@teamcast/contracts';
+import { INTERACTION_WARNING_HOURS, PARTNER_SUFFIX, toAnswerMap, type ForecastAccuracy, type Gender, type PairActor, type PairDetails, type PairRequest, type PairResult, type SlotSide } from '@teamcast/contracts';
 import type { PairForecast } from '@teamcast/engine';
 import { monthlyMeans, monthStarts } from './pair-months.ts';
 import type { PairProfile, PairRow } from './pairs.repository.ts';
 
-/** Completed (state ack_a) and scored, with an age: the engine can run with this person. */
-export function isFilled(profile: PairProfile): boolean {
-  return profile.state === 'ack_a' && profile.competencies !== null && profile.professionalism !== null && profile.maturity !== null && profile.age !== null;
+/** Love and couple profiles describe people for the love model (LOVE, FRIEND); the others for the work model. */
+export const isLoveProfile = (profile: Pick<PairProfile, 'kind'>) => profile.kind === 'love' || profile.kind === 'couple';
+
+/** The index of a slot's person among a profile's love scores: a couple's partner is the second. */
+export const sideIndex = (side: SlotSide) => (side === 'partner' ? 1 : 0);
+
+/**
+ * Completed (state ack_a) and scored for its model: a work profile has K, P, L and an age; a love or couple profile
+ * has love scores for the person in the slot (docs/love-model.md).
+ */
+export function isFilled(profile: PairProfile, side: SlotSide = 'self'): boolean {
+  if (profile.state !== 'ack_a') return false;
+  if (isLoveProfile(profile)) return Boolean(profile.loveScores?.people[sideIndex(side)]);
+  return profile.competencies !== null && profile.professionalism !== null && profile.maturity !== null && profile.age !== null;
 }
 
-export function presentActor(profile: PairProfile | undefined): PairActor | null {
+/** Name, age and gender of the person in a slot: a couple's partner has his own names and 'both' answers. */
+export function slotPerson(profile: PairProfile, side: SlotSide): { firstName: string | null; lastName: string | null; age: number | null; gender: Gender | null } {
+  if (side === 'self' || profile.kind !== 'couple') return { firstName: profile.firstName, lastName: profile.lastName, age: profile.age, gender: profile.gender };
+  const answers = toAnswerMap(profile.answers);
+  const age = answers.get(`С_Возр${PARTNER_SUFFIX}`);
+  const gender = answers.get(`С_Пол${PARTNER_SUFFIX}`);
+  return {
+    firstName: profile.partnerFirstName,
+    lastName: profile.partnerLastName,
+    age: typeof age === 'number' ? age : null,
+    gender: gender === 'М' || gender === 'Ж' ? gender : null,
+  };
+}
+
+export function presentActor(profile: PairProfile | undefined, side: SlotSide = 'self'): PairActor | null {
   if (!profile) return null;
-  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+  const person = slotPerson(profile, side);
+  const name = [person.firstName, person.lastName].filter(Boolean).join(' ');
   return {
     _id: profile.id,
     name,
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    avatarName: profile.avatarName,
-    gender: profile.gender,
-    age: profile.age,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    avatarName: side === 'self' ? profile.avatarName : null,
+    gender: person.gender,
+    age: person.age,
     isDemo: profile.isDemo,
-    filled: isFilled(profile),
+    filled: isFilled(profile, side),
+    kind: profile.kind,
+    side,
   };
 }
 
@@ -75,8 +103,8 @@ export function presentResult(row: PairRow, unlocked: boolean, accuracy: Forecas
 }
 
 export function presentPair(row: PairRow, people: Map<string, PairProfile>, unlocked: boolean, hours: Map<string, number>, accuracy: ForecastAccuracy | null, expertiseHidden: boolean): PairRequest {
-  const slot = (id: string | null) => (id ? presentActor(people.get(id)) : null);
-  const actors = [slot(row.actor1Id), slot(row.actor2Id)];
+  const slot = (id: string | null, side: SlotSide = 'self') => (id ? presentActor(people.get(id), side) : null);
+  const actors = [slot(row.actor1Id, row.actor1Side), slot(row.actor2Id, row.actor2Side)];
   return {
     _id: row.id,
     sceneId: row.sceneId,

@@ -8,8 +8,11 @@ export type PairInsert = typeof pairRequests.$inferInsert;
 /** What a pair needs to know about a profile; read here so the pairs module does not depend on the profiles module. */
 export type PairProfile = {
   id: string;
+  kind: typeof profiles.$inferSelect.kind;
   firstName: string | null;
   lastName: string | null;
+  partnerFirstName: string | null;
+  partnerLastName: string | null;
   avatarName: string | null;
   gender: 'М' | 'Ж' | null;
   age: number | null;
@@ -21,12 +24,16 @@ export type PairProfile = {
   maturity: number | null;
   grade: typeof profiles.$inferSelect.grade;
   scoreCompleteness: number | null;
+  loveScores: typeof profiles.$inferSelect.loveScores;
 };
 
 const profileColumns = {
   id: profiles.id,
+  kind: profiles.kind,
   firstName: profiles.firstName,
   lastName: profiles.lastName,
+  partnerFirstName: profiles.partnerFirstName,
+  partnerLastName: profiles.partnerLastName,
   avatarName: profiles.avatarName,
   gender: profiles.gender,
   age: profiles.age,
@@ -38,6 +45,7 @@ const profileColumns = {
   maturity: profiles.maturity,
   grade: profiles.grade,
   scoreCompleteness: profiles.scoreCompleteness,
+  loveScores: profiles.loveScores,
 };
 
 /** The owner's profiles among these ids (deleted ones excluded); another owner's profile is simply not returned. */

@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
-import type { PairRequest } from '@teamcast/contracts';
-import { forecastPair, type PairKind, type Specialist } from '@teamcast/engine';
+import type { PairRequest, SlotSide } from '@teamcast/contracts';
+import { forecastLove, forecastPair, type PairForecast, type PairKind, type Specialist } from '@teamcast/engine';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import type { GateHub } from '../gate/gate.hub.ts';
 import { forgetHistory, recordHistory } from '../history/history.service.ts';
-import { enginePersonOf, personUseOf, type PersonUse } from '../scoring/engine-person.ts';
+import { enginePersonOf, lovePersonOf } from '../scoring/engine-person.ts';
 import { forecastAccuracy } from '../scoring/scoring.service.ts';
 import { accessRulesFor, assertCapability } from '../payments/access-rules.ts';
 import { firstOfMonth } from './pair-months.ts';
-import { isFilled, presentActor, presentPair } from './pairs.presenter.ts';
+import { isFilled, isLoveProfile, presentActor, presentPair, slotPerson } from './pairs.presenter.ts';
 import * as repo from './pairs.repository.ts';
 import type { PairProfile, PairRow } from './pairs.repository.ts';
 
@@ -17,8 +17,11 @@ import type { PairProfile, PairRow } from './pairs.repository.ts';
 export type PairDeps = { db: Db; gate?: GateHub };
 
 type Slots = [string | null, string | null];
-type PairInput = { actors: Slots; startDay?: string; mode: 0 | 1; intensity: number; managerId?: string | null };
-type PairPatch = { actors?: Slots; startDay?: string; mode?: 0 | 1; intensity?: number; managerId?: string | null };
+type Sides = [SlotSide, SlotSide];
+type PairInput = { actors: Slots; sides?: SlotSide[] | undefined; startDay?: string; mode: 0 | 1; intensity: number; managerId?: string | null };
+type PairPatch = { actors?: Slots; sides?: SlotSide[] | undefined; startDay?: string; mode?: 0 | 1; intensity?: number; managerId?: string | null };
+
+const sidesOf = (sides: SlotSide[] | undefined, fallback: Sides): Sides => (sides ? [sides[0] ?? 'self', sides[1] ?? 'self'] : fallback);
 
 /** Another owner's pair answers the same as a missing one. */
 export async function loadOwnPair(db: Db, ownerId: string, id: string): Promise<PairRow> {
@@ -42,14 +45,19 @@ export async function pairView(db: Db, ownerId: string, row: PairRow, people?: M
   return presentPair(row, people, unlocked, hours, accuracy, rules.hideExpertise);
 }
 
-/** Checks that every given id is a profile of this owner, not twice, and that the manager is not one of the pair. */
-async function checkPeople(db: Db, ownerId: string, actors: Slots, managerId: string | null | undefined): Promise<void> {
-  if (actors[0] && actors[0] === actors[1]) throw new AppError('validation_failed', undefined, 'actors.1');
+/**
+ * Checks that every given id is a profile of this owner, that a slot's side is 'partner' only for a couple profile,
+ * that no person is in both slots (one couple profile may fill both with its two sides: the couple itself), and that
+ * the manager is not one of the pair.
+ */
+async function checkPeople(db: Db, ownerId: string, actors: Slots, sides: Sides, managerId: string | null | undefined): Promise<void> {
+  if (actors[0] && actors[0] === actors[1] && sides[0] === sides[1]) throw new AppError('validation_failed', undefined, 'actors.1');
   if (managerId && actors.includes(managerId)) throw new AppError('validation_failed', undefined, 'managerId');
   const ids = [...actors, managerId].filter((id): id is string => Boolean(id));
   const found = await repo.ownProfiles(db, ownerId, ids);
   actors.forEach((id, index) => {
     if (id && !found.has(id)) throw new AppError('profile_not_found', undefined, `actors.${index}`);
+    if (sides[index] === 'partner' && (!id || found.get(id)?.kind !== 'couple')) throw new AppError('validation_failed', undefined, `sides.${index}`);
   });
   if (managerId && !found.has(managerId)) throw new AppError('profile_not_found', undefined, 'managerId');
 }
@@ -57,13 +65,16 @@ async function checkPeople(db: Db, ownerId: string, actors: Slots, managerId: st
 export async function createPair(deps: PairDeps, ownerId: string, input: PairInput, sceneId: string | null = null): Promise<PairRequest> {
   const { db } = deps;
   if (sceneId !== null && !(await repo.sceneOwnedBy(db, ownerId, sceneId))) throw new AppError('team_not_found');
-  await checkPeople(db, ownerId, input.actors, input.managerId);
+  const sides = sidesOf(input.sides, ['self', 'self']);
+  await checkPeople(db, ownerId, input.actors, sides, input.managerId);
   const row = await repo.insertPair(db, {
     id: crypto.randomUUID(),
     ownerId,
     sceneId,
     actor1Id: input.actors[0],
     actor2Id: input.actors[1],
+    actor1Side: sides[0],
+    actor2Side: sides[1],
     managerId: input.managerId ?? null,
     startDay: input.startDay ?? firstOfMonth(),
     mode: input.mode,
@@ -82,10 +93,14 @@ export async function updatePair(deps: PairDeps, ownerId: string, id: string, pa
   const row = await loadOwnPair(db, ownerId, id);
   const actors: Slots = patch.actors ?? [row.actor1Id, row.actor2Id];
   const managerId = patch.managerId === undefined ? row.managerId : patch.managerId;
-  await checkPeople(db, ownerId, actors, managerId);
+  // New people without sides sit in their 'self' side.
+  const sides = sidesOf(patch.sides, patch.actors ? ['self', 'self'] : [row.actor1Side, row.actor2Side]);
+  await checkPeople(db, ownerId, actors, sides, managerId);
   const next = {
     actor1Id: actors[0],
     actor2Id: actors[1],
+    actor1Side: sides[0],
+    actor2Side: sides[1],
     managerId,
     startDay: patch.startDay ?? row.startDay,
     mode: patch.mode ?? row.mode,
@@ -103,41 +118,79 @@ export async function deletePair(deps: PairDeps, ownerId: string, id: string): P
   return { deleted: true };
 }
 
-/** A filled profile (isFilled) as the engine's person for this use. */
-const specialistOf = (profile: PairProfile, use: PersonUse): Specialist =>
-  enginePersonOf({ ...profile, competencies: profile.competencies!, professionalism: profile.professionalism!, maturity: profile.maturity! }, use);
+/** A filled work profile (isFilled) as the work model's person: no age, sex or family stability. */
+const specialistOf = (profile: PairProfile): Specialist =>
+  enginePersonOf({ ...profile, competencies: profile.competencies!, professionalism: profile.professionalism!, maturity: profile.maturity! }, 'work');
+
+type Slot = { profile: PairProfile | undefined; side: SlotSide };
 
 /**
- * Runs the pair forecast on both profiles' current scores and answers (the engine is fast enough to run in the
- * request) and stores it. Both slots must hold filled profiles of this owner, and a manager must be filled too;
- * otherwise actors_ineligible and nothing is stored. Each run is recorded in the dashboard history.
+ * Which model may run the people in the slots, or the documented error (docs/love-model.md, section 4):
+ * - work: both slots hold work profiles (standard, short), each completed and scored; a love or couple profile
+ *   answers work_profile_required naming the person (run LOVE or FRIEND instead);
+ * - LOVE, FRIEND: both slots hold people of love or couple profiles with love scores; a work profile answers
+ *   love_profile_required naming the person (send the love questionnaire). No manager takes part.
+ * An empty slot or an unfinished profile answers actors_ineligible, as before.
+ */
+function checkSlots(slots: [Slot, Slot], manager: PairProfile | undefined, managerId: string | null, kind: PairKind): void {
+  slots.forEach(({ profile, side }, index) => {
+    if (!profile) throw new AppError('actors_ineligible', undefined, `actors.${index}`);
+    const name = [slotPerson(profile, side).firstName, slotPerson(profile, side).lastName].filter(Boolean).join(' ') || '—';
+    if (kind === 'work' && isLoveProfile(profile)) throw new AppError('work_profile_required', { name }, `actors.${index}`);
+    if (kind !== 'work' && !isLoveProfile(profile)) throw new AppError('love_profile_required', { name }, `actors.${index}`);
+    if (!isFilled(profile, side)) throw new AppError('actors_ineligible', undefined, `actors.${index}`);
+  });
+  if (kind === 'work' && managerId && (!manager || !isFilled(manager) || isLoveProfile(manager))) throw new AppError('actors_ineligible', undefined, 'managerId');
+}
+
+/**
+ * Runs the pair forecast on both people's current scores and answers (the engine is fast enough to run in the
+ * request) and stores it: the work model for work, the love model (forecastLove) for LOVE and FRIEND. Each run is
+ * recorded in the dashboard history.
  */
 export async function runPair(deps: PairDeps, ownerId: string, id: string, type: 'LOVE' | 'FRIEND' | undefined): Promise<PairRequest> {
   const { db } = deps;
   const row = await loadOwnPair(db, ownerId, id);
   await assertCapability(db, ownerId, 'pairChecks');
   const people = await repo.ownProfiles(db, ownerId, peopleOf(row));
-  const a = row.actor1Id ? people.get(row.actor1Id) : undefined;
-  const b = row.actor2Id ? people.get(row.actor2Id) : undefined;
+  const slots: [Slot, Slot] = [
+    { profile: row.actor1Id ? people.get(row.actor1Id) : undefined, side: row.actor1Side },
+    { profile: row.actor2Id ? people.get(row.actor2Id) : undefined, side: row.actor2Side },
+  ];
   const manager = row.managerId ? people.get(row.managerId) : undefined;
-  if (!a || !b || !isFilled(a) || !isFilled(b) || (row.managerId && (!manager || !isFilled(manager)))) throw new AppError('actors_ineligible');
   const kind: PairKind = type ?? 'work';
-  const use = personUseOf(kind);
-  const forecast = forecastPair(
-    {
-      a: specialistOf(a, use),
-      b: specialistOf(b, use),
-      kind,
-      mode: row.mode === 1 ? 1 : 0,
-      intensity: row.intensity,
-      manager: manager ? specialistOf(manager, use) : null,
-      startDay: row.startDay,
-    },
-    undefined,
-    { band: true },
-  );
+  checkSlots(slots, manager, row.managerId, kind);
+  const [a, b] = [slots[0].profile!, slots[1].profile!];
+  let forecast: PairForecast;
+  if (kind === 'work') {
+    forecast = forecastPair(
+      {
+        a: specialistOf(a),
+        b: specialistOf(b),
+        kind,
+        mode: row.mode === 1 ? 1 : 0,
+        intensity: row.intensity,
+        manager: manager ? specialistOf(manager) : null,
+        startDay: row.startDay,
+      },
+      undefined,
+      { band: true },
+    );
+  } else {
+    forecast = forecastLove(
+      {
+        a: lovePersonOf(a, slots[0].side, slotPerson(a, slots[0].side).age),
+        b: lovePersonOf(b, slots[1].side, slotPerson(b, slots[1].side).age),
+        kind,
+        mode: row.mode === 1 ? 1 : 0,
+        intensity: row.intensity,
+        startDay: row.startDay,
+      },
+      { band: true },
+    );
+  }
   const updated = await repo.updatePair(db, row.id, { result: forecast, kind, runAt: new Date() });
-  const names = [presentActor(a)!, presentActor(b)!];
+  const names = [presentActor(a, slots[0].side)!, presentActor(b, slots[1].side)!];
   await recordHistory(
     db,
     ownerId,

@@ -5,7 +5,7 @@ import { pairRequests, scenes } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { subscribe } from '../scenes/scenes.test-support.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { filledPair, insertProfile } from './pairs.fixtures.ts';
+import { filledLovePair, filledPair, insertProfile } from './pairs.fixtures.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -218,7 +218,7 @@ describe('validation', () => {
       expect(pair.ready).toBe(false);
       const run = await call({ method: 'PUT', url: `/api/scene/p2p/${pair._id}/run`, body: {}, locale: 'ru' });
       expect(run.status).toBe(422);
-      expect(run.json.error).toEqual({ code: 'actors_ineligible', message: 'В каждом слоте должен быть заполненный профиль' });
+      expect(run.json.error).toEqual({ code: 'actors_ineligible', message: 'В каждом слоте должен быть заполненный профиль', field: 'actors.1' });
       const [row] = await t.database.db.select().from(pairRequests).where(eq(pairRequests.id, pair._id));
       expect(row?.result).toBeNull();
     }
@@ -251,7 +251,7 @@ describe('love report lock', () => {
   }
 
   it('sends only the summary of a love report until the pair is paid for, and the full report after', async () => {
-    const [a, b] = await filledPair(t, owner.id);
+    const [a, b] = await filledLovePair(t, owner.id);
     const pair = await createPair({ actors: [a, b], startDay: '2026-03-01' });
     const run = await call({ method: 'PUT', url: `/api/scene/p2p/${pair._id}/run`, body: { type: 'LOVE' } });
     const locked = pairOf(run.json).result!;
@@ -268,11 +268,13 @@ describe('love report lock', () => {
   });
 
   it('locks the friendship report the same way, and never locks a work report', async () => {
-    const [a, b] = await filledPair(t, owner.id);
+    const [a, b] = await filledLovePair(t, owner.id);
     const pair = await createPair({ actors: [a, b] });
     const friend = pairOf((await call({ method: 'PUT', url: `/api/scene/p2p/${pair._id}/run`, body: { type: 'FRIEND' } })).json).result!;
     expect(friend).toMatchObject({ kind: 'FRIEND', locked: true, details: null });
-    const work = pairOf((await call({ method: 'PUT', url: `/api/scene/p2p/${pair._id}/run`, body: {} })).json).result!;
+    const [c, d] = await filledPair(t, owner.id);
+    const workPair = await createPair({ actors: [c, d] });
+    const work = pairOf((await call({ method: 'PUT', url: `/api/scene/p2p/${workPair._id}/run`, body: {} })).json).result!;
     expect(work).toMatchObject({ kind: 'work', locked: false });
   });
 });

@@ -38,7 +38,8 @@ export async function linkView(db: Db, permalink: string, now = new Date()): Pro
 
 export async function linkGrade(db: Db, permalink: string, now = new Date()): Promise<{ scored: boolean; grade: ProfileRow['grade'] }> {
   const row = await loadByLink(db, permalink, now);
-  return { scored: row.grade !== null, grade: row.grade };
+  // A work profile is scored once it has a grade; a love or couple profile once it has love scores (it has no grade).
+  return { scored: row.grade !== null || row.loveScores !== null, grade: row.grade };
 }
 
 const consentIssue = () => new RequestValidationError([{ code: 'custom', path: ['consent'], message: 'consent', input: undefined }]);

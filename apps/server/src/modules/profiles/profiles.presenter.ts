@@ -53,6 +53,7 @@ export function presentSummary(row: ProfileRow, mainProfileId: string | null, ex
       scoredAt: iso(row.scoredAt),
       completeness: row.scoreCompleteness,
       modelId: row.modelId,
+      love: row.loveScores ?? null,
     },
     linkRequestedAt: iso(row.linkRequestedAt),
     createdAt: row.createdAt.toISOString(),

@@ -43,7 +43,7 @@ describe(`owner profiles on ${testDriver}`, () => {
     expect(profile.permalink).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const days = (Date.parse(profile.linkExpiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
-    expect(profile.scores).toEqual({ competencies: null, professionalism: null, maturity: null, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, completeness: null, modelId: null });
+    expect(profile.scores).toEqual({ competencies: null, professionalism: null, maturity: null, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, completeness: null, modelId: null, love: null });
     expect(profile.expertise).toBeNull();
   });
 

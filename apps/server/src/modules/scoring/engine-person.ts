@@ -1,5 +1,5 @@
-import { toAnswerMap, type Answer, type AnswerValue } from '@teamcast/contracts';
-import type { Grade, PairKind, Specialist, Traits } from '@teamcast/engine';
+import { PARTNER_SUFFIX, toAnswerMap, type Answer, type AnswerValue, type LoveScores, type SlotSide } from '@teamcast/contracts';
+import type { Grade, LovePerson, PairKind, Specialist, Traits } from '@teamcast/engine';
 import { gradeOf } from './outputs.ts';
 import { workStyleOf } from './work-style.ts';
 
@@ -102,5 +102,29 @@ export function enginePersonOf(profile: PersonProfile, use: PersonUse): Speciali
     ...(profile.age !== null ? { age: profile.age } : {}),
     ...(profile.gender !== null ? { gender: profile.gender } : {}),
     traits: { ...person.traits, ...(familyStability !== undefined ? { familyStability } : {}) },
+  };
+}
+
+/** What the love model reads of a stored love or couple profile. */
+export type LoveProfile = { id: string; gender: 'М' | 'Ж' | null; loveScores: LoveScores | null; answers: readonly Answer[] };
+
+/**
+ * The one way a love or couple profile's person becomes the love model's person (docs/love-model.md, section 3):
+ * the person's three love scores and their completeness, the age (a love profile's from its birth date, a couple's
+ * from its 'both' age question) and gender for display. A couple's partner gets an id of his own, so a couple can
+ * fill both slots. Nothing of a work profile is read: work profiles take no part in LOVE or FRIEND.
+ */
+export function lovePersonOf(profile: LoveProfile, side: SlotSide, age: number | null): LovePerson {
+  const scores = profile.loveScores?.people[side === 'partner' ? 1 : 0];
+  if (!scores) throw new Error(`profile ${profile.id} has no love scores for its ${side} side`);
+  const gender = side === 'self' ? profile.gender : toAnswerMap(profile.answers).get(`С_Пол${PARTNER_SUFFIX}`);
+  return {
+    id: side === 'partner' ? `${profile.id}:partner` : profile.id,
+    intimacy: scores.intimacy,
+    passion: scores.passion,
+    commitment: scores.commitment,
+    completeness: scores.completeness,
+    ...(age !== null ? { age } : {}),
+    ...(gender === 'М' || gender === 'Ж' ? { gender } : {}),
   };
 }

@@ -1,5 +1,5 @@
-import type { ScoreExplanation, ScoringModel } from '@teamcast/contracts';
-import { ScoreExplanationSchema } from '@teamcast/contracts';
+import type { ProfileExplanation, ScoreExplanation, ScoringModel } from '@teamcast/contracts';
+import { ProfileExplanationSchema, ScoreExplanationSchema } from '@teamcast/contracts';
 import type { ModelRow } from './scoring.repository.ts';
 import type { TrainingOptions } from './train.ts';
 
@@ -36,5 +36,11 @@ export function presentModel(row: ModelRow): ScoringModel {
 /** A stored explanation, checked against the contract (an unreadable one is treated as absent). */
 export function presentExplanation(stored: unknown): ScoreExplanation | null {
   const parsed = ScoreExplanationSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A stored explanation of either kind (work or love scores), for the owner's profile screen. */
+export function presentProfileExplanation(stored: unknown): ProfileExplanation | null {
+  const parsed = ProfileExplanationSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Answer, Step } from '@teamcast/contracts';
+import type { Answer, LoveExplanation, LoveScores, Step } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { profileEstimates, profileExplanations, profileFinalScores, profiles, questionnaires, scoringModels } from '../../db/schema/index.ts';
 import type { FinalScores, Rating } from './labels.ts';
@@ -11,6 +11,9 @@ export type ModelInsert = typeof scoringModels.$inferInsert;
 /** Kinds of profile the scoring model scores: the work questionnaires (full and short). */
 export const SCORED_KINDS = ['standard', 'short'] as const;
 
+/** Kinds of profile the love model's rules score (love-scoring.ts, docs/love-model.md). */
+export const LOVE_SCORED_KINDS = ['love', 'couple'] as const;
+
 /** What scoring reads of a profile. */
 export type ScorableProfile = {
   id: string;
@@ -20,6 +23,7 @@ export type ScorableProfile = {
   age: number | null;
   gender: 'М' | 'Ж' | null;
   isDemo: boolean;
+  questionnaireId: string | null;
   /** What tells one person from another in a training split (evaluation.ts personKeyOf). */
   ownerId: string | null;
   email: string | null;
@@ -35,6 +39,7 @@ const scorableColumns = {
   age: profiles.age,
   gender: profiles.gender,
   isDemo: profiles.isDemo,
+  questionnaireId: profiles.questionnaireId,
   ownerId: profiles.ownerId,
   email: profiles.email,
   firstName: profiles.firstName,
@@ -81,6 +86,25 @@ export async function writeScores(db: Db, profileId: string, stored: StoredScore
     .insert(profileExplanations)
     .values({ profileId, modelId: stored.modelId, explanation: stored.explanation, scoredAt: stored.at })
     .onConflictDoUpdate({ target: profileExplanations.profileId, set: { modelId: stored.modelId, explanation: stored.explanation, scoredAt: stored.at } });
+}
+
+/**
+ * Writes a love or couple profile's love scores and explanation. The work scores stay null (no K, P, L), the
+ * completeness is the mean over its people, and the grade stays null: a love profile has no work grade.
+ */
+export async function writeLoveScores(db: Db, profileId: string, stored: { scores: LoveScores; explanation: LoveExplanation; at: Date }): Promise<void> {
+  const completeness = stored.scores.people.reduce((sum, person) => sum + person.completeness, 0) / stored.scores.people.length;
+  await db.update(profiles).set({ loveScores: stored.scores, scoreCompleteness: completeness, modelId: null, scoredAt: stored.at }).where(eq(profiles.id, profileId));
+  await db
+    .insert(profileExplanations)
+    .values({ profileId, modelId: null, explanation: stored.explanation, scoredAt: stored.at })
+    .onConflictDoUpdate({ target: profileExplanations.profileId, set: { modelId: null, explanation: stored.explanation, scoredAt: stored.at } });
+}
+
+/** The steps of a questionnaire by id (the one a profile was filled from). */
+export async function questionnaireSteps(db: Db, id: string): Promise<Step[] | undefined> {
+  const [row] = await db.select({ steps: questionnaires.steps }).from(questionnaires).where(eq(questionnaires.id, id));
+  return row?.steps;
 }
 
 export async function findExplanation(db: Db, profileId: string): Promise<unknown> {

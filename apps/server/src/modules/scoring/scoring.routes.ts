@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors.ts';
 import { route } from '../../core/route.ts';
 import { accessRulesFor } from '../payments/access-rules.ts';
 import { ownerHasProfile } from './scoring.repository.ts';
-import { explanationOf, forecastAccuracy } from './scoring.service.ts';
+import { forecastAccuracy, profileExplanationOf } from './scoring.service.ts';
 
 /** What other screens read of scoring: the forecast accuracy and a profile's explanation for its owner. */
 export const scoringModule: FastifyPluginAsync = async (app) => {
@@ -18,7 +18,7 @@ export const scoringModule: FastifyPluginAsync = async (app) => {
       if (!(await ownerHasProfile(db, auth.subjectId, params.id))) throw new AppError('profile_not_found');
       // The explanation is expertise: a plan without seeExpertise does not get it.
       if ((await accessRulesFor(db, auth.subjectId)).hideExpertise) throw new AppError('subscription_required');
-      return explanationOf(db, params.id);
+      return profileExplanationOf(db, params.id);
     },
   });
 };

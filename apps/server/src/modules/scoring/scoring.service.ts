@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { EvaluationSchema, MIN_ACCURACY_PERSONS, type Fairness, type ForecastAccuracy, type ScoreExplanation } from '@teamcast/contracts';
+import { EvaluationSchema, MIN_ACCURACY_PERSONS, type Fairness, type ForecastAccuracy, type ProfileExplanation, type ScoreExplanation } from '@teamcast/contracts';
 import { z } from 'zod';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
@@ -31,9 +31,13 @@ import {
   writeScores,
   type ModelRow,
   type ScorableProfile,
+  LOVE_SCORED_KINDS,
+  questionnaireSteps,
   SCORED_KINDS,
+  writeLoveScores,
 } from './scoring.repository.ts';
-import { presentExplanation } from './scoring.presenter.ts';
+import { presentExplanation, presentProfileExplanation } from './scoring.presenter.ts';
+import { loveTextsOf, scoreLoveProfile } from './love-scoring.ts';
 import { modelScorer, priorScorer, textsOfSteps, type ModelParameters, type Scorer } from './scorer.ts';
 import { DEFAULT_TRAINING, type TrainingData, type TrainingOptions } from './train.ts';
 import type { Trainer } from './trainer.ts';
@@ -90,13 +94,28 @@ async function scoreOne(db: Db, profile: ScorableProfile, scorer: Scorer, at: Da
   await writeScores(db, profile.id, { scores: shown, grade, completeness, modelId: scorer.modelId, explanation, at });
 }
 
+const isLoveScorable = (profile: ScorableProfile): profile is ScorableProfile & { kind: 'love' | 'couple' } =>
+  profile.state === 'ack_a' && (LOVE_SCORED_KINDS as readonly string[]).includes(profile.kind);
+
+/** Love scores by the love model's rules (love-scoring.ts); question texts from the questionnaire it was filled from. */
+async function scoreLove(db: Db, profile: ScorableProfile & { kind: 'love' | 'couple' }, at: Date): Promise<void> {
+  const steps = (profile.questionnaireId ? await questionnaireSteps(db, profile.questionnaireId) : undefined) ?? shippedQuestionnaires.find((q) => q.kind === profile.kind)!.steps;
+  const { scores, explanation } = scoreLoveProfile(profile.kind, profile.answers, loveTextsOf(steps));
+  await writeLoveScores(db, profile.id, { scores, explanation, at });
+}
+
 /**
- * Scores one profile with the current model (or the prior) and stores scores, grade and explanation. The profiles
- * module calls it when a profile is completed or its answers change. Returns false for a profile that is not a
- * completed standard or short one (love and couple profiles are not scored).
+ * Scores one profile and stores its scores and explanation: a standard or short profile with the current model (or
+ * the prior), K, P, L and grade; a love or couple profile with the love model's rules, its love scores. The
+ * profiles module calls it when a profile is completed or its answers change. Returns false for a profile that is
+ * not completed.
  */
 export async function scoreProfile(db: Db, profileId: string): Promise<boolean> {
   const profile = await findScorableProfile(db, profileId);
+  if (profile && isLoveScorable(profile)) {
+    await scoreLove(db, profile, new Date());
+    return true;
+  }
   if (!profile || !isScorable(profile)) return false;
   await scoreOne(db, profile, await currentScorer(db), new Date());
   return true;
@@ -112,6 +131,18 @@ export async function explanationOf(db: Db, profileId: string): Promise<ScoreExp
   const explanation = presentExplanation(stored);
   if (explanation) return explanation;
   return (await scoreProfile(db, profileId)) ? presentExplanation(await findExplanation(db, profileId)) : null;
+}
+
+/**
+ * A profile's explanation of either kind (work or love scores) for its owner; one stored in an older form (before the
+ * additive sums) is brought up to date by scoring the profile again, as `explanationOf` does for work scores.
+ */
+export async function profileExplanationOf(db: Db, profileId: string): Promise<ProfileExplanation | null> {
+  const stored = await findExplanation(db, profileId);
+  if (stored === null) return null;
+  const explanation = presentProfileExplanation(stored);
+  if (explanation) return explanation;
+  return (await scoreProfile(db, profileId)) ? presentProfileExplanation(await findExplanation(db, profileId)) : null;
 }
 
 /** Rescores completed profiles (all, or the listed ones) with the current model; answers how many were scored. */

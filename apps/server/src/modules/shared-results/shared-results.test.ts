@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SharedResultSchema } from '@teamcast/contracts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { filledPair } from '../pairs/pairs.fixtures.ts';
+import { filledLovePair } from '../pairs/pairs.fixtures.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function lovePair(paid: boolean) {
-  const [a, b] = await filledPair(t, owner.id);
+  const [a, b] = await filledLovePair(t, owner.id);
   const created = await t.app.inject({ method: 'POST', url: '/api/scene/p2p', headers: owner.headers, payload: { actors: [a, b], startDay: '2026-05-01' } });
   const id = created.json().result._id as string;
   await t.app.inject({ method: 'PUT', url: `/api/scene/p2p/${id}/run`, headers: owner.headers, payload: { type: 'LOVE' } });
@@ -51,7 +51,7 @@ describe('shared love result', () => {
     expect(shown).toMatchObject({ names: null, expectations: null, blocks: null });
 
     const named = SharedResultSchema.parse((await open((await share(id, ['names'])).json().result.data)).json().result);
-    expect(named.names).toEqual(['Anna', 'Boris']);
+    expect(named.names).toEqual(['Maria', 'Pavel']);
     expect(named.chart).toBeNull();
   });
 
@@ -74,7 +74,7 @@ describe('shared love result', () => {
     const summaryOnly = await share(id, ['names']);
     expect(summaryOnly.statusCode).toBe(201);
     const shown = SharedResultSchema.parse((await open(summaryOnly.json().result.data)).json().result);
-    expect(shown).toMatchObject({ chart: null, outlook: null, expectations: null, blocks: null, names: ['Anna', 'Boris'] });
+    expect(shown).toMatchObject({ chart: null, outlook: null, expectations: null, blocks: null, names: ['Maria', 'Pavel'] });
   });
 
   it('ends the link when the pair is deleted', async () => {

@@ -1,6 +1,6 @@
-import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ScoreExplanation } from '@teamcast/contracts';
+import { LOVE_DIMENSIONS, type Contribution, type ProfileExplanation } from '@teamcast/contracts';
 
 const OUTPUTS = ['competencies', 'professionalism', 'maturity'] as const;
 
@@ -29,18 +29,72 @@ function Line({ label, points, largest, signed, strong, testId }: { label: strin
   );
 }
 
-/**
- * How each score adds up: the average person's score (the baseline), the answers that moved it most with the points
- * they added or took away, the rest of the answers together, the scale's limit when it cut, and the score. The figures
- * add up exactly (docs/scoring-model.md, "Explanation"). Its texts come from the screen's namespace
- * (`explanation.model`, `explanation.prior`, `explanation.baseline`, `explanation.others`, `explanation.limit`,
- * `explanation.score`, `scores.<output>`), so estimators and owners each read it in their own words.
- */
-export function ScoreExplanationList({ explanation, namespace }: { explanation: ScoreExplanation; namespace: 'estimator' | 'profiles' }) {
+/** One column per score: its label and the answers that moved it, largest first. */
+function Columns({ columns, namespace }: { columns: Array<{ output: string; items: Contribution[] }>; namespace: 'estimator' | 'profiles' }) {
   const { t, i18n } = useTranslation(namespace);
   const locale = i18n.language === 'en' ? 'en' : 'ru';
   const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const withSign = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }}>
+      {columns.map(({ output, items }) => {
+        const largest = Math.max(0, ...items.map((item) => Math.abs(item.points)));
+        return (
+          <Stack key={output} gap={4}>
+            <Text fw={600}>{t(`scores.${output}`)}</Text>
+            {items.length === 0 ? <Text size="sm">{t('explanation.none')}</Text> : null}
+            {items.map((item) => (
+              <Group key={item.neuron} gap="xs" wrap="nowrap" justify="space-between">
+                <Text size="sm" style={{ flex: 1 }}>
+                  {item.question[locale]}
+                </Text>
+                <Bar points={item.points} largest={largest} />
+                <Text size="sm" w={48} ta="right">
+                  {item.points > 0 ? '+' : ''}
+                  {item.points.toLocaleString(locale)}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * How each score adds up. A work explanation: the average person's score (the baseline), the answers that moved it
+ * most with the points they added or took away, the rest of the answers together, the scale's limit when it cut, and
+ * the score; the figures add up exactly (docs/scoring-model.md, "Explanation"). A love or couple profile's explanation
+ * (the love model's rules, docs/love-model.md) lists the answers that moved each love score, one block per person,
+ * headed by `names` when it has two. Texts come from the screen's namespace (`explanation.model`, `explanation.prior`,
+ * `explanation.love`, `explanation.none`, `explanation.baseline`, `explanation.others`, `explanation.limit`,
+ * `explanation.score`, `scores.<output>`), so estimators and owners each read it in their own words.
+ */
+export function ScoreExplanationList({ explanation, namespace, names = [] }: { explanation: ProfileExplanation; namespace: 'estimator' | 'profiles'; names?: string[] }) {
+  const { t, i18n } = useTranslation(namespace);
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const withSign = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  if (explanation.source === 'love-rules') {
+    return (
+      <Stack gap="xs" data-testid="score-explanation">
+        <Text size="sm" c="dimmed">
+          {t('explanation.love')}
+        </Text>
+        {explanation.people.map((person, index) => (
+          <Stack key={index} gap={4}>
+            {explanation.people.length > 1 ? (
+              <Title order={3} size="h5">
+                {names[index] ?? ''}
+              </Title>
+            ) : null}
+            <Columns namespace={namespace} columns={LOVE_DIMENSIONS.map((output) => ({ output, items: person[output] }))} />
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="xs" data-testid="score-explanation">
       <Text size="sm" c="dimmed">

@@ -14,7 +14,8 @@ export function VerifyAccountNotice({ surface }: { surface: Surface }) {
   return (
     <Alert color="yellow" mb="md" data-testid="verify-notice" title={t('verify.title')}>
       <Group justify="space-between" gap="xs">
-        <Text size="sm">{t('verify.body', { address: self.data.email })}</Text>
+        {/* The love app has no teams or simulator: it asks for the link in its own words. */}
+        <Text size="sm">{t(surface === 'loveMobile' ? 'verify.bodyLove' : 'verify.body', { address: self.data.email })}</Text>
         <Button
           size="xs"
           variant="light"

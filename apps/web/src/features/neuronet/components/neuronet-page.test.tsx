@@ -54,6 +54,10 @@ beforeEach(() => {
     accuracy: { value: 94, reason: null, source: 'model', modelId: 'current', demo: false, evaluation: evaluation(5), minPersons: 50 },
     labelBias: [{ estimatorId: 'e1', name: 'Олег Соколов', labels: 80, ageCorrelation: 0.7, partialAgeCorrelation: 0.45, flagged: true }],
     justifications: [] as { modelId: string; text: string; refusal: string; administratorEmail: string | null; at: string }[],
+    scoredKinds: [
+      { model: 'neuronet', version: 'current', kinds: ['standard', 'short'], outputs: ['competencies', 'professionalism', 'maturity'] },
+      { model: 'love-rules', version: 'love-rules-1', kinds: ['love', 'couple'], outputs: ['intimacy', 'passion', 'commitment'] },
+    ],
   };
   const ratio = (value: number) => ({ ratio: value, low: value - 0.05, high: value + 0.05 });
   const ratios = (work: number) => ({ workGood: ratio(work), level2: ratio(1), level3: ratio(1), level4: ratio(0.9), level5: ratio(0.9), level6: ratio(0.9), gradeMiddle: ratio(0.9) });
@@ -107,6 +111,10 @@ describe('neuronet page', { timeout: 60_000 }, () => {
     renderApp('/administrator/neuronet');
     expect(await screen.findByTestId('neuronet-page', {}, slow)).toBeTruthy();
     expect(screen.getByTestId('labelled-count').textContent).toBe('260');
+    // Which profile kinds each model scores.
+    const kinds = screen.getByTestId('scored-kinds');
+    expect(within(kinds).getByText('Нейросеть (K, P, L)').closest('tr')!.textContent).toContain('стандартная, короткая');
+    expect(within(kinds).getByText('Любовная модель (правила, без обучения)').closest('tr')!.textContent).toContain('любовная, анкета пары (оба партнёра)близость, страсть, обязательства');
     expect(screen.getByTestId('accuracy-value').textContent).toBe('более 94%');
     expect(screen.getAllByTestId('model-row')).toHaveLength(2);
     expect(screen.getByTestId('metrics-chart')).toBeTruthy();

@@ -100,6 +100,33 @@ export function NeuronetPage() {
         {t('uses.body')}
       </Alert>
 
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          {t('scoredKinds.title')}
+        </Title>
+        <Table data-testid="scored-kinds">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('scoredKinds.model')}</Table.Th>
+              <Table.Th>{t('scoredKinds.kinds')}</Table.Th>
+              <Table.Th>{t('scoredKinds.outputs')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.scoredKinds.map((entry) => (
+              <Table.Tr key={entry.model}>
+                <Table.Td>
+                  {t(`scoredKinds.models.${entry.model}`)}
+                  {entry.model === 'neuronet' && entry.version === null ? ` (${t('scoredKinds.prior')})` : ''}
+                </Table.Td>
+                <Table.Td>{entry.kinds.map((kind) => t(`scoredKinds.kind.${kind}`)).join(', ')}</Table.Td>
+                <Table.Td>{entry.outputs.map((output) => t(`scoredKinds.output.${output}`)).join(', ')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Card withBorder>
           <Text size="sm" c="dimmed">

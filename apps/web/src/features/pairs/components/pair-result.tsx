@@ -127,22 +127,25 @@ function Details({ details, pair, result }: { details: PairDetails; pair: PairRe
             {t('result.worst', { month: worst, value: whole(details.worstMonth.value) })}
           </Text>
         </Group>
-        {details.monthlyBand ? <BandNote /> : null}
+        {details.monthlyBand ? <BandNote love={result.kind !== 'work'} /> : null}
       </Block>
-      {/* The K/P/L lines are expertise: withheld by the server while the owner's plan hides it. */}
-      <Block title={t('result.competences')} testId="block-competences">
-        {details.persons.every((person) => person.competences !== null) ? (
-          <CompetenceChart
-            people={details.persons.map((person, index) => ({ name: names[index] ?? '', lines: person.competences! }))}
-            titles={{ k: t('competences.k'), p: t('competences.p'), l: t('competences.l') }}
-            caption={t('competences.caption')}
-            labels={details.months.map((month) => monthShort(month, locale))}
-            longLabels={details.months.map((month) => monthLong(month, locale))}
-          />
-        ) : (
-          <CapabilityLock capability="seeExpertise" />
-        )}
-      </Block>
+      {/* A love report has no work competences: the love model's people are described by love scores, not K, P, L.
+          The K/P/L lines are expertise: withheld by the server while the owner's plan hides it. */}
+      {result.kind === 'work' ? (
+        <Block title={t('result.competences')} testId="block-competences">
+          {details.persons.every((person) => person.competences !== null) ? (
+            <CompetenceChart
+              people={details.persons.map((person, index) => ({ name: names[index] ?? '', lines: person.competences! }))}
+              titles={{ k: t('competences.k'), p: t('competences.p'), l: t('competences.l') }}
+              caption={t('competences.caption')}
+              labels={details.months.map((month) => monthShort(month, locale))}
+              longLabels={details.months.map((month) => monthLong(month, locale))}
+            />
+          ) : (
+            <CapabilityLock capability="seeExpertise" />
+          )}
+        </Block>
+      ) : null}
       <Block title={t('result.headings')} testId="block-headings">
         <Stack gap={6}>
           {details.blocks.map((block) => (

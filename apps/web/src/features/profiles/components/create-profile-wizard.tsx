@@ -24,7 +24,8 @@ function fieldsOf(kind: QuestionnaireKind): { field: keyof Fields; required: boo
       { field: 'lastName', required: false },
       { field: 'partnerFirstName', required: true },
       { field: 'partnerLastName', required: false },
-      ...contacts,
+      // A couple is not a work profile: no position.
+      ...contacts.filter((contact) => contact.field !== 'position'),
     ];
   }
   return [{ field: 'firstName', required: true }, { field: 'lastName', required: true }, ...contacts];

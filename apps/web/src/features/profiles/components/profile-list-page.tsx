@@ -75,7 +75,7 @@ export function ProfileListPage({ shell }: { shell: ProfilesShell }) {
         <TextInput label={t('list.search')} value={search} onChange={(event) => {
             setSearch(event.currentTarget.value);
             setPage(1);
-          }} placeholder={t('list.searchPlaceholder')} />
+          }} placeholder={t(shell === 'loveMobile' ? 'list.searchPlaceholderLove' : 'list.searchPlaceholder')} />
         <Select
           label={t('list.sort')}
           value={sortValue}

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { Profile, ScoreExplanation } from '@teamcast/contracts';
+import type { LoveExplanation, Profile, ProfileExplanation, ScoreExplanation } from '@teamcast/contracts';
 import { configureApi } from '../../../shared/api/client.ts';
 import { initI18n } from '../../../shared/i18n/i18n.ts';
 import { ProfilePage } from './profile-page.tsx';
@@ -65,18 +65,29 @@ const explanation: ScoreExplanation = {
   },
 };
 
+const loveExplanation: LoveExplanation = {
+  source: 'love-rules',
+  modelId: null,
+  people: [
+    { intimacy: [], passion: [{ neuron: 'Л_Притяжение', question: { ru: 'Притяжение к партнёру (1–10)', en: 'Attraction to the partner (1–10)' }, points: 15.6 }], commitment: [] },
+    { intimacy: [], passion: [{ neuron: 'Л_Притяжение', question: { ru: 'Притяжение к партнёру (1–10)', en: 'Attraction to the partner (1–10)' }, points: -11.1 }], commitment: [] },
+  ],
+};
+
 let current: Profile;
+let currentExplanation: ProfileExplanation;
 let paths: string[];
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   paths = [];
+  currentExplanation = explanation;
   configureApi({ bases: { fallback: 'http://api.test' }, locale: 'ru' });
   vi.stubGlobal('fetch', async (url: string) => {
     const path = new URL(url).pathname;
     paths.push(path);
     if (path === '/api/owner/profiles/p1') return json({ result: current });
-    if (path === '/api/owner/profiles/p1/explanation') return json({ result: explanation });
+    if (path === '/api/owner/profiles/p1/explanation') return json({ result: currentExplanation });
     if (path === '/api/owner/profiles/check-upend/p1') return json({ result: { check: false } });
     return json({ error: { code: 'not_found', message: 'Не найдено' } }, 404);
   });
@@ -115,6 +126,25 @@ describe('owner profile page', { timeout: 20_000 }, () => {
     expect(within(professionalism.getByTestId('explanation-others')).getByText(/^[-−]25$/)).toBeTruthy();
     expect(within(professionalism.getByTestId('explanation-score')).getByText('20')).toBeTruthy();
     expect(within(list).queryByText(/Ни один ответ/)).toBeNull();
+  });
+
+  it('shows a couple profile both people’s love scores and what moved them, in love words', async () => {
+    const people = [
+      { intimacy: 58, passion: 85.6, commitment: 74, completeness: 1 },
+      { intimacy: 61, passion: 38.9, commitment: 74, completeness: 1 },
+    ];
+    current = { ...profile({ ...unscored, scoredAt: '2026-11-20T10:00:00.000Z', completeness: 1, love: { rules: 'love-rules-1', people } }), kind: 'couple', firstName: 'Ян', partnerFirstName: 'Ира', name: 'Ян' };
+    currentExplanation = loveExplanation;
+    renderPage();
+    const table = await screen.findByTestId('love-scores');
+    expect(within(table).getByRole('columnheader', { name: 'Ира' })).toBeTruthy();
+    const passion = within(table).getByText('Страсть').closest('tr')!;
+    expect(within(passion).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Страсть', '86', '39']);
+    expect(screen.queryByText('Квалификация (K)')).toBeNull();
+    const list = await screen.findByTestId('score-explanation');
+    expect(within(list).getByText(/правилам любовной модели/)).toBeTruthy();
+    expect(within(list).getByRole('heading', { name: 'Ира' })).toBeTruthy();
+    expect(within(list).getByText('-11,1')).toBeTruthy();
   });
 
   it('reads the questions in English for an English interface', async () => {

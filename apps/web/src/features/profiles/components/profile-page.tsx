@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { allSlots, formatAnswer, type Locale, type Profile } from '@teamcast/contracts';
+import { allSlots, formatAnswer, LOVE_DIMENSIONS, type Locale, type Profile } from '@teamcast/contracts';
 import { useCanBeMain, useMakeMain } from '../api/main-profile.ts';
 import { useDeleteProfile, useProfile, useProfileExplanation, useUpdateProfile } from '../api/profile.ts';
 import { useOwnerQuestionnaire } from '../api/questionnaire.ts';
@@ -61,7 +61,7 @@ function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profil
           <Title order={2} size="h4" mb="xs">
             {t('page.scores')}
           </Title>
-          <ProfileScores profile={profile} />
+          {isLoveKind(profile) ? <LoveScores profile={profile} /> : <ProfileScores profile={profile} />}
         </Card>
         <Card withBorder>
           <Title order={2} size="h4" mb="xs">
@@ -92,6 +92,41 @@ function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profil
   );
 }
 
+const isLoveKind = (profile: Profile) => profile.kind === 'love' || profile.kind === 'couple';
+const personNames = (profile: Profile) => [profile.firstName ?? '', profile.partnerFirstName ?? ''];
+
+/** A love or couple profile's love scores (docs/love-model.md): one column per person. */
+function LoveScores({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation('profiles');
+  const love = profile.scores.love;
+  if (!love) return <Text data-testid="not-scored">{t('page.loveNotScored')}</Text>;
+  const names = personNames(profile);
+  return (
+    <Table data-testid="love-scores">
+      {love.people.length > 1 ? (
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th />
+            {love.people.map((_, index) => (
+              <Table.Th key={index}>{names[index]}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+      ) : null}
+      <Table.Tbody>
+        {LOVE_DIMENSIONS.map((dimension) => (
+          <Table.Tr key={dimension}>
+            <Table.Td>{t(`scores.${dimension}`)}</Table.Td>
+            {love.people.map((person, index) => (
+              <Table.Td key={index}>{Math.round(person[dimension]).toLocaleString(i18n.language)}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** The answers that moved the scores most, so an owner can see why a person got them. */
 function Explanation({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profiles');
@@ -103,7 +138,7 @@ function Explanation({ profile }: { profile: Profile }) {
         {t('explanation.title')}
       </Title>
       {explanation.data ? (
-        <ScoreExplanationList explanation={explanation.data} namespace="profiles" />
+        <ScoreExplanationList explanation={explanation.data} namespace="profiles" names={personNames(profile)} />
       ) : explanation.isError ? (
         <Text c="red">{t('explanation.failed')}</Text>
       ) : (
