@@ -9,7 +9,7 @@ import { LocalizedTextSchema, QuestionnaireKindSchema } from './questionnaire.ts
 const GradeValueSchema = z.enum(GRADES);
 
 /** One score on the 0-100 scale. */
-export const ScoreValueSchema = z.number({ error: 'required' }).min(0, { error: 'invalid' }).max(100, { error: 'invalid' });
+export const ScoreValueSchema = z.number({ error: 'required' }).min(0, { error: 'scoreRange' }).max(100, { error: 'scoreRange' });
 
 /** Qualification (competencies) K, professionalism P and maturity L, each 0-100. */
 export const KplScoresSchema = z.object({ competencies: ScoreValueSchema, professionalism: ScoreValueSchema, maturity: ScoreValueSchema });

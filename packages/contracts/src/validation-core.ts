@@ -17,6 +17,7 @@ export const validationMessages = {
   deleteWord: { en: 'Type the word Delete to confirm', ru: 'Введите слово Удалить для подтверждения' },
   consent: { en: 'Consent is required', ru: 'Необходимо согласие' },
   invalid: { en: 'Invalid value', ru: 'Некорректное значение' },
+  scoreRange: { en: 'Enter a score from 0 to 100', ru: 'Введите оценку от 0 до 100' },
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

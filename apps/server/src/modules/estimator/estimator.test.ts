@@ -127,7 +127,7 @@ describe('labelling blind (issue 25)', () => {
     // Out of range is refused with a field error and nothing is saved; the model's view stays withheld.
     const refused = await call(estimator, 'PUT', `/profiles/${id}/rate`, { score: 150 });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatchObject({ code: 'validation_failed', field: 'score' });
+    expect(refused.json().error).toEqual({ code: 'validation_failed', field: 'score', message: 'Enter a score from 0 to 100' });
     expect((await call(estimator, 'PUT', `/profiles/${id}/rate`, { score: -1 })).json().error).toMatchObject({ field: 'score' });
     const still = (await call(estimator, 'GET', `/profiles/${id}`)).json().result;
     expect(still).toMatchObject({ modelWithheld: true, scores: null, estimate: { score: null, ratedAt: null } });
