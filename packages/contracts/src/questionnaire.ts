@@ -158,6 +158,7 @@ export const AdminQuestionnaireSchema = z.object({
 export type AdminQuestionnaire = z.infer<typeof AdminQuestionnaireSchema>;
 
 export const AdminQuestionnaireListItemSchema = AdminQuestionnaireSchema.omit({ steps: true }).extend({ questionsCount: z.number().int() });
+export type AdminQuestionnaireListItem = z.infer<typeof AdminQuestionnaireListItemSchema>;
 
 const QuestionnaireNameSchema = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(120, { error: 'maxLength' });
 

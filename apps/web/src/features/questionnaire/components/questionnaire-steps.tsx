@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { computeFormulas, fromAnswerMap, stepValid, toAnswerMap, visibleSlotsByStep, type Answer, type AnswerValue, type Locale, type Step } from '@teamcast/contracts';
-import { QuestionField } from './question-field.tsx';
-import classes from './questionnaire.module.css';
+import { QuestionField } from '../../../shared/questionnaire/question-field.tsx';
+import classes from '../../../shared/questionnaire/questionnaire.module.css';
 
 type Props = {
   steps: Step[];

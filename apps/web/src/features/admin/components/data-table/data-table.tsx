@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Checkbox, Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -80,6 +80,8 @@ type Props<T extends RowData> = {
 export function DataTable<T extends RowData>({ label, columns, data, getRowId, rowLabel, list, pageSize, mode, total, sorts = [], searchable = false, filters, selectionActions, highlightId, minWidth = 720 }: Props<T>) {
   const { t, i18n } = useTranslation('admin');
   const selectable = Boolean(selectionActions);
+  // What is typed stays in the box while the URL catches up (each keystroke writes the whole text to the URL).
+  const [searchText, setSearchText] = useState(list.search);
   const rowSelection: RowSelectionState = Object.fromEntries(list.selected.map((id) => [id, true]));
   const server = mode === 'server';
   const table = useTable({
@@ -93,6 +95,8 @@ export function DataTable<T extends RowData>({ label, columns, data, getRowId, r
     manualPagination: server,
     enableRowSelection: selectable,
     enableSortingRemoval: false,
+    // The URL owns the state: the list itself goes back to page 1 on a new search or filter (changeList).
+    autoResetAll: false,
     state: {
       sorting: list.sort ? [list.sort] : [],
       globalFilter: list.search,
@@ -129,7 +133,15 @@ export function DataTable<T extends RowData>({ label, columns, data, getRowId, r
     <Stack gap="sm">
       {searchable || filters || sortOptions.length > 0 ? (
         <Group align="flex-end" wrap="wrap" gap="sm">
-          {searchable ? <TextInput label={t('search')} value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} w={220} /> : null}
+          {searchable ? <TextInput
+              label={t('search')}
+              value={searchText}
+              onChange={(event) => {
+                setSearchText(event.currentTarget.value);
+                list.setSearch(event.currentTarget.value);
+              }}
+              w={220}
+            /> : null}
           {filters}
           {sortOptions.length > 0 ? (
             <Select
