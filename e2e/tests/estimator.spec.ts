@@ -72,11 +72,25 @@ test.describe('scoring journey', () => {
     await firstRow.getByRole('link').click();
     await expect(page.getByTestId('estimator-profile')).toBeVisible();
     await expect(page.getByTestId('profile-answers')).toBeVisible();
-    await expect(page.getByTestId('score-explanation')).toBeVisible();
+    // Labelled blind: no model figure before the estimator's own rating is saved.
+    await expect(page.getByTestId('model-withheld')).toContainText('Оценки модели скрыты до вашей оценки');
+    await expect(page.getByTestId('score-explanation')).toHaveCount(0);
+    await expect(page.getByTestId('profile-grade')).toHaveCount(0);
     await expectAccessible(page, 'estimator profile');
+    // Out of range is refused with a field error, never saved as 100.
+    await page.getByTestId('score-input').fill('150');
+    await page.getByTestId('save-score').click();
+    await expect(page.getByText('Введите оценку от 0 до 100')).toBeVisible();
+    await expect(page.getByTestId('score-input')).toHaveValue('150');
+    await expect(page.getByText('Оценка сохранена')).toHaveCount(0);
+    await expect(page.getByTestId('model-withheld')).toBeVisible();
     await page.getByTestId('score-input').fill('64');
     await page.getByTestId('save-score').click();
     await expect(page.getByText('Оценка сохранена')).toBeVisible();
+    // Saved: the model's view appears beside the rating.
+    await expect(page.getByTestId('model-comparison')).toBeVisible();
+    await expect(page.getByTestId('your-score')).toHaveText('64');
+    await expect(page.getByTestId('score-explanation')).toBeVisible();
     await page.getByTestId('comment-input').fill('Уверенный специалист, стоит перепроверить стаж');
     await page.getByTestId('save-comment').click();
     await expect(page.getByText('Комментарий сохранён')).toBeVisible();
@@ -99,12 +113,23 @@ test.describe('scoring journey', () => {
     await passAdminSecondStep(admin);
     await expect(admin).toHaveURL(/\/administrator\/neuronet$/);
     await expect(admin.getByTestId('neuronet-page')).toBeVisible();
+    // Agreement between estimators on the profiles two or more rated (the demo data has such profiles).
+    await expect(admin.getByTestId('label-agreement')).toContainText('Согласие оценщиков');
     await expectAccessible(admin, 'neuronet');
     await admin.getByTestId('train-new').click();
     const row = admin.getByTestId('model-row').first();
     await expect(row).toContainText('Обучена', { timeout: 90_000 });
     await row.getByTestId('upload-model').click();
+    // The cookie and privacy notices (shown to every new visitor) would cover the dialogs' buttons.
+    for (const notice of ['cookie-notice', 'privacy-notice']) await admin.getByTestId(notice).getByRole('button').last().click();
+    await expect(admin.getByTestId('cookie-notice')).toHaveCount(0);
+    // Publishing asks first, with the accuracy and fairness figures; an age ratio under 0.8 is marked and explained.
     await row.getByTestId('publish-model').click();
+    const confirm = admin.getByTestId('publish-confirm');
+    await expect(confirm.getByTestId('publish-confirm-accuracy')).toContainText('Ошибка на тесте');
+    await expect(confirm.getByTestId('publish-confirm-fairness')).toContainText('Правило четырёх пятых');
+    await expectAccessible(admin, 'neuronet publish confirmation');
+    await confirm.getByTestId('publish-confirmed').click();
     // The demo labels rate maturity by age, so the bias audit refuses the model: the page shows the audit table with
     // the adverse ratios, the refusal names the group and its ratio, and a written justification publishes it.
     await expect(admin.getByTestId('publish-refused')).toContainText(/для группы «.+» .*коэффициент влияния 0\.\d\d/, { timeout: 60_000 });
@@ -112,9 +137,6 @@ test.describe('scoring journey', () => {
     await expect(admin.getByTestId('audit-candidate')).toContainText('ниже 0,8: неблагоприятное влияние');
     await expectAccessible(admin, 'neuronet publish refused');
     const justification = 'Демонстрационная установка: модель обучена на демо-данных только для проверки журнала.';
-    // The cookie and privacy notices (shown to every new visitor) would cover the dialog's buttons.
-    for (const notice of ['cookie-notice', 'privacy-notice']) await admin.getByTestId(notice).getByRole('button').last().click();
-    await expect(admin.getByTestId('cookie-notice')).toHaveCount(0);
     await admin.getByTestId('publish-justification').fill(justification);
     await admin.getByTestId('publish-justified').click();
     await expect(row).toContainText('Текущая');
