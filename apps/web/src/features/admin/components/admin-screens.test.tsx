@@ -90,6 +90,10 @@ beforeEach(() => {
     const q2 = { ...questionnaire, _id: 'q2', version: 2, previousId: 'q1' };
     if (url.includes('/admin/questionnaire/q1')) result = method === 'PATCH' ? (answered ? { ...q2, steps: (body as { steps: unknown }).steps } : { ...q1, steps: (body as { steps: unknown }).steps }) : q1;
     if (url.includes('/admin/questionnaire/q2')) result = q2;
+    if (/\/api\/admin\/questionnaire(\?|$)/.test(url)) {
+      const { steps: _steps, ...item } = questionnaire;
+      result = { items: [{ ...item, questionsCount: 2 }, { ...item, _id: 'q3', name: 'Короткая', kind: 'short', questionsCount: 1 }], total: 2 };
+    }
     if (url.includes('/admin/owners')) result = method === 'PATCH' ? { ...owner, ...(body as object) } : { items: [owner], total: 1 };
     if (url.includes('/mail/login-link')) result = { sent: true };
     if (/\/api\/admin\/mail(\?|$)/.test(url)) result = { items: [mail], total: 1 };
@@ -144,6 +148,17 @@ describe('administrator screens', { timeout: 30_000 }, () => {
     const patch = calls.find((call) => call.method === 'PATCH')!.body as { steps: AdminQuestionnaire['steps'] };
     expect(patch.steps[0]!.questions.map((q) => q.neuronName)).toEqual(['years', 'lead', 'Н_Вопрос_1']);
     expect(await screen.findByText('Стандартная · версия 2', {}, slow)).toBeTruthy();
+  });
+
+  it('questionnaires: one table that searches and links to the editor', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/administrator/questionnaires');
+    const table = await screen.findByRole('table', { name: 'Опросники' }, slow);
+    expect(within(table).getByRole('link', { name: 'Стандартная' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Поиск'), 'Корот');
+    await waitFor(() => expect(within(table).queryByRole('link', { name: 'Стандартная' })).toBeNull());
+    expect(within(table).getByRole('link', { name: 'Короткая' })).toBeTruthy();
+    expect(router.state.location.search).toContain('q=');
   });
 
   it('companies: filters by subscription on the server and sends a sign-in link, remembering the company', async () => {

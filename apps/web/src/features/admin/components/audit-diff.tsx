@@ -52,7 +52,7 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
             <Table.Td c="red.9" td={change.before === null ? undefined : 'line-through'} style={{ overflowWrap: 'anywhere' }}>
               {change.before ?? '—'}
             </Table.Td>
-            <Table.Td c="green.9" style={{ overflowWrap: 'anywhere' }}>
+            <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
               {change.after ?? '—'}
             </Table.Td>
           </Table.Tr>

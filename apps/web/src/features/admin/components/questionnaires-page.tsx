@@ -15,7 +15,6 @@ export const lastOpenedQuestionnaire = lastOpenedStore('questionnaires');
 const PAGE_SIZE = 50;
 const spec: ListSpec = { sortable: ['name', 'createdAt', 'questionsCount', 'profilesCount'], defaultSort: { id: 'createdAt', desc: true }, filters: ['kind', 'status'] };
 const column = dataColumns<AdminQuestionnaireListItem>();
-const NO_ROWS: AdminQuestionnaireListItem[] = [];
 
 /** Questionnaires (every one is loaded; the table sorts, searches, filters and pages them): open the editor, recalculate, delete. */
 export function QuestionnairesPage() {
@@ -69,6 +68,7 @@ export function QuestionnairesPage() {
     }),
   ]);
   if (list.isError) return <Text c="red">{list.error instanceof ApiError ? list.error.message : t('error')}</Text>;
+  if (!list.data) return <Text c="dimmed">{t('loading')}</Text>;
   const unused = (ids: readonly string[]) => (list.data?.items ?? []).filter((item) => ids.includes(item._id) && item.profilesCount === 0).map((item) => item._id);
 
   return (
@@ -78,7 +78,7 @@ export function QuestionnairesPage() {
         label={t('questionnaires.title')}
         mode="client"
         columns={columns}
-        data={list.data?.items ?? NO_ROWS}
+        data={list.data.items}
         getRowId={(item) => item._id}
         rowLabel={(item) => item.name}
         list={state}
