@@ -72,11 +72,25 @@ test.describe('scoring journey', () => {
     await firstRow.getByRole('link').click();
     await expect(page.getByTestId('estimator-profile')).toBeVisible();
     await expect(page.getByTestId('profile-answers')).toBeVisible();
-    await expect(page.getByTestId('score-explanation')).toBeVisible();
+    // Labelled blind: no model figure before the estimator's own rating is saved.
+    await expect(page.getByTestId('model-withheld')).toContainText('Оценки модели скрыты до вашей оценки');
+    await expect(page.getByTestId('score-explanation')).toHaveCount(0);
+    await expect(page.getByTestId('profile-grade')).toHaveCount(0);
     await expectAccessible(page, 'estimator profile');
+    // Out of range is refused with a field error, never saved as 100.
+    await page.getByTestId('score-input').fill('150');
+    await page.getByTestId('save-score').click();
+    await expect(page.getByText('Введите оценку от 0 до 100')).toBeVisible();
+    await expect(page.getByTestId('score-input')).toHaveValue('150');
+    await expect(page.getByText('Оценка сохранена')).toHaveCount(0);
+    await expect(page.getByTestId('model-withheld')).toBeVisible();
     await page.getByTestId('score-input').fill('64');
     await page.getByTestId('save-score').click();
     await expect(page.getByText('Оценка сохранена')).toBeVisible();
+    // Saved: the model's view appears beside the rating.
+    await expect(page.getByTestId('model-comparison')).toBeVisible();
+    await expect(page.getByTestId('your-score')).toHaveText('64');
+    await expect(page.getByTestId('score-explanation')).toBeVisible();
     await page.getByTestId('comment-input').fill('Уверенный специалист, стоит перепроверить стаж');
     await page.getByTestId('save-comment').click();
     await expect(page.getByText('Комментарий сохранён')).toBeVisible();
@@ -99,18 +113,29 @@ test.describe('scoring journey', () => {
     await passAdminSecondStep(admin);
     await expect(admin).toHaveURL(/\/administrator\/neuronet$/);
     await expect(admin.getByTestId('neuronet-page')).toBeVisible();
+    // Agreement between estimators on the profiles two or more rated (the demo data has such profiles).
+    await expect(admin.getByTestId('label-agreement')).toContainText('Согласие оценщиков');
     await expectAccessible(admin, 'neuronet');
     await admin.getByTestId('train-new').click();
     const row = admin.getByTestId('model-row').first();
     await expect(row).toContainText('Обучена', { timeout: 90_000 });
     await row.getByTestId('upload-model').click();
+    // The cookie and privacy notices (shown to every new visitor) would cover the dialogs' buttons.
+    for (const notice of ['cookie-notice', 'privacy-notice']) await admin.getByTestId(notice).getByRole('button').last().click();
+    await expect(admin.getByTestId('cookie-notice')).toHaveCount(0);
     // The bias audit of the published scoring (the prior) is on the page and passes (docs/fairness.md). Since the
     // forecast parameters 0.4.0 work forecasts read the work style, not K, P, L, so the demo-trained model (whose labels
     // rate maturity by age, which it can only learn through years of experience, a job-related input) passes the
     // audit too and publishes without a justification; the refusal path is proven in neuronet.test.ts.
     await expect(admin.getByTestId('audit-current-verdict')).toContainText('Аудит пройден', { timeout: 60_000 });
     await expect(admin.getByTestId('audit-current')).toBeVisible();
+    // Publishing asks first, with the accuracy and fairness figures.
     await row.getByTestId('publish-model').click();
+    const confirm = admin.getByTestId('publish-confirm');
+    await expect(confirm.getByTestId('publish-confirm-accuracy')).toContainText('Ошибка на тесте');
+    await expect(confirm.getByTestId('publish-confirm-fairness')).toContainText('Правило четырёх пятых');
+    await expectAccessible(admin, 'neuronet publish confirmation');
+    await confirm.getByTestId('publish-confirmed').click();
     await expect(row).toContainText('Текущая', { timeout: 60_000 });
     await expect(admin.getByText('Модель опубликована, профили пересчитаны')).toBeVisible();
     await expectAccessible(admin, 'neuronet with a published model');

@@ -152,10 +152,14 @@ export const AdminQuestionnaireSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   computedAt: z.iso.datetime().nullable(),
+  /** Questionnaires with answers are never changed: editing their questions makes version + 1, made from previousId. */
+  version: z.number().int(),
+  previousId: z.string().nullable(),
 });
 export type AdminQuestionnaire = z.infer<typeof AdminQuestionnaireSchema>;
 
 export const AdminQuestionnaireListItemSchema = AdminQuestionnaireSchema.omit({ steps: true }).extend({ questionsCount: z.number().int() });
+export type AdminQuestionnaireListItem = z.infer<typeof AdminQuestionnaireListItemSchema>;
 
 const QuestionnaireNameSchema = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(120, { error: 'maxLength' });
 
@@ -205,7 +209,7 @@ export const adminQuestionnaireUpdateEndpoint = defineEndpoint({
   group: 'admin',
   method: 'PATCH',
   path: '/questionnaire/:id',
-  summary: 'Renames, (de)activates or edits the steps of a questionnaire; edited steps set it back to created',
+  summary: 'Renames, (de)activates or edits the steps of a questionnaire; edited steps set it back to created, and on a questionnaire with answers make a new version (the stored one is never changed)',
   params: IdParams,
   body: AdminQuestionnaireUpdateSchema,
   result: AdminQuestionnaireSchema,

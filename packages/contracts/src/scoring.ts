@@ -9,7 +9,7 @@ import { LocalizedTextSchema, QuestionnaireKindSchema } from './questionnaire.ts
 const GradeValueSchema = z.enum(GRADES);
 
 /** One score on the 0-100 scale. */
-export const ScoreValueSchema = z.number({ error: 'required' }).min(0, { error: 'invalid' }).max(100, { error: 'invalid' });
+export const ScoreValueSchema = z.number({ error: 'required' }).min(0, { error: 'scoreRange' }).max(100, { error: 'scoreRange' });
 
 /** Qualification (competencies) K, professionalism P and maturity L, each 0-100. */
 export const KplScoresSchema = z.object({ competencies: ScoreValueSchema, professionalism: ScoreValueSchema, maturity: ScoreValueSchema });
@@ -321,8 +321,14 @@ export const EstimatorProfileItemSchema = z.object({
   gender: z.enum(['М', 'Ж']).nullable(),
   position: z.string().nullable(),
   isDemo: z.boolean(),
+  /** The model's grade and scores: null while withheld. */
   grade: GradeValueSchema.nullable(),
   scores: KplScoresSchema.nullable(),
+  /**
+   * Estimators label blind (issue 25): the model's grade, scores and explanation are withheld until the estimator has
+   * saved a rating (main or precise) of this profile, so his label is not anchored on the model's output.
+   */
+  modelWithheld: z.boolean(),
   estimate: EstimateSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -334,6 +340,7 @@ export const ShownAnswerSchema = z.object({ step: z.string(), neuron: z.string()
 
 export const EstimatorProfileViewSchema = EstimatorProfileItemSchema.extend({
   answers: z.array(ShownAnswerSchema),
+  /** Null while the model's view is withheld (see modelWithheld). */
   explanation: ScoreExplanationSchema.nullable(),
 });
 export type EstimatorProfileView = z.infer<typeof EstimatorProfileViewSchema>;
@@ -351,7 +358,7 @@ export const estimatorProfileEndpoint = defineEndpoint({
   group: 'estimator',
   method: 'GET',
   path: '/profiles/:id',
-  summary: 'One assigned profile with its answers; marks it viewed',
+  summary: "One assigned profile with its answers; marks it viewed; the model's scores and explanation only once the estimator has saved a rating",
   params: IdParams,
   result: EstimatorProfileViewSchema,
 });
@@ -407,6 +414,22 @@ export const estimatorAssignmentEndpoint = defineEndpoint({
 // ---------------------------------------------------------------------------------------------------------------------
 // Administrator: neuronet and final scores (spec section 7, Administrator).
 
+/**
+ * How well estimators agree on the profiles two or more of them rated (overall rating): the mean absolute difference
+ * between two ratings of one profile and the one-way intraclass correlation ICC(1,1) (docs/scoring-model.md).
+ */
+export const LabelAgreementSchema = z.object({
+  /** Profiles rated by two or more estimators, their ratings, and the pairs of ratings compared. */
+  profiles: z.number().int(),
+  ratings: z.number().int(),
+  pairs: z.number().int(),
+  meanAbsoluteDifference: z.number().nullable(),
+  icc: z.number().nullable(),
+  /** Koo & Li (2016) bands of the ICC: poor < 0.5 ≤ moderate < 0.75 ≤ good < 0.9 ≤ excellent; none without an ICC. */
+  level: z.enum(['none', 'poor', 'moderate', 'good', 'excellent']),
+});
+export type LabelAgreement = z.infer<typeof LabelAgreementSchema>;
+
 export const NeuronetOverviewSchema = z.object({
   items: z.array(ScoringModelSchema),
   currentModelId: z.string().nullable(),
@@ -418,6 +441,8 @@ export const NeuronetOverviewSchema = z.object({
   accuracy: ForecastAccuracySchema,
   /** Each estimator's labels against the rated people's age (docs/fairness.md). */
   labelBias: z.array(EstimatorLabelBiasSchema),
+  /** Agreement between estimators: whether the labels are reliable enough to train on. */
+  agreement: LabelAgreementSchema,
   /** Written justifications administrators gave to publish a model the bias audit refused, newest first. */
   justifications: z.array(z.object({ modelId: z.string(), text: z.string(), refusal: z.string(), administratorEmail: z.string().nullable(), at: z.iso.datetime() })),
   /**

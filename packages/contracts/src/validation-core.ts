@@ -23,6 +23,7 @@ export const validationMessages = {
   businessOverAge: { en: 'Years in business cannot exceed age minus 14 years: at most {limit}', ru: 'Годы в бизнесе не могут превышать возраст минус 14 лет: не больше {limit}' },
   childOlderThanParent: { en: 'A child is at least 14 years younger than the parent: at most {limit}', ru: 'Ребёнок младше родителя хотя бы на 14 лет: не больше {limit}' },
   togetherOverAge: { en: 'Years together cannot exceed the age of either partner: at most {limit}', ru: 'Годы вместе не могут превышать возраст партнёров: не больше {limit}' },
+  scoreRange: { en: 'Enter a score from 0 to 100', ru: 'Введите оценку от 0 до 100' },
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Step } from '@teamcast/contracts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -15,6 +15,9 @@ export const questionnaires = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     computedAt: ts('computed_at'),
+    /** 1 for a new questionnaire; an edit of one with answers makes version + 1 (previousId: the version it came from). */
+    version: integer('version').notNull().default(1),
+    previousId: text('previous_id').references((): AnyPgColumn => questionnaires.id, { onDelete: 'set null' }),
   },
   (table) => [index('questionnaires_kind_idx').on(table.kind, table.status, table.createdAt.desc())],
 );

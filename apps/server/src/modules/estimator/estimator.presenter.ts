@@ -18,9 +18,13 @@ export function presentEstimate(row: EstimateRow): Estimate {
   };
 }
 
-/** A profile for an estimator: a code instead of names, no contacts. */
+/** Whether the estimator has saved a rating (main or precise) of the profile: until then the model's view is withheld. */
+export const hasRated = (estimate: EstimateRow) => estimate.ratedAt !== null || estimate.preciseRatedAt !== null;
+
+/** A profile for an estimator: a code instead of names, no contacts; the model's grade and scores only after his rating. */
 export function presentAssigned({ profile, estimate }: AssignedProfileRow): EstimatorProfileItem {
-  const scored = profile.competencies !== null && profile.professionalism !== null && profile.maturity !== null;
+  const withheld = !hasRated(estimate);
+  const scored = !withheld && profile.competencies !== null && profile.professionalism !== null && profile.maturity !== null;
   return {
     _id: profile.id,
     code: profileCode(profile.id),
@@ -29,7 +33,8 @@ export function presentAssigned({ profile, estimate }: AssignedProfileRow): Esti
     gender: profile.gender,
     position: profile.position,
     isDemo: profile.isDemo,
-    grade: profile.grade,
+    grade: withheld ? null : profile.grade,
+    modelWithheld: withheld,
     scores: scored ? { competencies: profile.competencies!, professionalism: profile.professionalism!, maturity: profile.maturity! } : null,
     estimate: presentEstimate(estimate),
     createdAt: profile.createdAt.toISOString(),

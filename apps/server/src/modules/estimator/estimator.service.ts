@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.ts';
 import { questionnaires } from '../../db/schema/index.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
 import { explanationOf } from '../scoring/scoring.service.ts';
-import { presentAnswers, presentAssigned, presentEstimate } from './estimator.presenter.ts';
+import { hasRated, presentAnswers, presentAssigned, presentEstimate } from './estimator.presenter.ts';
 import { assignBatch, batchSizeOf, findAssigned, listAssigned, updateEstimate } from './estimator.repository.ts';
 
 export async function listProfiles(db: Db, estimatorId: string, query: z.output<typeof EstimatorProfilesQuerySchema>) {
@@ -28,7 +28,7 @@ async function stepsOf(db: Db, questionnaireId: string | null, kind: string) {
   return (shippedQuestionnaires.find((q) => q.kind === kind) ?? shippedQuestionnaires[0]!).steps;
 }
 
-/** One assigned profile with its answers and explanation; the first opening marks it viewed. */
+/** One assigned profile with its answers, and the model's explanation once he has rated it; the first opening marks it viewed. */
 export async function viewProfile(db: Db, estimatorId: string, profileId: string, locale: Locale): Promise<EstimatorProfileView> {
   const row = await assigned(db, estimatorId, profileId);
   if (!row.estimate.viewedAt) row.estimate = await updateEstimate(db, estimatorId, profileId, { viewedAt: new Date() });
@@ -36,7 +36,7 @@ export async function viewProfile(db: Db, estimatorId: string, profileId: string
   return {
     ...presentAssigned(row),
     answers: presentAnswers(steps, row.profile.answers, locale),
-    explanation: await explanationOf(db, profileId),
+    explanation: hasRated(row.estimate) ? await explanationOf(db, profileId) : null,
   };
 }
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema/index.ts';
 import { createEstimator, createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { insertCompletedProfile } from '../scoring/scoring.test-support.ts';
+import { insertCompletedProfile, profileRow } from '../scoring/scoring.test-support.ts';
+import { scoreProfile } from '../scoring/scoring.service.ts';
 
 let t: TestApp;
 let first: SignedIn;
@@ -97,5 +98,61 @@ describe('working on profiles', () => {
     expect(listed.total).toBe(1);
     expect(listed.items[0].estimate).toMatchObject({ score: 64, note: 'Strong manager' });
     expect((await call(first, 'GET', '/profiles?filter=unknown')).statusCode).toBe(400);
+  });
+});
+
+describe('labelling blind (issue 25)', () => {
+  it('withholds the model’s grade, scores and explanation until the estimator has saved a rating, then shows them', async () => {
+    const estimator = await createEstimator(t, { nextProfileBatch: 1 });
+    const id = await insertCompletedProfile(
+      t,
+      owner.id,
+      [
+        { neuron: 'С_Возр', value: 41 },
+        { neuron: 'С_Стаж', value: 17 },
+        { neuron: 'С_ВУЗ', value: 'Магистр' },
+      ],
+      { updatedAt: new Date(Date.UTC(2025, 0, 1)) },
+    );
+    await scoreProfile(t.database.db, id);
+    const stored = await profileRow(t, id);
+    expect(stored.grade).not.toBeNull();
+    expect((await call(estimator, 'POST', '/profiles/assignment')).json().result).toEqual({ batchSize: 1 });
+
+    const before = (await call(estimator, 'GET', `/profiles/${id}`)).json().result;
+    expect(before).toMatchObject({ modelWithheld: true, scores: null, grade: null, explanation: null });
+    const listed = (await call(estimator, 'GET', '/profiles')).json().result.items.find((item: { _id: string }) => item._id === id);
+    expect(listed).toMatchObject({ modelWithheld: true, scores: null, grade: null });
+
+    // Out of range is refused with a field error and nothing is saved; the model's view stays withheld.
+    const refused = await call(estimator, 'PUT', `/profiles/${id}/rate`, { score: 150 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toEqual({ code: 'validation_failed', field: 'score', message: 'Enter a score from 0 to 100' });
+    expect((await call(estimator, 'PUT', `/profiles/${id}/rate`, { score: -1 })).json().error).toMatchObject({ field: 'score' });
+    const still = (await call(estimator, 'GET', `/profiles/${id}`)).json().result;
+    expect(still).toMatchObject({ modelWithheld: true, scores: null, estimate: { score: null, ratedAt: null } });
+
+    // A comment or a postponement is not a rating.
+    await call(estimator, 'PATCH', `/notes/${id}`, { content: 'first look' });
+    expect((await call(estimator, 'GET', `/profiles/${id}`)).json().result.modelWithheld).toBe(true);
+
+    expect((await call(estimator, 'PUT', `/profiles/${id}/rate`, { score: 100 })).json().result.score).toBe(100);
+    const after = (await call(estimator, 'GET', `/profiles/${id}`)).json().result;
+    expect(after.modelWithheld).toBe(false);
+    expect(after.grade).toBe(stored.grade);
+    expect(after.scores).toEqual({ competencies: stored.competencies, professionalism: stored.professionalism, maturity: stored.maturity });
+    expect(after.explanation.competencies.length).toBeGreaterThan(0);
+  });
+
+  it('a precise rating also reveals the model’s view', async () => {
+    const estimator = await createEstimator(t, { nextProfileBatch: 1 });
+    const id = await insertCompletedProfile(t, owner.id, [{ neuron: 'С_Возр', value: 35 }], { updatedAt: new Date(Date.UTC(2024, 0, 1)) });
+    await scoreProfile(t.database.db, id);
+    await call(estimator, 'POST', '/profiles/assignment');
+    expect((await call(estimator, 'GET', `/profiles/${id}`)).json().result.modelWithheld).toBe(true);
+    await call(estimator, 'PUT', `/profiles/${id}/rate-precise`, { scorePrecise: { competencies: 50, professionalism: 50, maturity: 50 } });
+    const after = (await call(estimator, 'GET', `/profiles/${id}`)).json().result;
+    expect(after.modelWithheld).toBe(false);
+    expect(after.scores).not.toBeNull();
   });
 });

@@ -24,6 +24,7 @@ import type { ModelRow } from '../scoring/scoring.repository.ts';
 import { errorMessage } from '@teamcast/contracts';
 import { presentModel } from '../scoring/scoring.presenter.ts';
 import { profileCode } from '../scoring/profile-code.ts';
+import { labelAgreement } from './agreement.ts';
 
 /** The neuronet page's data: models, the current one, what training would use now, and the prior's fairness. */
 export async function overview(db: Db) {
@@ -38,6 +39,7 @@ export async function overview(db: Db) {
     priorFairness: await fairnessOf(db, await scorerFor(db, undefined), completed),
     accuracy: await forecastAccuracy(db),
     labelBias: await labelBias(db),
+    agreement: labelAgreement((await allRatings(db)).flatMap((rating) => (rating.score === null ? [] : [{ profileId: rating.profileId, score: rating.score }]))),
     justifications: (await auditEntriesOfAction(db, JUSTIFIED_PUBLISH)).map((row) => {
       const after = (row.after ?? {}) as { justification?: string; refusal?: string };
       return { modelId: row.entityId, text: after.justification ?? '', refusal: after.refusal ?? '', administratorEmail: row.administratorEmail, at: row.createdAt.toISOString() };

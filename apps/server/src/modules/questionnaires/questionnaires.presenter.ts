@@ -17,5 +17,7 @@ export function presentAdminQuestionnaire(row: QuestionnaireRow, profilesCount: 
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     computedAt: row.computedAt ? row.computedAt.toISOString() : null,
+    version: row.version,
+    previousId: row.previousId,
   };
 }

@@ -37,7 +37,10 @@ export async function activeQuestionnaire(db: Db, kind: QuestionnaireKind): Prom
   return row;
 }
 
-export async function insertQuestionnaire(db: Db, values: { name: string; kind: QuestionnaireKind; dataSource: string; steps: Step[] }): Promise<QuestionnaireRow> {
+export async function insertQuestionnaire(
+  db: Db,
+  values: { name: string; kind: QuestionnaireKind; dataSource: string; steps: Step[]; version?: number; previousId?: string },
+): Promise<QuestionnaireRow> {
   const [row] = await db
     .insert(questionnaires)
     .values({ id: crypto.randomUUID(), ...values })

@@ -86,9 +86,24 @@ export async function createByAdmin(db: Db, input: { name: string; kind: Questio
   return present(db, await insertQuestionnaire(db, { ...input, dataSource: 'administrator' }));
 }
 
-/** Edited steps make the questionnaire 'created' again: its profiles need a recalculation. */
+/**
+ * Edited steps make the questionnaire 'created' again: its profiles need a recalculation. A questionnaire profiles were
+ * answered with is never changed (spec): new steps make a new version (status 'created', the newest of its kind, so
+ * new profiles are answered with it) and the stored one stays as it was, its name and status included.
+ */
 export async function updateByAdmin(db: Db, id: string, patch: { name?: string; status?: 'created' | 'inactive'; steps?: Step[] }): Promise<AdminQuestionnaire> {
-  await loadForAdmin(db, id);
+  const stored = await loadForAdmin(db, id);
+  if (patch.steps && ((await profileCounts(db, id)).get(id) ?? 0) > 0) {
+    const next = await insertQuestionnaire(db, {
+      name: patch.name ?? stored.name,
+      kind: stored.kind,
+      dataSource: 'administrator',
+      steps: patch.steps,
+      version: stored.version + 1,
+      previousId: stored.id,
+    });
+    return present(db, patch.status === 'inactive' ? (await updateQuestionnaire(db, next.id, { status: 'inactive' }))! : next);
+  }
   const status = patch.steps ? (patch.status ?? 'created') : patch.status;
   const row = await updateQuestionnaire(db, id, { ...patch, ...(status ? { status } : {}) });
   return present(db, row!);
@@ -98,13 +113,28 @@ export async function deleteByAdmin(db: Db, id: string): Promise<void> {
   if (!(await deleteQuestionnaire(db, id))) throw new AppError('not_found');
 }
 
-/** Recomputes formulas, age, gender and avatar of every completed profile answered with the questionnaire. */
+/** The ids of a questionnaire's earlier versions, newest first (previousId chain). */
+async function earlierVersions(db: Db, row: QuestionnaireRow): Promise<string[]> {
+  const ids: string[] = [];
+  let previous = row.previousId;
+  while (previous && !ids.includes(previous)) {
+    ids.push(previous);
+    previous = (await findQuestionnaire(db, previous))?.previousId ?? null;
+  }
+  return ids;
+}
+
+/**
+ * Recomputes formulas, age, gender and avatar of every completed profile answered with the questionnaire or one of its
+ * earlier versions, with this version's questions; those profiles then belong to this version (their answers are kept
+ * as given, and the earlier versions stay as they were stored).
+ */
 export async function recalculate(db: Db, id: string): Promise<{ questionnaire: AdminQuestionnaire; profilesRecalculated: number }> {
   const questionnaire = await loadForAdmin(db, id);
-  const rows = await profilesOfQuestionnaire(db, id);
+  const rows = (await Promise.all([id, ...(await earlierVersions(db, questionnaire))].map((versionId) => profilesOfQuestionnaire(db, versionId)))).flat();
   for (const row of rows) {
     const derived = deriveProfile(questionnaire.steps, row.answers, row);
-    await updateProfile(db, row.id, derived);
+    await updateProfile(db, row.id, { ...derived, questionnaireId: id });
   }
   await rescoreProfiles(db, rows.map((row) => row.id));
   const status = questionnaire.status === 'inactive' ? 'inactive' : 'computed';

@@ -156,20 +156,36 @@ describe(`administrator questionnaire calls on ${testDriver}`, () => {
     const profile = await call('POST', '/api/owner/profiles/short', { firstName: 'Ада', lastName: 'Лав', answers: fillAnswers(steps, { С_Пол: 'Ж', С_Возр: 50 }) }, owner);
     expect(profile.body.result).toMatchObject({ questionnaireId: id, age: 50 });
 
-    // The administrator adds a formula question; recalculation fills it in for the stored profile.
+    // The administrator adds a formula question: the questionnaire has answers, so the edit makes version 2 and the
+    // stored one stays exactly as it was (spec: a stored questionnaire cannot be changed).
     const withFormula = structuredClone(steps);
     withFormula[0].questions.push({ neuronName: 'С_Возр_Удвоенный', type: 'formula', text: { ru: 'Возраст дважды', en: 'Age twice' }, formula: { sum: ['С_Возр', 'С_Возр'] } });
     const edited = await call('PATCH', `/api/admin/questionnaire/${id}`, { steps: withFormula });
-    expect(edited.body.result.status).toBe('created');
+    expect(edited.status).toBe(200);
+    expect(edited.body.result).toMatchObject({ status: 'created', version: 2, previousId: id, kind: 'short', name: 'Формула', profilesCount: 0 });
+    const nextId = edited.body.result._id;
+    expect(nextId).not.toBe(id);
+    const stored = (await call('GET', `/api/admin/questionnaire/${id}`)).body.result;
+    expect(stored).toMatchObject({ version: 1, previousId: null, profilesCount: 1, steps });
+    expect(stored.updatedAt).toBe(created.body.result.updatedAt);
+    // New profiles are answered with the new version.
+    expect((await call('GET', '/api/owner/questionnaire?short=true', undefined, owner)).body.result._id).toBe(nextId);
+    // A questionnaire without answers is still edited in place.
+    const renamedOnly = await call('PATCH', `/api/admin/questionnaire/${nextId}`, { steps: withFormula });
+    expect(renamedOnly.body.result).toMatchObject({ _id: nextId, version: 2 });
 
-    const recalculated = await call('POST', `/api/admin/questionnaire/${id}/recalculate`);
+    // Recalculating version 2 applies its formula to the profiles of version 1, which then belong to version 2.
+    const recalculated = await call('POST', `/api/admin/questionnaire/${nextId}/recalculate`);
     expect(recalculated.body.result.profilesRecalculated).toBe(1);
     expect(recalculated.body.result.questionnaire).toMatchObject({ status: 'computed', profilesCount: 1 });
     expect(recalculated.body.result.questionnaire.computedAt).not.toBeNull();
     const after = await call('GET', `/api/owner/profiles/${profile.body.result._id}`, undefined, owner);
     expect(after.body.result.answers).toContainEqual({ neuron: 'С_Возр_Удвоенный', value: 100 });
+    expect(after.body.result.questionnaireId).toBe(nextId);
+    expect((await call('GET', `/api/admin/questionnaire/${id}`)).body.result).toMatchObject({ steps, profilesCount: 0 });
 
-    const deleted = await call('DELETE', `/api/admin/questionnaire/${id}`);
+    expect((await call('DELETE', `/api/admin/questionnaire/${id}`)).status).toBe(200);
+    const deleted = await call('DELETE', `/api/admin/questionnaire/${nextId}`);
     expect(deleted.status).toBe(200);
     const kept = await call('GET', `/api/owner/profiles/${profile.body.result._id}`, undefined, owner);
     expect(kept.body.result).toMatchObject({ questionnaireId: null, age: 50 });

@@ -24,10 +24,15 @@ export function useSaveEstimator() {
   });
 }
 
-export function useDeleteEstimator() {
+/** Deletes one estimator or several (one call each); answers how many were deleted. */
+export function useDeleteEstimators() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiCall(adminEstimatorDeleteEndpoint, { params: { id } }),
+    mutationFn: async (ids: readonly string[]) => {
+      let changed = 0;
+      for (const id of ids) changed += (await apiCall(adminEstimatorDeleteEndpoint, { params: { id } })).changed;
+      return { changed };
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -9,6 +9,8 @@ import { STATE_WAIT_MS } from '../../../test/waits.ts';
 
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[];
+/** Whether the questionnaire has answers: then the server answers a PATCH of steps with a new version q2. */
+let answered = false;
 const slow = { timeout: STATE_WAIT_MS };
 
 const questionnaire: AdminQuestionnaire = {
@@ -21,6 +23,8 @@ const questionnaire: AdminQuestionnaire = {
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   computedAt: null,
+  version: 1,
+  previousId: null,
   steps: [
     {
       key: 'about',
@@ -73,6 +77,7 @@ const mailLink = 'http://localhost:3000/owner/magic-link?token=abc';
 
 beforeEach(() => {
   calls = [];
+  answered = false;
   localStorage.clear();
   configureApi({ bases: { fallback: 'http://api.test' }, locale: 'ru' });
   authStore.set('administrator', { token: 'token-a', subjectId: 'a-1' });
@@ -81,7 +86,14 @@ beforeEach(() => {
     const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, url, body });
     let result: unknown = { items: [], total: 0 };
-    if (url.includes('/admin/questionnaire/q1')) result = method === 'PATCH' ? { ...questionnaire, steps: (body as { steps: unknown }).steps } : questionnaire;
+    const q1 = answered ? { ...questionnaire, profilesCount: 3 } : questionnaire;
+    const q2 = { ...questionnaire, _id: 'q2', version: 2, previousId: 'q1' };
+    if (url.includes('/admin/questionnaire/q1')) result = method === 'PATCH' ? (answered ? { ...q2, steps: (body as { steps: unknown }).steps } : { ...q1, steps: (body as { steps: unknown }).steps }) : q1;
+    if (url.includes('/admin/questionnaire/q2')) result = q2;
+    if (/\/api\/admin\/questionnaire(\?|$)/.test(url)) {
+      const { steps: _steps, ...item } = questionnaire;
+      result = { items: [{ ...item, questionsCount: 2 }, { ...item, _id: 'q3', name: 'Короткая', kind: 'short', questionsCount: 1 }], total: 2 };
+    }
     if (url.includes('/admin/owners')) result = method === 'PATCH' ? { ...owner, ...(body as object) } : { items: [owner], total: 1 };
     if (url.includes('/mail/login-link')) result = { sent: true };
     if (/\/api\/admin\/mail(\?|$)/.test(url)) result = { items: [mail], total: 1 };
@@ -97,7 +109,9 @@ describe('administrator screens', { timeout: 30_000 }, () => {
     renderApp('/administrator/questionnaires/q1');
     const preview = await screen.findByTestId('questionnaire-preview', {}, slow);
     expect(within(preview).queryByText('Руководили командой?')).toBeNull();
-    await user.type(within(preview).getByLabelText('Стаж'), '7');
+    // The visitor's own fields: a slider with its number box, not a dropdown.
+    expect(within(preview).getByRole('slider', { name: 'Стаж' })).toBeTruthy();
+    await user.type(within(preview).getByRole('textbox', { name: 'Стаж' }), '7');
     expect(await within(preview).findByText('Руководили командой?')).toBeTruthy();
 
     const value = screen.getByLabelText('Значение условия');
@@ -112,6 +126,41 @@ describe('administrator screens', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('teamcast.admin.last.questionnaires')).toBe('"q1"');
   });
 
+  it('questionnaire editor: an added question shows in the preview as the visitor sees it (radios), and saving one with answers opens the new version', async () => {
+    const user = userEvent.setup();
+    answered = true;
+    const { router } = renderApp('/administrator/questionnaires/q1');
+    const preview = await screen.findByTestId('questionnaire-preview', {}, slow);
+    expect(screen.getByTestId('editor-versioning').textContent).toContain('Сохранение создаст версию 2');
+    await user.click(screen.getByRole('button', { name: 'Добавить вопрос' }));
+    const added = await within(preview).findByTestId('question-Н_Вопрос_1');
+    expect(within(added).getByRole('radio', { name: 'Да' })).toBeTruthy();
+    expect(within(added).getByRole('radio', { name: 'Нет' })).toBeTruthy();
+    expect(within(added).queryByRole('combobox')).toBeNull();
+    // Reordered above the first question, then removed: the preview follows.
+    await user.click(screen.getByRole('button', { name: 'Поднять вопрос Н_Вопрос_1' }));
+    await waitFor(() => expect(document.querySelectorAll('[data-question]')[1]?.getAttribute('data-question')).toBe('Н_Вопрос_1'));
+    await user.click(screen.getByRole('button', { name: 'Удалить вопрос Н_Вопрос_1' }));
+    await waitFor(() => expect(within(preview).queryByTestId('question-Н_Вопрос_1')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Добавить вопрос' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/administrator/questionnaires/q2'));
+    const patch = calls.find((call) => call.method === 'PATCH')!.body as { steps: AdminQuestionnaire['steps'] };
+    expect(patch.steps[0]!.questions.map((q) => q.neuronName)).toEqual(['years', 'lead', 'Н_Вопрос_1']);
+    expect(await screen.findByText('Стандартная · версия 2', {}, slow)).toBeTruthy();
+  });
+
+  it('questionnaires: one table that searches and links to the editor', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/administrator/questionnaires');
+    const table = await screen.findByRole('table', { name: 'Опросники' }, slow);
+    expect(within(table).getByRole('link', { name: 'Стандартная' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Поиск'), 'Корот');
+    await waitFor(() => expect(within(table).queryByRole('link', { name: 'Стандартная' })).toBeNull());
+    expect(within(table).getByRole('link', { name: 'Короткая' })).toBeTruthy();
+    expect(router.state.location.search).toContain('q=');
+  });
+
   it('companies: filters by subscription on the server and sends a sign-in link, remembering the company', async () => {
     const user = userEvent.setup();
     renderApp('/administrator/owners');
@@ -119,15 +168,40 @@ describe('administrator screens', { timeout: 30_000 }, () => {
     await user.click(screen.getAllByLabelText('Подписка')[0]!);
     await user.click(await screen.findByRole('option', { name: 'Действует', hidden: true }));
     await waitFor(() => expect(calls.some((call) => call.url.includes('/api/admin/owners?') && call.url.includes('subscribe=active'))).toBe(true));
-    await user.click(screen.getByRole('button', { name: 'Отправить ссылку для входа' }));
+    // Plans by name from the plan catalogue, never the raw code.
+    expect(screen.getByTestId('plan-name').textContent).toBe('Команды · команд: 2 · месяц');
+    expect(screen.queryByText(/MID_1M_2/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Действия: paid@example.com' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Отправить ссылку для входа' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/api/admin/owner/o1/mail/login-link'))).toBe(true));
     expect(localStorage.getItem('teamcast.admin.last.companies')).toBe('"o1"');
+  });
+
+  it('companies: the sort field is labelled and says its direction; sort, filter, page and selection live in the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/administrator/owners?sort=email&subscribe=active');
+    expect(await screen.findByText('Paid Co', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.url.includes('/api/admin/owners?') && call.url.includes('sort=email') && call.url.includes('order=asc') && call.url.includes('subscribe=active'))).toBe(true));
+    const sort = screen.getAllByLabelText('Сортировка').find((element) => element.tagName === 'INPUT') as HTMLInputElement;
+    expect(sort.value).toBe('Email: от А до Я');
+    expect(screen.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(screen.getByRole('button', { name: /Email/ }));
+    await waitFor(() => expect(router.state.location.search).toContain('sort=-email'));
+    await waitFor(() => expect((screen.getAllByLabelText('Сортировка').find((element) => element.tagName === 'INPUT') as HTMLInputElement).value).toBe('Email: от Я до А'));
+    await user.click(screen.getByRole('checkbox', { name: 'Выбрать: paid@example.com' }));
+    await waitFor(() => expect(router.state.location.search).toContain('selected=o1'));
+    expect((await screen.findByTestId('selection-bar', {}, slow)).textContent).toContain('Выбрано: 1');
+    await user.type(screen.getByLabelText('Поиск'), 'paid');
+    await waitFor(() => expect(router.state.location.search).toContain('q=paid'));
+    // A new search starts from the first page with nothing selected.
+    expect(router.state.location.search).not.toContain('selected=');
   });
 
   it('companies: edits a company and refuses an invalid e-mail before sending', async () => {
     const user = userEvent.setup();
     renderApp('/administrator/owners');
-    await user.click(await screen.findByRole('button', { name: 'Изменить' }, slow));
+    await user.click(await screen.findByRole('button', { name: 'Действия: paid@example.com' }, slow));
+    await user.click(within(await screen.findByRole('menu')).getByText('Изменить'));
     const dialog = await screen.findByRole('dialog');
     const email = within(dialog).getByLabelText('Email');
     await user.clear(email);

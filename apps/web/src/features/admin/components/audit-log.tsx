@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Code, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Button, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAuditLog } from '../api/admin-audit.ts';
+import { AuditDiff } from './audit-diff.tsx';
 
 const PAGE_SIZE = 50;
-const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
 
-/** The audit log table: who changed what and when, with the object before and after. */
+/** The audit log table: who changed what and when, with each changed field before and after. */
 export function AuditLogTable({ entity, entityId }: { entity?: string; entityId?: string }) {
   const { t, i18n } = useTranslation('admin');
   const [page, setPage] = useState(1);
@@ -23,8 +23,7 @@ export function AuditLogTable({ entity, entityId }: { entity?: string; entityId?
             <Table.Th>{t('audit.when')}</Table.Th>
             <Table.Th>{t('audit.who')}</Table.Th>
             <Table.Th>{t('audit.what')}</Table.Th>
-            <Table.Th>{t('audit.before')}</Table.Th>
-            <Table.Th>{t('audit.after')}</Table.Th>
+            <Table.Th>{t('audit.changes')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -36,10 +35,7 @@ export function AuditLogTable({ entity, entityId }: { entity?: string; entityId?
                 {entry.action.includes(' ') ? t('audit.apiCall', { action: entry.action }) : t(`audit.actions.${entry.action}`, { defaultValue: entry.action })} <Text size="xs" c="dimmed">{entry.entityId}</Text>
               </Table.Td>
               <Table.Td>
-                <Code block fz="xs" mah={160} style={{ overflow: 'auto' }}>{json(entry.before)}</Code>
-              </Table.Td>
-              <Table.Td>
-                <Code block fz="xs" mah={160} style={{ overflow: 'auto' }}>{json(entry.after)}</Code>
+                <AuditDiff before={entry.before} after={entry.after} />
               </Table.Td>
             </Table.Tr>
           ))}

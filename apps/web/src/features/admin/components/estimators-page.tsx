@@ -1,38 +1,47 @@
 import { useState, type ChangeEvent } from 'react';
-import { Button, Group, Modal, NumberInput, Pagination, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Text, TextInput, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AdminEstimatorCreateSchema, describeIssue, type AdminEstimator } from '@teamcast/contracts';
+import { AdminEstimatorCreateSchema, describeIssue, type AdminEstimator, type AdminEstimatorsQuery } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
 import { currentLocale } from '../../../shared/i18n/i18n.ts';
 import { notify } from '../../../shared/ui/notify.ts';
-import { useDeleteEstimator, useAdminEstimators, useSaveEstimator } from '../api/admin-estimators.ts';
+import { useAdminEstimators, useDeleteEstimators, useSaveEstimator } from '../api/admin-estimators.ts';
 import { useSendLoginLink } from '../api/admin-owners.ts';
 import { lastOpenedStore, useReturnToLast } from '../hooks/last-opened.ts';
 import { AuditLogButton } from './audit-log.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
+import { DataTable, dataColumns } from './data-table/data-table.tsx';
+import { useListState, type ListSpec } from './data-table/list-state.ts';
+import { RowActions } from './row-actions.tsx';
 
 const PAGE_SIZE = 50;
 const lastOpened = lastOpenedStore('estimators');
 type Draft = { name: string; email: string; username: string; information: string; nextProfileBatch: number };
+const spec: ListSpec = { sortable: ['createdAt', 'lastVisitAt', 'name'], defaultSort: { id: 'createdAt', desc: true }, filters: [] };
+const column = dataColumns<AdminEstimator>();
 const emptyDraft: Draft = { name: '', email: '', username: '', information: '', nextProfileBatch: 10 };
 
-/** Estimators: list, create, edit, delete, send a sign-in link. */
+/** Estimators: list (search, sort, pages, selection with bulk delete), create, edit, delete, send a sign-in link. */
 export function EstimatorsPage() {
   const { t, i18n } = useTranslation('admin');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const list = useAdminEstimators({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}) });
+  const state = useListState(spec);
+  const list = useAdminEstimators({
+    limit: PAGE_SIZE,
+    offset: (state.page - 1) * PAGE_SIZE,
+    ...(state.search.trim() ? { search: state.search.trim() } : {}),
+    ...(state.sort ? { sort: state.sort.id as NonNullable<AdminEstimatorsQuery['sort']>, order: state.sort.desc ? 'desc' : 'asc' } : {}),
+  });
   const save = useSaveEstimator();
-  const remove = useDeleteEstimator();
+  const remove = useDeleteEstimators();
   const sendLink = useSendLoginLink();
   const last = lastOpened.use();
   useReturnToLast(last, Boolean(list.data));
   const [editing, setEditing] = useState<{ id?: string; draft: Draft } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirm, setConfirm] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<readonly string[] | null>(null);
   const fail = (error: unknown) => notify.negative(error instanceof ApiError ? error.message : t('error'));
-  const date = (value: string | null) => (value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }).format(new Date(value)) : '—');
 
+  const date = (value: string | null) => (value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }).format(new Date(value)) : '—');
   const open = (estimator?: AdminEstimator) => {
     setErrors({});
     if (estimator) lastOpened.set(estimator._id);
@@ -75,6 +84,37 @@ export function EstimatorsPage() {
     },
   });
 
+  const columns = column.columns([
+    column.accessor('name', { header: t('estimators.name') }),
+    column.display({ id: 'email', header: t('estimators.email'), cell: ({ row }) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{row.original.email}</Text> }),
+    column.accessor('username', { header: t('estimators.username') }),
+    column.display({ id: 'information', header: t('estimators.information'), cell: ({ row }) => row.original.information ?? '—' }),
+    column.accessor('nextProfileBatch', { header: t('estimators.nextProfileBatch') }),
+    column.accessor('profilesCount', { header: t('profilesCount') }),
+    column.display({ id: 'createdAt', header: t('created'), cell: ({ row }) => date(row.original.createdAt) }),
+    column.display({ id: 'lastVisitAt', header: t('lastVisit'), cell: ({ row }) => date(row.original.lastVisitAt) }),
+    column.display({
+      id: 'actions',
+      header: () => <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
+      cell: ({ row: { original: estimator } }) => (
+        <RowActions
+          row={estimator.email}
+          actions={[
+            { label: t('edit'), onClick: () => open(estimator) },
+            {
+              label: t('sendLink'),
+              onClick: () => {
+                lastOpened.set(estimator._id);
+                sendLink.mutate({ role: 'estimator', id: estimator._id }, { onSuccess: () => notify.positive(t('companies.linkSent', { email: estimator.email })), onError: fail });
+              },
+            },
+            { label: t('delete'), color: 'red', onClick: () => setConfirm([estimator._id]) },
+          ]}
+        />
+      ),
+    }),
+  ]);
+
   return (
     <Stack>
       <Group justify="space-between">
@@ -84,61 +124,29 @@ export function EstimatorsPage() {
           <Button onClick={() => open()}>{t('estimators.create')}</Button>
         </Group>
       </Group>
-      <TextInput label={t('search')} maw={320} value={search} onChange={(event) => { setSearch(event.currentTarget.value); setPage(1); }} />
-      <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover aria-label={t('estimators.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('estimators.name')}</Table.Th>
-            <Table.Th>{t('estimators.email')}</Table.Th>
-            <Table.Th>{t('estimators.username')}</Table.Th>
-            <Table.Th>{t('estimators.information')}</Table.Th>
-            <Table.Th>{t('estimators.nextProfileBatch')}</Table.Th>
-            <Table.Th>{t('profilesCount')}</Table.Th>
-            <Table.Th>{t('created')}</Table.Th>
-            <Table.Th>{t('lastVisit')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(list.data?.items ?? []).map((estimator) => (
-            <Table.Tr key={estimator._id} data-row-id={estimator._id} bg={estimator._id === last ? 'var(--mantine-color-blue-light)' : undefined}>
-              <Table.Td>{estimator.name}</Table.Td>
-              <Table.Td>{estimator.email}</Table.Td>
-              <Table.Td>{estimator.username}</Table.Td>
-              <Table.Td>{estimator.information ?? '—'}</Table.Td>
-              <Table.Td>{estimator.nextProfileBatch}</Table.Td>
-              <Table.Td>{estimator.profilesCount}</Table.Td>
-              <Table.Td>{date(estimator.createdAt)}</Table.Td>
-              <Table.Td>{date(estimator.lastVisitAt)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="light" onClick={() => open(estimator)}>
-                    {t('edit')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    loading={sendLink.isPending && sendLink.variables?.id === estimator._id}
-                    onClick={() => {
-                      lastOpened.set(estimator._id);
-                      sendLink.mutate({ role: 'estimator', id: estimator._id }, { onSuccess: () => notify.positive(t('companies.linkSent', { email: estimator.email })), onError: fail });
-                    }}
-                  >
-                    {t('sendLink')}
-                  </Button>
-                  <Button size="xs" variant="subtle" color="red" onClick={() => setConfirm(estimator._id)}>
-                    {t('delete')}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      </Table.ScrollContainer>
-      {list.data && list.data.total === 0 && <Text c="dimmed">{t('nothing')}</Text>}
-      {list.data && list.data.total > PAGE_SIZE && <Pagination total={Math.ceil(list.data.total / PAGE_SIZE)} value={page} onChange={setPage} />}
+      <DataTable
+        label={t('estimators.title')}
+        mode="server"
+        columns={columns}
+        data={list.data?.items ?? []}
+        total={list.data?.total ?? 0}
+        getRowId={(estimator) => estimator._id}
+        rowLabel={(estimator) => estimator.email}
+        list={state}
+        pageSize={PAGE_SIZE}
+        searchable
+        highlightId={last}
+        sorts={[
+          { id: 'createdAt', label: t('sortFields.createdAt'), asc: t('table.dir.oldest'), desc: t('table.dir.newest') },
+          { id: 'lastVisitAt', label: t('sortFields.lastVisitAt'), asc: t('table.dir.oldest'), desc: t('table.dir.newest') },
+          { id: 'name', label: t('sortFields.name'), asc: t('table.dir.az'), desc: t('table.dir.za') },
+        ]}
+        selectionActions={(ids) => (
+          <Button color="red" variant="light" onClick={() => setConfirm(ids)}>
+            {t('deleteSelected')}
+          </Button>
+        )}
+      />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t(editing?.id ? 'estimators.editTitle' : 'estimators.createTitle')}>
         <Stack
           component="form"
@@ -173,7 +181,7 @@ export function EstimatorsPage() {
         </Stack>
       </Modal>
       <ConfirmDelete
-        count={1}
+        count={confirm?.length ?? 0}
         opened={confirm !== null}
         busy={remove.isPending}
         onCancel={() => setConfirm(null)}
@@ -182,6 +190,7 @@ export function EstimatorsPage() {
           remove.mutate(confirm, {
             onSuccess: (result) => {
               notify.positive(t('deleted', { count: result.changed }));
+              state.setSelected([]);
               setConfirm(null);
             },
             onError: fail,

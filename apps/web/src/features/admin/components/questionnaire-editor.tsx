@@ -1,21 +1,28 @@
-import { useEffect, useState } from 'react';
-import { ActionIcon, Anchor, Button, Card, Grid, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useReducer, useState } from 'react';
+import { ActionIcon, Alert, Anchor, Button, Card, Grid, Group, NumberInput, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { QuestionTypeSchema, StepsSchema, type AdminQuestionnaire, type Condition, type Question, type Step } from '@teamcast/contracts';
+import { Link, useNavigate, useParams } from 'react-router';
+import { QuestionTypeSchema, StepsSchema, type AdminQuestionnaire, type Condition, type Question } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/notify.ts';
 import { useAdminQuestionnaire, useSaveQuestionnaire } from '../api/admin-questionnaires.ts';
 import { lastOpenedStore } from '../hooks/last-opened.ts';
+import { draftReducer, freshNeuronName } from '../hooks/questionnaire-draft.ts';
 import { QuestionnairePreview } from './questionnaire-preview.tsx';
 
 const lastOpened = lastOpenedStore('questionnaires');
 const OPERATORS = ['equal', 'more', 'less'] as const;
 const SCOPES = ['none', 'and', 'or'] as const;
+/** A new question's neuron name prefix and its texts in both languages, until the administrator writes them. */
+const NEW_NEURON = 'Н_Вопрос';
+const NEW_QUESTION_TEXT = { ru: 'Новый вопрос', en: 'New question' };
 
 type QuestionPatch = Partial<Question>;
 
-/** The questionnaire editor: steps, questions, types, options and conditions in ru and en, with a live preview. */
+/**
+ * The questionnaire editor: steps, questions (added, removed, reordered), types, options and conditions in ru and en,
+ * with a live preview in the visitor's own fields. Saving a questionnaire that has answers makes a new version.
+ */
 export function QuestionnaireEditorPage() {
   const { t } = useTranslation('admin');
   const { id = '' } = useParams();
@@ -25,24 +32,37 @@ export function QuestionnaireEditorPage() {
   }, [questionnaire.data]);
   if (questionnaire.isError) return <Text c="red">{questionnaire.error instanceof ApiError ? questionnaire.error.message : t('error')}</Text>;
   if (!questionnaire.data) return <Text c="dimmed">{t('loading')}</Text>;
-  return <QuestionnaireEditor key={questionnaire.data.updatedAt} questionnaire={questionnaire.data} />;
+  return <QuestionnaireEditor key={`${questionnaire.data._id}:${questionnaire.data.updatedAt}`} questionnaire={questionnaire.data} />;
 }
 
 function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionnaire }) {
   const { t } = useTranslation('admin');
   const id = questionnaire._id;
+  const navigate = useNavigate();
   const save = useSaveQuestionnaire();
-  const [steps, setSteps] = useState<Step[]>(questionnaire.steps);
+  const [steps, dispatch] = useReducer(draftReducer, questionnaire.steps);
   const [stepIndex, setStepIndex] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
 
   const step = steps[stepIndex] ?? steps[0]!;
   const earlier = steps.slice(0, stepIndex + 1).flatMap((s) => s.questions);
 
-  const updateQuestion = (questionIndex: number, patch: QuestionPatch) =>
-    setSteps((current) =>
-      current.map((s, i) => (i !== stepIndex ? s : { ...s, questions: s.questions.map((q, j) => (j === questionIndex ? { ...q, ...patch } : q)) })),
-    );
+  const updateQuestion = (questionIndex: number, patch: QuestionPatch) => dispatch({ type: 'updateQuestion', step: stepIndex, index: questionIndex, patch });
+  const addQuestion = () =>
+    dispatch({
+      type: 'addQuestion',
+      step: stepIndex,
+      question: {
+        neuronName: freshNeuronName(steps, NEW_NEURON),
+        type: 'select',
+        text: NEW_QUESTION_TEXT,
+        options: [
+          { value: 'yes', label: { ru: 'Да', en: 'Yes' } },
+          { value: 'no', label: { ru: 'Нет', en: 'No' } },
+        ],
+        scope: 'self',
+      },
+    });
   const updateConditions = (questionIndex: number, question: Question, conditions: Condition[], scope = question.dependsOn?.scope ?? 'and') =>
     updateQuestion(questionIndex, { dependsOn: conditions.length === 0 && scope === 'none' ? undefined : { scope, conditions } });
 
@@ -56,7 +76,16 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
     setProblem(null);
     save.mutate(
       { id, steps: parsed.data },
-      { onSuccess: () => notify.positive(t('editor.saved')), onError: (error) => notify.negative(error instanceof ApiError ? error.message : t('error')) },
+      {
+        onSuccess: (saved: AdminQuestionnaire) => {
+          if (saved._id === id) return notify.positive(t('editor.saved'));
+          // It had answers: the server kept it and made a new version, which the editor opens.
+          notify.positive(t('editor.savedVersion', { version: saved.version }));
+          lastOpened.set(saved._id);
+          void navigate(`/administrator/questionnaires/${saved._id}`);
+        },
+        onError: (error) => notify.negative(error instanceof ApiError ? error.message : t('error')),
+      },
     );
   };
 
@@ -68,21 +97,49 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
     return (
       <Card key={question.neuronName} withBorder data-question={question.neuronName}>
         <Stack gap="xs">
-          <Group justify="space-between">
+          <Group justify="space-between" wrap="nowrap">
             <Text fw={600}>{question.neuronName}</Text>
-            <Select
-              aria-label={t('editor.type')}
-              w={160}
-              allowDeselect={false}
-              value={question.type}
-              data={QuestionTypeSchema.options.map((type) => ({ value: type, label: t(`editor.types.${type}`) }))}
-              onChange={(value) => value && updateQuestion(questionIndex, { type: value as Question['type'] })}
-            />
+            <Group gap={4} wrap="nowrap">
+              <Select
+                aria-label={t('editor.type')}
+                w={170}
+                allowDeselect={false}
+                value={question.type}
+                data={QuestionTypeSchema.options.map((type) => ({ value: type, label: t(`editor.types.${type}`) }))}
+                onChange={(value) => value && dispatch({ type: 'setType', step: stepIndex, index: questionIndex, questionType: value as Question['type'] })}
+              />
+              <ActionIcon variant="subtle" aria-label={t('editor.moveUp', { name: question.neuronName })} disabled={questionIndex === 0} onClick={() => dispatch({ type: 'moveQuestion', step: stepIndex, index: questionIndex, by: -1 })}>
+                ↑
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('editor.moveDown', { name: question.neuronName })}
+                disabled={questionIndex === step.questions.length - 1}
+                onClick={() => dispatch({ type: 'moveQuestion', step: stepIndex, index: questionIndex, by: 1 })}
+              >
+                ↓
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('editor.removeQuestion', { name: question.neuronName })}
+                disabled={step.questions.length <= 1}
+                onClick={() => dispatch({ type: 'removeQuestion', step: stepIndex, index: questionIndex })}
+              >
+                ×
+              </ActionIcon>
+            </Group>
           </Group>
           <Group grow>
             <TextInput label={t('editor.textRu')} value={question.text.ru} onChange={(event) => updateQuestion(questionIndex, { text: { ...question.text, ru: event.currentTarget.value } })} />
             <TextInput label={t('editor.textEn')} value={question.text.en} onChange={(event) => updateQuestion(questionIndex, { text: { ...question.text, en: event.currentTarget.value } })} />
           </Group>
+          {(question.type === 'slider' || question.type === 'range') && (
+            <Group grow>
+              <NumberInput label={t('editor.min')} value={question.min ?? ''} onChange={(value) => updateQuestion(questionIndex, { min: typeof value === 'number' ? value : undefined })} />
+              <NumberInput label={t('editor.max')} value={question.max ?? ''} onChange={(value) => updateQuestion(questionIndex, { max: typeof value === 'number' ? value : undefined })} />
+            </Group>
+          )}
           {question.options.length > 0 && (
             <Stack gap={4}>
               <Text size="sm" fw={500}>{t('editor.options')}</Text>
@@ -194,11 +251,19 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
         {t('questionnaires.back')}
       </Anchor>
       <Group justify="space-between">
-        <Title order={2}>{questionnaire.name}</Title>
+        <Title order={2}>
+          {questionnaire.name}
+          {questionnaire.version > 1 ? ` · ${t('questionnaires.version', { version: questionnaire.version })}` : ''}
+        </Title>
         <Button loading={save.isPending} onClick={submit}>
           {t('save')}
         </Button>
       </Group>
+      {questionnaire.profilesCount > 0 ? (
+        <Alert color="blue" data-testid="editor-versioning">
+          {t('editor.answered', { count: questionnaire.profilesCount, version: questionnaire.version + 1 })}
+        </Alert>
+      ) : null}
       {problem && <Text c="red">{t('editor.invalid', { problem })}</Text>}
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -215,21 +280,22 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
             <TextInput
               label={t('editor.stepRu')}
               value={step.title.ru}
-              onChange={(event) => {
-                const ru = event.currentTarget.value;
-                setSteps((current) => current.map((s, i) => (i === stepIndex ? { ...s, title: { ...s.title, ru } } : s)));
-              }}
+              onChange={(event) => dispatch({ type: 'stepTitle', step: stepIndex, locale: 'ru', value: event.currentTarget.value })}
             />
             <TextInput
               label={t('editor.stepEn')}
               value={step.title.en}
-              onChange={(event) => {
-                const en = event.currentTarget.value;
-                setSteps((current) => current.map((s, i) => (i === stepIndex ? { ...s, title: { ...s.title, en } } : s)));
-              }}
+              onChange={(event) => dispatch({ type: 'stepTitle', step: stepIndex, locale: 'en', value: event.currentTarget.value })}
             />
           </Group>
-          <Stack>{step.questions.map(questionCard)}</Stack>
+          <Stack>
+            {step.questions.map(questionCard)}
+            <Group>
+              <Button variant="light" onClick={addQuestion}>
+                {t('editor.addQuestion')}
+              </Button>
+            </Group>
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <QuestionnairePreview steps={steps} />

@@ -46,14 +46,14 @@ export function CompareProfilesPage() {
           <Table.Tbody>
             <Table.Tr>
               <Table.Td>{t('scores.grade')}</Table.Td>
-              <Table.Td>{left.data.grade ?? t('notScored')}</Table.Td>
-              <Table.Td>{right.data.grade ?? t('notScored')}</Table.Td>
+              <Table.Td>{left.data.modelWithheld ? t('list.gradeHidden') : (left.data.grade ?? t('notScored'))}</Table.Td>
+              <Table.Td>{right.data.modelWithheld ? t('list.gradeHidden') : (right.data.grade ?? t('notScored'))}</Table.Td>
             </Table.Tr>
             {outputs.map((output) => (
               <Table.Tr key={output}>
                 <Table.Td>{t(`scores.${output}`)}</Table.Td>
-                <Table.Td>{left.data!.scores ? Math.round(left.data!.scores[output]) : '—'}</Table.Td>
-                <Table.Td>{right.data!.scores ? Math.round(right.data!.scores[output]) : '—'}</Table.Td>
+                <Table.Td>{left.data!.scores ? Math.round(left.data!.scores[output]) : left.data!.modelWithheld ? t('list.gradeHidden') : '—'}</Table.Td>
+                <Table.Td>{right.data!.scores ? Math.round(right.data!.scores[output]) : right.data!.modelWithheld ? t('list.gradeHidden') : '—'}</Table.Td>
               </Table.Tr>
             ))}
             {[...questions].map(([neuron, question]) => (

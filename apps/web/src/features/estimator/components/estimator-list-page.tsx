@@ -129,7 +129,7 @@ export function EstimatorListPage() {
                   </Table.Td>
                   <Table.Td>{item.age ?? '—'}</Table.Td>
                   <Table.Td>{item.position ?? '—'}</Table.Td>
-                  <Table.Td>{item.grade ?? t('notScored')}</Table.Td>
+                  <Table.Td>{item.modelWithheld ? <Text span size="sm" c="dimmed">{t('list.gradeHidden')}</Text> : (item.grade ?? t('notScored'))}</Table.Td>
                   <Table.Td>{item.estimate.score ?? '—'}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>

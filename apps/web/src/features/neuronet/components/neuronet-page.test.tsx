@@ -52,6 +52,7 @@ beforeEach(() => {
     estimators: 4,
     priorFairness: fair,
     accuracy: { value: 94, reason: null, source: 'model', modelId: 'current', demo: false, evaluation: evaluation(5), minPersons: 50 },
+    agreement: { profiles: 12, ratings: 25, pairs: 14, meanAbsoluteDifference: 18.25, icc: 0.42, level: 'poor' as const },
     labelBias: [{ estimatorId: 'e1', name: 'Олег Соколов', labels: 80, ageCorrelation: 0.7, partialAgeCorrelation: 0.45, flagged: true }],
     justifications: [] as { modelId: string; text: string; refusal: string; administratorEmail: string | null; at: string }[],
     scoredKinds: [
@@ -119,7 +120,7 @@ describe('neuronet page', { timeout: 60_000 }, () => {
     expect(screen.getAllByTestId('model-row')).toHaveLength(2);
     expect(screen.getByTestId('metrics-chart')).toBeTruthy();
     expect(screen.getByTestId('fairness-warning').textContent).toContain('четырёх пятых');
-    expect(within(screen.getByTestId('fairness-table')).getByText('30%')).toBeTruthy();
+    expect(within(screen.getByTestId('fairness-table')).getByText(/^30\s?%$/)).toBeTruthy();
     expect(await screen.findByText('40 / 60 / 50', {}, slow)).toBeTruthy();
     await waitFor(() => expect(calls.some((call) => call.url.includes('/api/admin/neuronet/profiles?limit=20&offset=0&modelId=candidate'))).toBe(true));
 
@@ -130,8 +131,31 @@ describe('neuronet page', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('audit-current-verdict', {}, slow)).textContent).toContain('Аудит пройден');
     expect(within(screen.getByTestId('label-bias')).getByText('Оценки следуют возрасту')).toBeTruthy();
 
-    // Publishing is refused; a written justification publishes it and the page shows it.
+    // The candidate's gender ratio 0.5 is under the 0.8 bar: coloured and said what it means.
+    expect(screen.getByTestId('gender-ratio-candidate').textContent).toBe('0,50ниже 0,8: неблагоприятное влияние');
+    expect(screen.getByTestId('gender-ratio-candidate').getAttribute('data-below-bar')).toBe('true');
+    expect(screen.getByTestId('gender-ratio-current').getAttribute('data-below-bar')).toBeNull();
+    // Agreement between estimators, formatted for the reader.
+    const agreement = screen.getByTestId('label-agreement');
+    expect(within(agreement).getByTestId('agreement-icc').textContent).toBe('0,42');
+    expect(within(agreement).getByTestId('agreement-mad').textContent).toBe('18,3 балла');
+    expect(within(agreement).getByTestId('agreement-level').textContent).toBe('Слабое согласие');
+    expect(agreement.textContent).toContain('Профилей с двумя и более оценками: 12, оценок: 25, сравнённых пар: 14.');
+
+    // Publishing asks first, with the accuracy and fairness figures; cancelling sends nothing.
     await user.click(screen.getByTestId('publish-model'));
+    const confirm = await screen.findByTestId('publish-confirm', {}, slow);
+    expect(within(confirm).getByTestId('publish-confirm-accuracy').textContent).toContain('5,00');
+    expect(within(confirm).getByTestId('publish-confirm-accuracy').textContent).toContain('8,00');
+    expect(within(confirm).getByTestId('publish-confirm-fairness').textContent).toContain('0,50 · ниже 0,8: неблагоприятное влияние');
+    expect(within(confirm).getByTestId('publish-confirm-warning')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByTestId('publish-confirm')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST' && call.url.endsWith('/publish'))).toEqual([]);
+
+    // Confirmed, publishing is refused; a written justification publishes it and the page shows it.
+    await user.click(screen.getByTestId('publish-model'));
+    await user.click(await screen.findByTestId('publish-confirmed', {}, slow));
     expect((await screen.findByTestId('publish-refused', {}, slow)).textContent).toContain('возраст ≤25');
     const reason = 'Pilot with the HR team, reviewed on 1 December.';
     await user.click(screen.getByTestId('publish-justification'));

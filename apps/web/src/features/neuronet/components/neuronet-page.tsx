@@ -7,10 +7,12 @@ import { notify } from '../../../shared/ui/notify.ts';
 import { useNeuronetAction } from '../api/neuronet-actions.ts';
 import { useNeuronetModels } from '../api/neuronet-models.ts';
 import { useNeuronetProfiles } from '../api/neuronet-profiles.ts';
+import { AgreementCard } from './agreement-card.tsx';
 import { BiasAuditCard } from './bias-audit-card.tsx';
 import { FairnessTable } from './fairness-table.tsx';
 import { MetricsChart } from './metrics-chart.tsx';
 import { PredictCard } from './predict-card.tsx';
+import { PublishConfirm } from './publish-confirm.tsx';
 
 const OUTPUTS = ['maturity', 'competencies', 'professionalism'] as const;
 const PAGE_SIZE = 20;
@@ -29,6 +31,8 @@ export function NeuronetPage() {
   // A publication the bias audit refused: the refusal, and the justification the administrator is writing.
   const [refused, setRefused] = useState<{ id: string; message: string } | null>(null);
   const [justification, setJustification] = useState('');
+  // The model whose publication the administrator is confirming (the dialog with its fairness and accuracy figures).
+  const [confirming, setConfirming] = useState<string | null>(null);
   const models = overview.data?.items ?? [];
   const current = models.find((model) => model.isCurrent) ?? null;
   const candidate = models.find((model) => model._id === selected) ?? models.find((model) => !model.isCurrent && model.status === 'trained') ?? null;
@@ -47,11 +51,13 @@ export function NeuronetPage() {
       { kind: 'publish', id, ...(text ? { justification: text } : {}) },
       {
         onSuccess: () => {
+          setConfirming(null);
           setRefused(null);
           setJustification('');
           notify.positive(t('actions.published'));
         },
         onError: (error) => {
+          setConfirming(null);
           if (error instanceof ApiError && (error.code === 'fairness_below_bar' || error.code === 'fairness_worse_than_published')) setRefused({ id, message: error.message });
           else notify.negative(error instanceof ApiError ? error.message : t('error'));
         },
@@ -228,7 +234,7 @@ export function NeuronetPage() {
                           </Button>
                         ) : null}
                         {model.status === 'trained' && model.uploadedAt && !model.isCurrent ? (
-                          <Button size="xs" loading={busy(model._id, 'publish')} onClick={() => publish(model._id)} data-testid="publish-model">
+                          <Button size="xs" loading={busy(model._id, 'publish')} onClick={() => setConfirming(model._id)} data-testid="publish-model">
                             {t('actions.publish')}
                           </Button>
                         ) : null}
@@ -301,7 +307,17 @@ export function NeuronetPage() {
         </Card>
       </SimpleGrid>
 
+      <AgreementCard agreement={data.agreement} />
+
       <BiasAuditCard currentId={current?._id ?? null} candidateId={candidate && candidate !== current && candidate.status === 'trained' ? candidate._id : null} labelBias={data.labelBias} justifications={data.justifications} />
+
+      <PublishConfirm
+        model={models.find((model) => model._id === confirming) ?? null}
+        current={current?.fairness?.model ?? data.priorFairness}
+        busy={action.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => confirming && publish(confirming)}
+      />
 
       <Modal opened={refused !== null} onClose={() => setRefused(null)} title={t('justify.title')} size="lg" centered>
         <Stack gap="sm">

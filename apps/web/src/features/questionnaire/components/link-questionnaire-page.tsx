@@ -10,7 +10,7 @@ import { patchProfileByLink, requestNewLink, upgradeByLink, useProfileByLink } f
 import { useDraft, type Names } from '../hooks/use-draft.ts';
 import { NamesFields, namesValid } from './names-fields.tsx';
 import { QuestionnaireSteps, allStepsValid, answersToSend } from './questionnaire-steps.tsx';
-import classes from './questionnaire.module.css';
+import classes from '../../../shared/questionnaire/questionnaire.module.css';
 
 function namesOf(view: ProfileLinkView): Names {
   return {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { nameProblem, validationMessage, type Locale, type QuestionnaireKind } from '@teamcast/contracts';
 import type { Names } from '../hooks/use-draft.ts';
-import classes from './questionnaire.module.css';
+import classes from '../../../shared/questionnaire/questionnaire.module.css';
 
 type Field = keyof Names;
 

@@ -14,8 +14,8 @@ import {
   type Locale,
   type Step,
 } from '@teamcast/contracts';
-import { QuestionField } from './question-field.tsx';
-import classes from './questionnaire.module.css';
+import { QuestionField } from '../../../shared/questionnaire/question-field.tsx';
+import classes from '../../../shared/questionnaire/questionnaire.module.css';
 
 type Props = {
   steps: Step[];

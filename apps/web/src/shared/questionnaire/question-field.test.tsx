@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NO_ANSWER, type AnswerValue, type Question } from '@teamcast/contracts';
-import { initI18n } from '../../../shared/i18n/i18n.ts';
+import { initI18n } from '../i18n/i18n.ts';
 import { QuestionField, toggleOption } from './question-field.tsx';
 
 const text = (ru: string) => ({ ru, en: ru });
