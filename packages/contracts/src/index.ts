@@ -19,5 +19,6 @@ export * from './system.ts';
 export * from './validation.ts';
 export * from './scoring.ts';
 export * from './scenes.ts';
+export * from './indicators.ts';
 export * from './admin.ts';
 export * from './second-factor.ts';

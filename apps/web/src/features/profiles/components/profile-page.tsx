@@ -10,6 +10,7 @@ import { profilesPath, type ProfilesShell } from '../hooks/profiles-shell.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import { ScoreExplanationList } from '../../../shared/ui/score-explanation.tsx';
 import { ShareLinkBox } from './share-link-box.tsx';
+import { formatDateTime, formatScore, localeOf } from '../../../shared/format/number.ts';
 
 /** One profile: who it is, its scores (or that it is not scored yet), the link to send, its answers and actions. */
 export function ProfilePage({ shell }: { shell: ProfilesShell }) {
@@ -22,7 +23,7 @@ export function ProfilePage({ shell }: { shell: ProfilesShell }) {
 }
 
 function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profile }) {
-  const { t } = useTranslation('profiles');
+  const { t, i18n } = useTranslation('profiles');
   const update = useUpdateProfile(profile._id);
   const completed = profile.state === 'ack_a';
   return (
@@ -67,7 +68,7 @@ function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profil
             {completed ? t('page.filled') : t('page.invite')}
           </Title>
           {completed ? (
-            <Text size="sm">{t('page.completedAt', { date: new Date(profile.completedAt!).toLocaleString() })}</Text>
+            <Text size="sm">{t('page.completedAt', { date: formatDateTime(profile.completedAt!, localeOf(i18n.language)) })}</Text>
           ) : (
             <Stack gap="xs">
               <Text size="sm">{t('page.inviteHint')}</Text>
@@ -92,13 +93,15 @@ function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profil
 }
 
 function Scores({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('profiles');
+  const { t, i18n } = useTranslation('profiles');
+  const locale = localeOf(i18n.language);
   const { scores } = profile;
   if (scores.scoredAt === null) return <Text data-testid="not-scored">{t('page.notScored')}</Text>;
   const rows: [string, number | string | null][] = [
-    [t('scores.competencies'), scores.competencies],
-    [t('scores.professionalism'), scores.professionalism],
-    [t('scores.maturity'), scores.maturity],
+    // A published model's scores are floats: shown whole, in the reader's language.
+    [t('scores.competencies'), scores.competencies === null ? null : formatScore(scores.competencies, locale)],
+    [t('scores.professionalism'), scores.professionalism === null ? null : formatScore(scores.professionalism, locale)],
+    [t('scores.maturity'), scores.maturity === null ? null : formatScore(scores.maturity, locale)],
     [t('scores.grade'), scores.grade],
   ];
   return (

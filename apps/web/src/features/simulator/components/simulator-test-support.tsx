@@ -45,6 +45,7 @@ export function sceneWith(actors: Actor[], over: Partial<Scene> = {}): Scene {
     status: 'ok',
     missingActorIds: [],
     summary: null,
+    summaryBand: null,
     lastRun: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

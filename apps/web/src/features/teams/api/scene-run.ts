@@ -1,4 +1,4 @@
-import type { Locale, TeamIndicators } from '@teamcast/contracts';
+import type { Locale, SceneDatasetBand, TeamIndicators } from '@teamcast/contracts';
 import { fetchSceneDataset } from '../../../shared/scene/scene-run.ts';
 
 /** The parts of a computed dataset the team screens read. */
@@ -7,6 +7,8 @@ export type TeamDataset = {
   renderDays: number[];
   firstDay: number;
   teamColumns: { microclimate: Array<number | null> };
+  /** The run's 80 % band (every run computes one; absent only in datasets of older runs). */
+  band?: SceneDatasetBand;
 };
 
 /** The dataset of a finished team run. */

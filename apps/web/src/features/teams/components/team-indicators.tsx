@@ -1,20 +1,25 @@
 import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TeamIndicators as Indicators } from '@teamcast/contracts';
+import { TEAM_INDICATOR_META, type IndicatorMeta, type Interval, type TeamIndicators as Indicators } from '@teamcast/contracts';
 import type { TeamDataset } from '../api/scene-run.ts';
-import { formatNumber, signed } from '../hooks/team-format.ts';
+import { formatIndicator, formatInterval, formatNumber, formatOrientation, kplLetters, localeOf } from '../../../shared/format/number.ts';
 
 const BAND_COLOR: Record<Indicators['atmosphere'], string> = { depressed: 'red', bad: 'orange', anxious: 'yellow', good: 'teal', excellent: 'green' };
 
-function Indicator({ id, label, value, tip, showTip }: { id: string; label: string; value: React.ReactNode; tip: string; showTip: boolean }) {
+function Indicator({ id, label, value, tip, showTip, band }: { id: string; label: string; value: React.ReactNode; tip: string; showTip: boolean; band?: string | undefined }) {
   return (
     <Card withBorder padding="sm" data-testid={`indicator-${id}`}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text component="div" fz={22} fw={700}>
+      <Text component="div" fz={22} fw={700} data-testid={`indicator-${id}-value`}>
         {value}
       </Text>
+      {band ? (
+        <Text size="xs" c="dimmed" data-testid={`indicator-${id}-band`}>
+          {band}
+        </Text>
+      ) : null}
       {showTip ? (
         <Text size="xs" c="dimmed" mt={4}>
           {tip}
@@ -24,14 +29,14 @@ function Indicator({ id, label, value, tip, showTip }: { id: string; label: stri
   );
 }
 
-/** K, P and L totals as three bars (0-100 each). */
-function CompetenceBars({ k, p, l, title }: { k: number; p: number; l: number; title: string }) {
+/** The team's K, P and L (members' means, 0-100 each) as three bars, letters and values in the reader's language. */
+function CompetenceBars({ k, p, l, title, letters, format }: { k: number; p: number; l: number; title: string; letters: { k: string; p: string; l: string }; format: (v: number) => string }) {
   const bars = [
-    ['K', k, '#228be6'],
-    ['P', p, '#12b886'],
-    ['L', l, '#fab005'],
+    [letters.k, k, '#228be6'],
+    [letters.p, p, '#12b886'],
+    [letters.l, l, '#fab005'],
   ] as const;
-  const scale = Math.max(100, k, p, l);
+  const scale = 100;
   return (
     <svg viewBox="0 0 220 90" width="100%" style={{ maxWidth: 260 }} role="img" aria-label={title} data-testid="competence-bars">
       <title>{title}</title>
@@ -45,7 +50,7 @@ function CompetenceBars({ k, p, l, title }: { k: number; p: number; l: number; t
             <rect x={20} y={2} width={160} height={18} fill="#f1f3f5" rx={3} />
             <rect x={20} y={2} width={width} height={18} fill={color} rx={3} />
             <text x={186} y={15} fontSize={12}>
-              {Math.round(value)}
+              {format(value)}
             </text>
           </g>
         );
@@ -77,42 +82,76 @@ function MicroclimateChart({ dataset, title }: { dataset: TeamDataset; title: st
   );
 }
 
-/** The team indicators of spec section 3 after a year, each with its tip (when tips are on). */
+type Key = keyof typeof TEAM_INDICATOR_META;
+
+/**
+ * The team indicators of spec section 3 on the last forecast day ("after a year"), each with its label, caption and
+ * decimals from the one catalogue (contracts TEAM_INDICATOR_META) and, where the run has one, its 80 % band.
+ */
 export function TeamIndicators({ dataset, showTips }: { dataset: TeamDataset; showTips: boolean }) {
   const { t, i18n } = useTranslation('teams');
+  const locale = localeOf(i18n.language);
   const s = dataset.summary;
-  const n = (value: number) => formatNumber(value, i18n.language);
-  const item = (id: string, value: React.ReactNode) => <Indicator key={id} id={id} label={t(`indicators.${id}.label`)} tip={t(`indicators.${id}.tip`)} value={value} showTip={showTips} />;
+  const band = dataset.band;
+  const last = band ? band.microclimate.p10.length - 1 : -1;
+  const bands: Partial<Record<Key, Interval>> = band
+    ? {
+        basePower: band.basePower,
+        totalStatisticPower: band.totalStatisticPower,
+        cohesion: band.cohesion,
+        performance: band.performance,
+        teamingEffect: band.teamingEffect,
+        microclimate: { p10: band.microclimate.p10[last]!, p90: band.microclimate.p90[last]! },
+      }
+    : {};
+  const meta = (id: Key): IndicatorMeta => TEAM_INDICATOR_META[id];
+  const fmt = (id: Key, value: number | null) => formatIndicator(meta(id), value, locale);
+  const bandText = (id: Key) => {
+    const interval = bands[id];
+    return interval ? t('indicators.band', { range: formatInterval(interval, meta(id), locale) }) : undefined;
+  };
+  const item = (id: Key, value: React.ReactNode, testId: string = id) => (
+    <Indicator key={id} id={testId} label={meta(id).text[locale].label} tip={meta(id).text[locale].caption} value={value} showTip={showTips} band={bandText(id)} />
+  );
   return (
     <Stack gap="md" data-testid="team-indicators">
       <Title order={2} size="h3">
         {t('indicators.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-        {item('basePower', n(s.basePower))}
-        {item('peakPower', n(s.peakPower))}
-        {item('totalStatisticPower', n(s.totalStatisticPower))}
-        {item('cohesion', n(s.cohesion))}
+        {item('basePower', fmt('basePower', s.basePower))}
+        {item('peakPower', fmt('peakPower', s.peakPower))}
+        {item('totalStatisticPower', fmt('totalStatisticPower', s.totalStatisticPower))}
+        {item('cohesion', fmt('cohesion', s.cohesion))}
         {item(
-          'atmosphere',
+          'microclimate',
           <Badge color={BAND_COLOR[s.atmosphere]} size="lg" variant="light">
-            {t(`bands.${s.atmosphere}`)} · {n(s.microclimate)}
+            {t(`bands.${s.atmosphere}`)} · {fmt('microclimate', s.microclimate)}
           </Badge>,
+          'atmosphere',
         )}
+        {item('performance', fmt('performance', s.performance))}
         {item('teamType', t(`teamTypes.${s.teamType}`))}
-        {item('managerSuitability', s.managerSuitability === null ? t('indicators.managerSuitability.none') : n(s.managerSuitability))}
-        {item('teamingEffect', `${signed(s.teamingEffect, i18n.language)} %`)}
-        {item('orientation', s.orientation)}
+        {item('managerSuitability', s.managerSuitability === null ? t('indicators.noManager') : fmt('managerSuitability', s.managerSuitability))}
+        {item('teamingEffect', fmt('teamingEffect', s.teamingEffect))}
+        {item('orientation', formatOrientation(s.orientation, locale))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder padding="sm" data-testid="indicator-competencies">
           <Text size="sm" c="dimmed">
-            {t('indicators.competencies.label')}
+            {meta('competencies').text[locale].label}
           </Text>
-          <CompetenceBars k={s.competencies.k} p={s.competencies.p} l={s.competencies.l} title={t('indicators.competencies.label')} />
+          <CompetenceBars
+            k={s.competencies.k}
+            p={s.competencies.p}
+            l={s.competencies.l}
+            title={meta('competencies').text[locale].label}
+            letters={kplLetters(locale)}
+            format={(v) => formatNumber(v, locale, meta('competencies').decimals)}
+          />
           {showTips ? (
             <Text size="xs" c="dimmed">
-              {t('indicators.competencies.tip')}
+              {meta('competencies').text[locale].caption}
             </Text>
           ) : null}
         </Card>

@@ -10,7 +10,9 @@ import { track } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { useCreateComparison } from '../api/comparison.ts';
 import { useDeleteScenes, useScenes } from '../api/scenes.ts';
-import { formatNumber, orderTeams, signed, type TeamOrder as Order } from '../hooks/team-format.ts';
+import { orderTeams, type TeamOrder as Order } from '../hooks/team-format.ts';
+import { TEAM_INDICATOR_META } from '@teamcast/contracts';
+import { formatIndicator, localeOf } from '../../../shared/format/number.ts';
 
 
 function TeamCard({ scene, selected, onSelect }: { scene: Scene; selected: boolean; onSelect: (on: boolean) => void }) {
@@ -36,17 +38,17 @@ function TeamCard({ scene, selected, onSelect }: { scene: Scene; selected: boole
             <Text size="xs" c="dimmed">
               {t('list.rating')}
             </Text>
-            <Text fw={600}>{formatNumber(s.totalStatisticPower, i18n.language)}</Text>
+            <Text fw={600}>{formatIndicator(TEAM_INDICATOR_META.totalStatisticPower, s.totalStatisticPower, localeOf(i18n.language))}</Text>
           </div>
           <div>
             <Text size="xs" c="dimmed">
               {t('list.percent')}
             </Text>
-            <Text fw={600}>{signed(s.teamingEffect, i18n.language)} %</Text>
+            <Text fw={600}>{formatIndicator(TEAM_INDICATOR_META.teamingEffect, s.teamingEffect, localeOf(i18n.language))}</Text>
           </div>
           <div>
             <Text size="xs" c="dimmed">
-              {t('indicators.atmosphere.label')}
+              {TEAM_INDICATOR_META.microclimate.text[localeOf(i18n.language)].label}
             </Text>
             <Text fw={600}>{t(`bands.${s.atmosphere}`)}</Text>
           </div>
