@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MIN_SPECIALISTS, TEAM_REQUEST_SLOTS, teamActors, type Locale, type SceneProfile } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
@@ -100,6 +100,11 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
     <Stack gap="lg" data-testid="team-check-page">
       <Group justify="space-between">
         <Title order={1}>{t('check.title')}</Title>
+        {id && basePath.startsWith('/owner/dashboard') ? (
+          <Button component={Link} to={`/owner/team/${id}`} variant="light" data-testid="open-simulator">
+            {t('check.openSimulator')}
+          </Button>
+        ) : null}
         {id ? (
           <Button
             variant="subtle"

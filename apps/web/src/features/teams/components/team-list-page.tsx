@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ function TeamCard({ scene, selected, onSelect }: { scene: Scene; selected: boole
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Checkbox checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={t('list.select', { title: scene.title })} data-testid="team-select" />
         <Stack gap={2} style={{ flex: 1 }}>
-          <Text fw={600} component={Link} to={`/owner/dashboard/team/${scene._id}`} data-testid="team-open">
+          <Text fw={600} component={Link} to={`/owner/team/${scene._id}`} data-testid="team-open">
             {scene.title}
           </Text>
           <Text size="sm" c="dimmed">
@@ -31,6 +31,14 @@ function TeamCard({ scene, selected, onSelect }: { scene: Scene; selected: boole
           </Text>
         </Stack>
         {scene.missingActorIds.length > 0 ? <Badge color="yellow">{t('list.changed')}</Badge> : null}
+      </Group>
+      <Group gap="md" mt="xs">
+        <Anchor component={Link} to={`/owner/team/${scene._id}`} size="sm" data-testid="team-open-simulator">
+          {t('list.openSimulator')}
+        </Anchor>
+        <Anchor component={Link} to={`/owner/dashboard/team/${scene._id}`} size="sm" data-testid="team-open-check">
+          {t('list.openCheck')}
+        </Anchor>
       </Group>
       {s ? (
         <SimpleGrid cols={3} mt="sm" data-testid="team-card-indicators">
@@ -62,7 +70,10 @@ function TeamCard({ scene, selected, onSelect }: { scene: Scene; selected: boole
   );
 }
 
-/** The owner's teams (spec section 2): select, compare the selected, delete, add, ordered by rating or percent. */
+/**
+ * The owner's teams, the simulator's entry (spec section 2): each opens in the simulator or the team check; a new team
+ * starts in either; select, compare the selected, delete, ordered by rating or percent.
+ */
 export function TeamListPage() {
   const { t } = useTranslation('teams');
   const navigate = useNavigate();
@@ -120,9 +131,14 @@ export function TeamListPage() {
     <Stack gap="lg" data-testid="team-list-page">
       <Group justify="space-between">
         <Title order={1}>{t('list.title')}</Title>
-        <Button component={Link} to="/owner/dashboard/team" data-testid="add-team">
-          {t('list.add')}
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to="/owner/team/new" data-testid="add-team-simulator">
+            {t('list.addSimulator')}
+          </Button>
+          <Button component={Link} to="/owner/dashboard/team" variant="light" data-testid="add-team">
+            {t('list.add')}
+          </Button>
+        </Group>
       </Group>
       {stats ? (
         <Text size="sm" c="dimmed" data-testid="team-stats">
