@@ -62,7 +62,7 @@ test('from the menu an owner opens a team in the simulator, is warned before lea
   await expect(page.getByTestId('save')).toBeDisabled();
   await page.getByTestId('run').click();
   await expect(page.getByTestId('day-indicators')).toBeVisible({ timeout: 60_000 });
-  await page.getByRole('slider').focus();
+  await page.getByTestId('scrub').getByRole('slider').focus();
   await page.keyboard.press('End');
   await expect(page.getByTestId('day-indicators')).toHaveAttribute('data-day', '364');
   const simulator = {

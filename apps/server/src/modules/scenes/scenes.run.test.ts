@@ -228,6 +228,31 @@ describe('team comparison', () => {
     // The probability that each team is the better one, from the band samples the runs stored (rounded as stored).
     expect(ready.probabilityBest).toEqual(probabilitiesBest(results.map((r) => ({ id: r.id, draws: roundDeep(r.result.band!.draws) }))));
     expect(ready.probabilityBest.cohesion[a._id] + ready.probabilityBest.cohesion[b._id]).toBeCloseTo(1, 9);
+
+    // Cross-screen: one team, one day (the last forecast day), the same values in the team check (the scene's summary),
+    // the simulator (the dataset's columns on that day) and the comparison.
+    for (const team of [a, b]) {
+      const scene = (await call('GET', `/api/scene/scene/${team._id}`, owner)).body.result;
+      const { url } = (await call('GET', `/api/scene/scene/snapshot/${team._id}?ruid=${scene.lastRun.ruid}`, owner)).body.result;
+      const dataset = JSON.parse(gunzipSync((await t.app.inject({ method: 'GET', url })).rawPayload).toString());
+      const day = dataset.days - 1;
+      const columns = dataset.teamColumns;
+      const check = scene.summary;
+      const row = ready.scenes.find((s: Json) => s._id === team._id).indicators;
+      const n = columns.activeCount[day];
+      const views = {
+        cohesion: [check.cohesion, columns.cohesion[day], row.cohesion],
+        atmosphere: [check.microclimate, columns.microclimate[day], row.atmosphere],
+        unitingEffect: [check.teamingEffect, columns.teamingEffect[day], row.unitingEffect],
+        power: [check.totalStatisticPower, columns.totalStatisticPower[day], row.teamPower],
+        performance: [check.performance, columns.performance[day], row.performance],
+        managerFit: [check.managerSuitability, columns.managerSuitability[day], row.managementFit],
+      };
+      for (const [name, values] of Object.entries(views)) expect({ name, values: [values[1], values[2]] }).toEqual({ name, values: [values[0], values[0]] });
+      expect(dataset.summary).toEqual(check);
+      expect(row.kMean).toBeCloseTo(columns.kTotal[day] / n, 1);
+      expect(row.kMean).toBe(check.competencies.k);
+    }
     const history = (await call('GET', '/api/owner/history', owner)).body.result;
     expect(history.entries[0]).toMatchObject({ type: 'compare-teams', id: comparison._id, title: 'Team A / Team B', scenes: [a._id, b._id] });
 
