@@ -86,8 +86,11 @@ test('from the menu an owner opens a team in the simulator, is warned before lea
   await page.goto('/owner/dashboard/compare-teams');
   for (const title of ['Product team 2027', 'Platform team']) await page.getByRole('checkbox', { name: title }).check();
   await page.getByTestId('compare-start').click();
-  await expect(page.getByTestId('compare-pending')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page).toHaveURL(/\/owner\/dashboard\/compare-teams\/[0-9a-f-]{36}$/);
   const cellValue = (key: string, id: string) => page.getByTestId(`compare-cell-${key}-${id}`).getByTestId('compare-value');
+  // The second team is computed for the comparison: wait until its values arrive.
+  await expect(cellValue('cohesion', otherId)).toHaveText(/\d/, { timeout: 120_000 });
+  await expect(page.getByTestId('compare-pending')).toHaveCount(0);
   await expect(cellValue('cohesion', teamId)).toHaveText(simulator.cohesion!);
   await expect(cellValue('unitingEffect', teamId)).toHaveText(simulator.teamingEffect!);
   await expect(cellValue('teamPower', teamId)).toHaveText(simulator.power!);
