@@ -91,8 +91,8 @@ test('an owner checks a team of 4, checks a second team, and compares the two', 
   await expect(table.getByRole('columnheader', { name: 'Alpha team' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Beta team' })).toBeVisible();
   await expect(page.getByTestId('compare-pending')).toHaveCount(0, { timeout: 30_000 });
-  // Each row with a direction marks its best team.
-  for (const row of ['compare-row-kTotal', 'compare-row-avgPower', 'compare-row-cohesion', 'compare-row-atmosphere']) {
+  // Each ranked row marks its best team (totals such as the mean power over the year describe, never rank).
+  for (const row of ['compare-row-kMean', 'compare-row-powerPerPerson', 'compare-row-cohesion', 'compare-row-atmosphere']) {
     await expect(page.getByTestId(row).locator('[data-best]').first(), row).toBeVisible();
   }
   await expect(page.getByTestId('compare-row-participants')).toContainText('4');

@@ -109,31 +109,78 @@ export const TeamIndicatorsSchema = z.object({
 });
 export type TeamIndicators = z.infer<typeof TeamIndicatorsSchema>;
 
-/** The compare-teams indicators (spec section 3). */
+/** A 10th-90th percentile interval: in 8 cases out of 10 the value falls inside (docs/forecast-model.md section 7). */
+export const IntervalSchema = z.object({ p10: z.number(), p90: z.number() });
+export type Interval = z.infer<typeof IntervalSchema>;
+
+/**
+ * The indicators a comparison ranks: per person where team size would decide (K, P, L means, power per person), on a
+ * team-level scale otherwise; read on the last forecast day, the same day as the team check's summary.
+ */
+export const RANKED_KEYS = ['kMean', 'pMean', 'lMean', 'powerPerPerson', 'cohesion', 'performance', 'managementFit', 'unitingEffect', 'atmosphere'] as const;
+export const RankedKeySchema = z.enum(RANKED_KEYS);
+export type RankedKey = z.infer<typeof RankedKeySchema>;
+
+/** The compare-teams indicators (spec section 3): the ranked ones, then descriptive totals, counts, shares and types. */
 export const CompareIndicatorsSchema = z.object({
-  kTotal: z.number(),
-  pTotal: z.number(),
-  lTotal: z.number(),
+  kMean: z.number(),
+  pMean: z.number(),
+  lMean: z.number(),
+  powerPerPerson: z.number(),
+  cohesion: z.number(),
+  performance: z.number(),
+  managementFit: z.number().nullable(),
+  unitingEffect: z.number(),
+  atmosphere: z.number(),
+  teamPower: z.number(),
+  maxPower: z.number(),
+  avgPower: z.number(),
   monthsTogether: z.number(),
   launch: z.number(),
   growth: z.number(),
   support: z.number(),
   teamType: z.enum(['launch', 'growth', 'support']),
-  maxPower: z.number(),
-  avgPower: z.number(),
   leads: z.number(),
   participants: z.number(),
   managers: z.number(),
-  cohesion: z.number(),
-  managementFit: z.number().nullable(),
-  unitingEffect: z.number(),
-  atmosphere: z.number(),
   profile: z.enum(['КПЛ', 'ПЛК', 'ЛКП']),
 });
 export type CompareIndicators = z.infer<typeof CompareIndicatorsSchema>;
 export type CompareKey = keyof CompareIndicators;
 /** Row order of the comparison table. */
 export const COMPARE_KEYS = Object.keys(CompareIndicatorsSchema.shape) as CompareKey[];
+
+/**
+ * The band of a team's headline numbers on the last forecast day (the day of `summary`), with the number of Monte
+ * Carlo samples it came from. `microclimate` is the atmosphere's interval on that day.
+ */
+export const SceneSummaryBandSchema = z.object({
+  samples: z.number().int(),
+  basePower: IntervalSchema,
+  totalStatisticPower: IntervalSchema,
+  cohesion: IntervalSchema,
+  performance: IntervalSchema,
+  teamingEffect: IntervalSchema,
+  microclimate: IntervalSchema,
+});
+export type SceneSummaryBand = z.infer<typeof SceneSummaryBandSchema>;
+
+/**
+ * The band as a run's dataset carries it (`dataset.band`, the engine's SceneBand): the daily microclimate band over the
+ * future days (index 0 = day 0, so day t is at [t]), the headline intervals on the last day, and every sample's ranked
+ * numbers (`draws`, used for the comparison's probabilities).
+ */
+export const SceneDatasetBandSchema = z.object({
+  samples: z.number().int(),
+  microclimate: z.object({ p10: z.array(z.number()), p90: z.array(z.number()) }),
+  basePower: IntervalSchema,
+  totalStatisticPower: IntervalSchema,
+  cohesion: IntervalSchema,
+  performance: IntervalSchema,
+  teamingEffect: IntervalSchema,
+  draws: z.record(RankedKeySchema, z.array(z.number().nullable())),
+});
+export type SceneDatasetBand = z.infer<typeof SceneDatasetBandSchema>;
 
 export const JobStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
 
@@ -164,6 +211,8 @@ export const SceneSchema = z.object({
   missingActorIds: z.array(z.string()),
   /** Team indicators of the latest fresh computation; null before one finished. */
   summary: TeamIndicatorsSchema.nullable(),
+  /** The band of `summary` (10th-90th percentile of each headline number); null with no summary. */
+  summaryBand: SceneSummaryBandSchema.nullable(),
   lastRun: SceneRunSchema.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -247,6 +296,12 @@ export const ComparisonSchema = z.object({
   pending: z.array(z.object({ sceneId: z.string(), ruid: z.string() })),
   /** Per indicator, the ids of the best scenes; null where no direction applies or while pending. */
   best: z.record(z.string(), z.array(z.string()).nullable()),
+  /**
+   * Per ranked indicator (RANKED_KEYS), the probability (0-1) that each scene holds the best value, from the scenes'
+   * band samples; the values of a row sum to 1, and with two teams it is the probability that one is better than the
+   * other. null where fewer than two scenes have the indicator (management fit without managers); empty while pending.
+   */
+  probabilityBest: z.record(z.string(), z.record(z.string(), z.number()).nullable()),
   createdAt: z.iso.datetime(),
 });
 export type Comparison = z.infer<typeof ComparisonSchema>;

@@ -187,14 +187,14 @@ export const TrainingOptionsSchema = z.object({
 });
 
 /** A figure with its bootstrap 95 % confidence interval. */
-export const IntervalSchema = z.object({ value: z.number(), low: z.number(), high: z.number() });
+export const EstimateIntervalSchema = z.object({ value: z.number(), low: z.number(), high: z.number() });
 
 /**
  * How a scorer did against estimators' labels on people it never saw (docs/scoring-model.md, "Accuracy"): the held-out
  * profiles, how many distinct people they are, the mean absolute error (mean over K, P, L, score points) and the mean
  * R², each with a bootstrap 95 % interval over people.
  */
-export const EvaluationSchema = z.object({ profiles: z.number().int(), persons: z.number().int(), mae: IntervalSchema, r2: IntervalSchema });
+export const EvaluationSchema = z.object({ profiles: z.number().int(), persons: z.number().int(), mae: EstimateIntervalSchema, r2: EstimateIntervalSchema });
 export type Evaluation = z.infer<typeof EvaluationSchema>;
 
 export const ScoringModelSchema = z.object({

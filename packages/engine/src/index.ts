@@ -2,8 +2,12 @@ export { bandOf, gradeOf } from './bands.ts';
 export { checkTeam, type TeamCheck, type TeamCheckOptions } from './check-team.ts';
 export {
   COMPARE_DIRECTION,
+  bestOf,
   compareIndicators,
   compareScenes,
+  probabilitiesBest,
+  probabilityBest,
+  type BestProbabilities,
   type CompareEntry,
   type CompareIndicators,
   type CompareKey,
@@ -45,6 +49,7 @@ export {
   type TeamIndicators,
 } from './scene-types.ts';
 export { simulateScene } from './simulate-scene.ts';
+export { RANKED_KEYS, indicatorsAt, memberMeans, rankedAt, type RankedKey, type RankedValues } from './scene-summary.ts';
 export type {
   Actor,
   ActorEvent,

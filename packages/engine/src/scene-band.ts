@@ -5,6 +5,7 @@ import { sampleUnit } from './pair-band.ts';
 import type { Unit } from './pair-model.ts';
 import { createRng, hashString, p10p90 } from './prng.ts';
 import type { Timeline } from './scene-timeline.ts';
+import { RANKED_KEYS, rankedAt, type RankedKey } from './scene-summary.ts';
 import type { SceneBand, SceneInput, SceneOptions, TeamColumns } from './scene-types.ts';
 import { simulateCore } from './simulate-core.ts';
 import { envelopeDaily, residualPath, widen } from './uncertainty.ts';
@@ -20,7 +21,8 @@ const MAX_SCENE_SAMPLES = 256;
  * tunable parameters from their priors, and adds the pair-specific residual averaged over the team's pairs (a random
  * walk over the future days whose size shrinks as 1 / sqrt(pairs), independent pairs) to the microclimate, and half of
  * it to cohesion (cohesion moves by half the mean pair rating). The bands contain the point values, are at least
- * `minWidth` wide, and the microclimate band never narrows with the horizon.
+ * `minWidth` wide, and the microclimate band never narrows with the horizon. `draws` keeps every sample's ranked numbers
+ * on the last day (rankedAt), so a comparison can say how likely one team is better than another.
  */
 export function sceneBand(
   scene: SceneInput,
@@ -42,6 +44,7 @@ export function sceneBand(
   const none = new Int32Array(0);
   const pairs = Math.max(1, (units.length * (units.length - 1)) / 2);
   const residual = new Float64Array(future);
+  const draws = Object.fromEntries(RANKED_KEYS.map((key) => [key, [] as Array<number | null>])) as Record<RankedKey, Array<number | null>>;
   for (let s = 0; s < samples; s++) {
     const drawn = params.band.parameterUncertainty ? sampleParams(params, rng) : params;
     residualPath(residual, rng, params, 1 / Math.sqrt(pairs));
@@ -53,6 +56,9 @@ export function sceneBand(
     heads.cohesion[s] = clamp(tc.cohesion[last]! + residual[future - 1]! / 2, 0, 100);
     heads.performance[s] = tc.performance[last]!;
     heads.teamingEffect[s] = tc.teamingEffect[last]!;
+    // The ranked numbers of this draw: the same function as the point forecast, with the residual where the heads carry it.
+    const ranked = { ...rankedAt(tc, last), cohesion: heads.cohesion[s]!, atmosphere: micro[s * future + future - 1]! };
+    for (const key of RANKED_KEYS) draws[key].push(ranked[key]);
   }
   const p10: number[] = [];
   const p90: number[] = [];
@@ -78,5 +84,6 @@ export function sceneBand(
     cohesion: interval(heads.cohesion, point.cohesion[last]!, 0, 100),
     performance: interval(heads.performance, point.performance[last]!, 0, 100),
     teamingEffect: interval(heads.teamingEffect, point.teamingEffect[last]!, -100, 100),
+    draws,
   };
 }

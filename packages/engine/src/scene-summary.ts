@@ -21,8 +21,51 @@ export function indicatorsAt(tc: TeamColumns, d: number): TeamIndicators {
     atmosphere: bandOf(tc.microclimate[d]!),
     teamType: TEAM_TYPES[tc.teamType[d]!]!,
     managerSuitability: Number.isNaN(suitability) ? null : suitability,
-    competencies: { k: tc.kTotal[d]!, p: tc.pTotal[d]!, l: tc.lTotal[d]! },
+    competencies: memberMeans(tc, d),
     teamingEffect: tc.teamingEffect[d]!,
+  };
+}
+
+/** K, P and L of the team on day index d: the mean of its active members, 0-100 like each person's score (0 with nobody). */
+export function memberMeans(tc: TeamColumns, d: number): { k: number; p: number; l: number } {
+  const n = tc.activeCount[d]!;
+  return n > 0 ? { k: tc.kTotal[d]! / n, p: tc.pTotal[d]! / n, l: tc.lTotal[d]! / n } : { k: 0, p: 0, l: 0 };
+}
+
+/** The numbers a comparison ranks (independent of team size or on a team-level scale). */
+export type RankedValues = {
+  kMean: number;
+  pMean: number;
+  lMean: number;
+  /** Actual power per active member. */
+  powerPerPerson: number;
+  cohesion: number;
+  performance: number;
+  managementFit: number | null;
+  unitingEffect: number;
+  atmosphere: number;
+};
+export type RankedKey = keyof RankedValues;
+export const RANKED_KEYS: readonly RankedKey[] = ['kMean', 'pMean', 'lMean', 'powerPerPerson', 'cohesion', 'performance', 'managementFit', 'unitingEffect', 'atmosphere'];
+
+/**
+ * The ranked numbers of day index d, from the same columns as indicatorsAt: one function for the point forecast and
+ * for every band sample, so a comparison's probabilities speak of the numbers it shows.
+ */
+export function rankedAt(tc: TeamColumns, d: number): RankedValues {
+  const n = tc.activeCount[d]!;
+  const means = memberMeans(tc, d);
+  const suitability = tc.managerSuitability[d]!;
+  return {
+    kMean: means.k,
+    pMean: means.p,
+    lMean: means.l,
+    powerPerPerson: n > 0 ? tc.totalStatisticPower[d]! / n : 0,
+    cohesion: tc.cohesion[d]!,
+    performance: tc.performance[d]!,
+    managementFit: Number.isNaN(suitability) ? null : suitability,
+    unitingEffect: tc.teamingEffect[d]!,
+    atmosphere: tc.microclimate[d]!,
   };
 }
 
@@ -41,9 +84,15 @@ function mean(column: Float32Array, from: number, to: number): number {
 
 /** Means over day indices [from, to); categorical indicators by the mean totals and the most frequent type. */
 export function averageIndicators(tc: TeamColumns, from: number, to: number): TeamIndicators {
-  const k = mean(tc.kTotal, from, to);
-  const p = mean(tc.pTotal, from, to);
-  const l = mean(tc.lTotal, from, to);
+  let k = 0;
+  let p = 0;
+  let l = 0;
+  for (let d = from; d < to; d++) {
+    const m = memberMeans(tc, d);
+    k += m.k / (to - from);
+    p += m.p / (to - from);
+    l += m.l / (to - from);
+  }
   const micro = mean(tc.microclimate, from, to);
   const typeCounts = [0, 0, 0];
   for (let d = from; d < to; d++) typeCounts[tc.teamType[d]!]!++;

@@ -1,5 +1,6 @@
 import type { DiffEntry } from './diff-actors.ts';
 import type { Params } from './params.ts';
+import type { RankedKey } from './scene-summary.ts';
 import type { Actor, Band, EventType, Interval, Mood, Orientation, Phase, Specialist, TeamType } from './types.ts';
 
 export type SceneInput = {
@@ -136,6 +137,8 @@ export type SceneBand = {
   cohesion: Interval;
   performance: Interval;
   teamingEffect: Interval;
+  /** Each sample's ranked numbers on the last day (scene-summary.ts rankedAt), in sample order; null where undefined (no manager). */
+  draws: Record<RankedKey, Array<number | null>>;
 };
 
 export type SceneResult = {

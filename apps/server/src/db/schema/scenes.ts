@@ -24,6 +24,8 @@ export const scenes = pgTable(
     resultJobId: text('result_job_id'),
     summary: jsonb('summary'),
     compareIndicators: jsonb('compare_indicators'),
+    /** The cached run's band: headline intervals and the ranked draws (contracts SceneStoredBand). */
+    band: jsonb('band'),
     inputChangedAt: ts('input_changed_at').notNull().defaultNow(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -26,14 +26,27 @@ function plainColumns<T extends Record<string, unknown>>(columns: T): Record<key
   ) as Record<keyof T, Array<number | null>>;
 }
 
+/** Every finite number of a plain value rounded as the columns are (2 decimals), so each screen reads the same figure. */
+export function roundDeep<T>(value: T): T {
+  if (typeof value === 'number') return (Number.isFinite(value) ? Math.round(value * 100) / 100 : value) as T;
+  if (Array.isArray(value)) return value.map(roundDeep) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, roundDeep(v)])) as T;
+  return value;
+}
+
 /**
  * The dataset a scene computation stores: the engine's result with its columns made plain, plus the compare-teams
- * indicators, so a comparison reads them without recomputing.
+ * indicators, so a comparison reads them without recomputing. Summary, final stats, compare indicators and band are
+ * rounded to 2 decimals like the columns: the team check (summary), the simulator (columns), the comparison and the
+ * scene list all show the very same numbers for the same day.
  */
 export function sceneDataset(result: SceneResult) {
   return {
     ...result,
-    compare: compareIndicators(result),
+    summary: roundDeep(result.summary),
+    finalStats: roundDeep(result.finalStats),
+    ...(result.band ? { band: roundDeep(result.band) } : {}),
+    compare: roundDeep(compareIndicators(result)),
     actorColumns: plainColumns(result.actorColumns),
     teamColumns: plainColumns(result.teamColumns),
     pairs: { pairCount: result.pairs.pairCount, days: Array.from(result.pairs.days), ratings: Array.from(result.pairs.ratings, round) },
@@ -51,7 +64,9 @@ export function runTask({ kind, input, port }: TaskRequest): TaskOutcome {
   try {
     switch (kind) {
       case 'scene': {
-        const result = simulateScene(input as SceneInput, { onPhase: (phase) => port.postMessage(phase) });
+        // Every run carries its band (issue 24: the API returns bands by default): the team check and the simulator draw it
+        // and the comparison reads its draws.
+        const result = simulateScene(input as SceneInput, { band: true, onPhase: (phase) => port.postMessage(phase) });
         return { ok: true, data: gzipSync(JSON.stringify(sceneDataset(result))) };
       }
     }

@@ -65,7 +65,7 @@ describe('compute pipeline', () => {
     const [job] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, ruid));
     expect(job).toMatchObject({ status: 'done', phase: 5, attempts: 1 });
     const stored = JSON.parse(gunzipSync((await t.app.storage.get(job!.resultKey!))!).toString());
-    expect(stored).toEqual(JSON.parse(JSON.stringify(sceneDataset(simulateScene(scene)))));
+    expect(stored).toEqual(JSON.parse(JSON.stringify(sceneDataset(simulateScene(scene, { band: true })))));
   });
 
   it('publishes every phase once and in order when the worker\'s last report arrives after its result', async () => {

@@ -1,10 +1,11 @@
-import { SceneSettingsSchema, type Actor, type Scene, type SceneProfile, type TeamIndicators } from '@teamcast/contracts';
+import { SceneSettingsSchema, type Actor, type Scene, type SceneProfile, type SceneSummaryBand, type TeamIndicators } from '@teamcast/contracts';
 import type { ActorProfile, JobRow, SceneRow } from './scenes.repository.ts';
 import { isEligible } from './scenes.repository.ts';
 
 export type SceneExtras = {
   missingActorIds: string[];
   summary: TeamIndicators | null;
+  summaryBand: SceneSummaryBand | null;
   run: { job: JobRow; fresh: boolean } | undefined;
 };
 
@@ -23,6 +24,7 @@ export function presentScene(row: SceneRow, extras: SceneExtras): Scene {
     status: row.status,
     missingActorIds: extras.missingActorIds,
     summary: extras.summary,
+    summaryBand: extras.summaryBand,
     lastRun: run ? { ruid: run.job.id, status: run.job.status, phase: run.job.phase, fresh: run.fresh, error: run.job.error } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

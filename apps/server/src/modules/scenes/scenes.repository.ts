@@ -101,7 +101,7 @@ export async function updateScene(db: Db, id: string, patch: Partial<SceneInsert
     .set({
       ...patch,
       updatedAt: sql`now()`,
-      ...(inputChanged ? { inputChangedAt: sql`now()`, resultJobId: null, summary: null, compareIndicators: null } : {}),
+      ...(inputChanged ? { inputChangedAt: sql`now()`, resultJobId: null, summary: null, compareIndicators: null, band: null } : {}),
     })
     .where(eq(scenes.id, id))
     .returning();
@@ -152,10 +152,10 @@ export async function countScenesUsingProfile(db: Db, profileId: string): Promis
 }
 
 /** Stores the indicators read from a run's dataset, unless the scene changed since that run started. */
-export async function cacheResult(db: Db, sceneId: string, job: JobRow, summary: unknown, compareIndicators: unknown): Promise<void> {
+export async function cacheResult(db: Db, sceneId: string, job: JobRow, summary: unknown, compareIndicators: unknown, band: unknown): Promise<void> {
   await db
     .update(scenes)
-    .set({ resultJobId: job.id, summary, compareIndicators })
+    .set({ resultJobId: job.id, summary, compareIndicators, band })
     .where(and(eq(scenes.id, sceneId), sql`${scenes.inputChangedAt} <= ${job.createdAt.toISOString()}::timestamptz`));
 }
 

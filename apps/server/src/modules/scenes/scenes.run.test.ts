@@ -4,12 +4,12 @@ import { gunzipSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_INTENSITY } from '@teamcast/contracts';
-import { bandOf, compareScenes, simulateScene, type Actor, type PairForecast, type SceneInput, type Specialist } from '@teamcast/engine';
+import { bandOf, bestOf, compareScenes, probabilitiesBest, simulateScene, type Actor, type PairForecast, type SceneInput, type Specialist } from '@teamcast/engine';
 import { buildApp } from '../../app.ts';
 import { computeJobs, pairRequests, profiles, sceneCompares, sceneSnapshots } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { sceneDataset } from '../compute/compute.tasks.ts';
+import { roundDeep, sceneDataset } from '../compute/compute.tasks.ts';
 import { connectGate, scoredProfile, scoredProfiles, subscribe, teamBody } from './scenes.test-support.ts';
 
 let t: TestApp;
@@ -72,7 +72,7 @@ describe('scene run', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-encoding']).toBe('gzip');
     const dataset = JSON.parse(gunzipSync(download.rawPayload).toString());
-    const expected = JSON.parse(JSON.stringify(sceneDataset(simulateScene(await engineInputOf(scene)))));
+    const expected = JSON.parse(JSON.stringify(sceneDataset(simulateScene(await engineInputOf(scene), { band: true }))));
     expect(dataset).toEqual(expected);
 
     // The token itself is not stored, only its hash.
@@ -82,12 +82,23 @@ describe('scene run', () => {
     const after = await call('GET', `/api/scene/scene/${scene._id}`, owner);
     expect(after.body.result.lastRun).toMatchObject({ ruid, status: 'done', phase: 5, fresh: true });
     expect(after.body.result.summary).toEqual(expected.summary);
+    // The band is served: the whole band in the dataset, the headline intervals of the last day with the scene.
+    expect(expected.band.microclimate.p10).toHaveLength(365);
+    const band = after.body.result.summaryBand;
+    expect(band).toMatchObject({ samples: expected.band.samples, cohesion: expected.band.cohesion, basePower: expected.band.basePower, teamingEffect: expected.band.teamingEffect });
+    expect(band.microclimate).toEqual({ p10: expected.band.microclimate.p10[364], p90: expected.band.microclimate.p90[364] });
+    for (const key of ['basePower', 'totalStatisticPower', 'cohesion', 'performance', 'teamingEffect', 'microclimate'] as const) {
+      const point = key === 'microclimate' ? expected.summary.microclimate : expected.summary[key];
+      expect(band[key].p90).toBeGreaterThan(band[key].p10);
+      expect(band[key].p10).toBeLessThanOrEqual(point + 0.01);
+      expect(band[key].p90).toBeGreaterThanOrEqual(point - 0.01);
+    }
     const listed = await call('GET', '/api/scene/scenes', owner);
     expect(listed.body.result.items.find((s: Json) => s._id === scene._id).summary).toEqual(expected.summary);
 
     // Changing the team makes the run stale.
     const changed = await call('PATCH', `/api/scene/scene/${scene._id}`, owner, { lifespan: 2 });
-    expect(changed.body.result.scene).toMatchObject({ summary: null, lastRun: { ruid, fresh: false } });
+    expect(changed.body.result.scene).toMatchObject({ summary: null, summaryBand: null, lastRun: { ruid, fresh: false } });
     gate.close();
   });
 
@@ -207,13 +218,41 @@ describe('team comparison', () => {
     await vi.waitFor(async () => expect((await call('GET', `/api/scene/scenes/compare/${comparison._id}`, owner)).body.result.pending).toEqual([]), { timeout: 20_000, interval: 100 });
     const ready = (await call('GET', `/api/scene/scenes/compare/${comparison._id}`, owner)).body.result;
 
-    const engine = compareScenes([
-      { id: a._id, scene: await engineInputOf(a) },
-      { id: b._id, scene: await engineInputOf(b) },
-    ]);
-    const round = (value: unknown) => JSON.parse(JSON.stringify(value));
-    expect(ready.scenes.map((s: Json) => s.indicators)).toEqual(round(engine.scenes.map((s) => s.indicators)));
-    expect(ready.best).toEqual(engine.best);
+    const results = [
+      { id: a._id, result: simulateScene(await engineInputOf(a), { band: true }) },
+      { id: b._id, result: simulateScene(await engineInputOf(b), { band: true }) },
+    ];
+    const engine = compareScenes(results);
+    expect(ready.scenes.map((s: Json) => s.indicators)).toEqual(roundDeep(engine.scenes.map((s) => s.indicators)));
+    expect(ready.best).toEqual(bestOf(ready.scenes.map((s: Json) => ({ id: s._id, indicators: s.indicators }))));
+    // The probability that each team is the better one, from the band samples the runs stored (rounded as stored).
+    expect(ready.probabilityBest).toEqual(probabilitiesBest(results.map((r) => ({ id: r.id, draws: roundDeep(r.result.band!.draws) }))));
+    expect(ready.probabilityBest.cohesion[a._id] + ready.probabilityBest.cohesion[b._id]).toBeCloseTo(1, 9);
+
+    // Cross-screen: one team, one day (the last forecast day), the same values in the team check (the scene's summary),
+    // the simulator (the dataset's columns on that day) and the comparison.
+    for (const team of [a, b]) {
+      const scene = (await call('GET', `/api/scene/scene/${team._id}`, owner)).body.result;
+      const { url } = (await call('GET', `/api/scene/scene/snapshot/${team._id}?ruid=${scene.lastRun.ruid}`, owner)).body.result;
+      const dataset = JSON.parse(gunzipSync((await t.app.inject({ method: 'GET', url })).rawPayload).toString());
+      const day = dataset.days - 1;
+      const columns = dataset.teamColumns;
+      const check = scene.summary;
+      const row = ready.scenes.find((s: Json) => s._id === team._id).indicators;
+      const n = columns.activeCount[day];
+      const views = {
+        cohesion: [check.cohesion, columns.cohesion[day], row.cohesion],
+        atmosphere: [check.microclimate, columns.microclimate[day], row.atmosphere],
+        unitingEffect: [check.teamingEffect, columns.teamingEffect[day], row.unitingEffect],
+        power: [check.totalStatisticPower, columns.totalStatisticPower[day], row.teamPower],
+        performance: [check.performance, columns.performance[day], row.performance],
+        managerFit: [check.managerSuitability, columns.managerSuitability[day], row.managementFit],
+      };
+      for (const [name, values] of Object.entries(views)) expect({ name, values: [values[1], values[2]] }).toEqual({ name, values: [values[0], values[0]] });
+      expect(dataset.summary).toEqual(check);
+      expect(row.kMean).toBeCloseTo(columns.kTotal[day] / n, 1);
+      expect(row.kMean).toBe(check.competencies.k);
+    }
     const history = (await call('GET', '/api/owner/history', owner)).body.result;
     expect(history.entries[0]).toMatchObject({ type: 'compare-teams', id: comparison._id, title: 'Team A / Team B', scenes: [a._id, b._id] });
 
@@ -257,7 +296,7 @@ describe('computation and the server', () => {
       const snapshot = await restarted.inject({ method: 'GET', url: `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, headers: { authorization: `Bearer ${token}` } });
       const download = await restarted.inject({ method: 'GET', url: snapshot.json().result.url });
       const dataset = JSON.parse(gunzipSync(download.rawPayload).toString());
-      expect(dataset).toEqual(JSON.parse(JSON.stringify(sceneDataset(simulateScene(await engineInputOf(scene))))));
+      expect(dataset).toEqual(JSON.parse(JSON.stringify(sceneDataset(simulateScene(await engineInputOf(scene), { band: true })))));
     } finally {
       await restarted.close();
       await t.app.compute.start();

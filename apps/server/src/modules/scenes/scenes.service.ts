@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import {
-  COMPARE_DIRECTION,
   EngineError,
+  bestOf as engineBestOf,
   normalizeActors,
+  probabilitiesBest,
   type Actor as EngineActor,
-  type CompareKey,
+  type CompareIndicators as EngineCompareIndicators,
   type SceneInput,
   type Specialist,
 } from '@teamcast/engine';
@@ -21,7 +22,10 @@ import {
   type ErrorCode,
   type IntegralStats,
   type P2pRequestSchema,
+  type RankedKey,
   type Scene,
+  type SceneDatasetBand,
+  type SceneSummaryBand,
   type RenderCheckTeam,
   type SceneCopySchema,
   type SceneCreateSchema,
@@ -300,18 +304,40 @@ export async function datasetByToken(deps: SceneDeps, token: string): Promise<Bu
   return data;
 }
 
-type StoredDataset = { summary: TeamIndicators; compare: CompareIndicators };
+type StoredDataset = { summary: TeamIndicators; compare: CompareIndicators; band?: SceneDatasetBand };
+/** What the scene row caches of a run's band: the headline intervals and the ranked draws. */
+export type StoredBand = { summaryBand: SceneSummaryBand; draws: Record<RankedKey, Array<number | null>> };
+type CachedResult = { summary: TeamIndicators; compare: CompareIndicators; band: StoredBand | null };
 
-/** Summary and compare indicators of a finished run, from the scene's cache or else its dataset (then cached). */
-async function resultOf(deps: SceneDeps, scene: SceneRow, job: JobRow): Promise<StoredDataset | undefined> {
+/** The headline band of the last forecast day, from a dataset's band (the atmosphere's interval is the daily band's last day). */
+export function storedBandOf(band: SceneDatasetBand | undefined): StoredBand | null {
+  if (!band) return null;
+  const last = band.microclimate.p10.length - 1;
+  return {
+    summaryBand: {
+      samples: band.samples,
+      basePower: band.basePower,
+      totalStatisticPower: band.totalStatisticPower,
+      cohesion: band.cohesion,
+      performance: band.performance,
+      teamingEffect: band.teamingEffect,
+      microclimate: { p10: band.microclimate.p10[last]!, p90: band.microclimate.p90[last]! },
+    },
+    draws: band.draws,
+  };
+}
+
+/** Summary, compare indicators and band of a finished run, from the scene's cache or else its dataset (then cached). */
+async function resultOf(deps: SceneDeps, scene: SceneRow, job: JobRow): Promise<CachedResult | undefined> {
   if (scene.resultJobId === job.id && scene.summary && scene.compareIndicators) {
-    return { summary: scene.summary as TeamIndicators, compare: scene.compareIndicators as CompareIndicators };
+    return { summary: scene.summary as TeamIndicators, compare: scene.compareIndicators as CompareIndicators, band: (scene.band as StoredBand | null) ?? null };
   }
   const data = job.resultKey ? await deps.storage.get(job.resultKey) : undefined;
   if (!data || data.length === 0) return undefined;
   const dataset = JSON.parse((await gunzipAsync(data)).toString('utf8')) as StoredDataset;
-  await cacheResult(deps.database.db, scene.id, job, dataset.summary, dataset.compare);
-  return { summary: dataset.summary, compare: dataset.compare };
+  const band = storedBandOf(dataset.band);
+  await cacheResult(deps.database.db, scene.id, job, dataset.summary, dataset.compare, band);
+  return { summary: dataset.summary, compare: dataset.compare, band };
 }
 
 /** Latest run of each scene, and whether it started after the scene's input last changed. */
@@ -325,16 +351,20 @@ export async function runsOf(deps: SceneDeps, ownerId: string, scenes: SceneRow[
   );
 }
 
-/** The cached summary of each scene whose latest fresh run is done (read from the dataset when not cached yet). */
-export async function summariesOf(deps: SceneDeps, scenes: SceneRow[]): Promise<Map<string, TeamIndicators | null>> {
-  const out = new Map<string, TeamIndicators | null>();
+export type SummaryOf = { summary: TeamIndicators | null; summaryBand: SceneSummaryBand | null };
+
+/** The cached summary and its band of each scene whose latest fresh run is done (read from the dataset when not cached yet). */
+export async function summariesOf(deps: SceneDeps, scenes: SceneRow[]): Promise<Map<string, SummaryOf>> {
+  const out = new Map<string, SummaryOf>();
   for (const scene of scenes) {
     const job = scene.summary && scene.resultJobId ? undefined : await latestFreshDoneJob(deps.database.db, scene);
     if (!job) {
-      out.set(scene.id, (scene.summary as TeamIndicators | null) ?? null);
+      const summary = (scene.summary as TeamIndicators | null) ?? null;
+      out.set(scene.id, { summary, summaryBand: summary ? ((scene.band as StoredBand | null)?.summaryBand ?? null) : null });
       continue;
     }
-    out.set(scene.id, (await resultOf(deps, scene, job))?.summary ?? null);
+    const result = await resultOf(deps, scene, job);
+    out.set(scene.id, { summary: result?.summary ?? null, summaryBand: result?.band?.summaryBand ?? null });
   }
   return out;
 }
@@ -385,32 +415,32 @@ async function comparisonOf(deps: SceneDeps, ownerId: string, id: string, sceneI
   const runs = await runsOf(deps, ownerId, scenes);
   const pending: Comparison['pending'] = [];
   const rows: Comparison['scenes'] = [];
+  const draws: Array<{ id: string; draws: StoredBand['draws'] }> = [];
   for (const scene of scenes) {
     const run = runs.get(scene.id);
     let indicators: CompareIndicators | null = null;
-    if (run?.fresh && run.job.status === 'done') indicators = (await resultOf(deps, scene, run.job))?.compare ?? null;
+    if (run?.fresh && run.job.status === 'done') {
+      const result = await resultOf(deps, scene, run.job);
+      indicators = result?.compare ?? null;
+      if (result?.band) draws.push({ id: scene.id, draws: result.band.draws });
+    }
     if (indicators === null) {
       if (run?.fresh && (run.job.status === 'queued' || run.job.status === 'running')) pending.push({ sceneId: scene.id, ruid: run.job.id });
       else pending.push({ sceneId: scene.id, ruid: (await runScene(deps, ownerId, scene.id)).ruid });
     }
     rows.push({ _id: scene.id, title: scene.title, indicators });
   }
-  return { _id: id, sceneIds: scenes.map((s) => s.id), scenes: rows, pending, best: pending.length ? {} : bestOf(rows), createdAt: createdAt.toISOString() };
-}
-
-/** Per indicator with a direction, the ids of the scenes holding the best value (several on a tie). */
-function bestOf(rows: Comparison['scenes']): Comparison['best'] {
-  const best: Comparison['best'] = {};
-  for (const key of Object.keys(COMPARE_DIRECTION) as CompareKey[]) {
-    if (COMPARE_DIRECTION[key] === null) {
-      best[key] = null;
-      continue;
-    }
-    const values = rows.map((row) => (row.indicators?.[key] ?? null) as number | null);
-    const top = Math.max(...values.map((v) => (v === null ? -Infinity : v)));
-    best[key] = top === -Infinity ? null : rows.filter((_, i) => values[i] === top).map((row) => row._id);
-  }
-  return best;
+  const done = pending.length === 0;
+  return {
+    _id: id,
+    sceneIds: scenes.map((s) => s.id),
+    scenes: rows,
+    pending,
+    // The engine's rule, the one the engine's own compareScenes applies: the highest value of a ranked indicator wins.
+    best: done ? engineBestOf(rows.map((row) => ({ id: row._id, indicators: row.indicators as EngineCompareIndicators | null }))) : {},
+    probabilityBest: done && draws.length === rows.length ? probabilitiesBest(draws) : {},
+    createdAt: createdAt.toISOString(),
+  };
 }
 
 
@@ -425,7 +455,8 @@ export async function viewScenes(deps: SceneDeps, ownerId: string, rows: SceneRo
     presentScene(row, {
       missingActorIds: (row.actors as Actor[]).filter((a) => isGone(profiles.get(a.id))).map((a) => a.id),
       // The indicators carry the team's K/P/L: withheld while the plan hides expertise (a lapsed plan's old teams).
-      summary: rules.hideExpertise ? null : (summaries.get(row.id) ?? null),
+      summary: rules.hideExpertise ? null : (summaries.get(row.id)?.summary ?? null),
+      summaryBand: rules.hideExpertise ? null : (summaries.get(row.id)?.summaryBand ?? null),
       run: runs.get(row.id),
     }),
   );

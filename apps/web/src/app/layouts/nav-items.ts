@@ -27,6 +27,7 @@ export const ownerMenu: NavItem[] = [
 
 export const ownerMobileFooter: NavItem[] = [
   { route: 'owner-mobile-p2p', labelKey: 'routes.owner-mobile-p2p' },
+  { route: 'owner-mobile-team', labelKey: 'routes.owner-mobile-team' },
   { route: 'owner-mobile-profiles', labelKey: 'routes.owner-mobile-profiles' },
   { route: 'owner-mobile-settings', labelKey: 'routes.owner-mobile-settings' },
 ];

@@ -33,8 +33,6 @@ function Line({ label, points, largest, signed, strong, testId }: { label: strin
 function Columns({ columns, namespace }: { columns: Array<{ output: string; items: Contribution[] }>; namespace: 'estimator' | 'profiles' }) {
   const { t, i18n } = useTranslation(namespace);
   const locale = i18n.language === 'en' ? 'en' : 'ru';
-  const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const withSign = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>
       {columns.map(({ output, items }) => {

@@ -5,7 +5,8 @@ import { TestCardSchema, describeIssue, type PairRequest, type TestCard } from '
 import { ApiError } from '../../../shared/api/client.ts';
 import { track } from '../../../shared/ui/analytics.ts';
 import { useUnlockPair, useUnlockPrice } from '../api/love-unlock.ts';
-import { localeOf, money } from '../hooks/pair-format.ts';
+import { localeOf } from '../hooks/pair-format.ts';
+import { formatMoney } from '../../../shared/format/number.ts';
 
 /**
  * The one-off unlock of the full love report of this pair. The built-in provider takes the test cards
@@ -58,7 +59,7 @@ export function LoveUnlock({ pair }: { pair: PairRequest }) {
             </Alert>
           ) : null}
           <Button loading={unlock.isPending} w="fit-content" color="pink" onClick={() => a && b && pay(a._id, b._id, null)}>
-            {price.data ? t('unlock.pay', { price: money(price.data.loveUnlockPrice, price.data.currency, locale) }) : t('unlock.payNoPrice')}
+            {price.data ? t('unlock.pay', { price: formatMoney(price.data.loveUnlockPrice, price.data.currency, locale) }) : t('unlock.payNoPrice')}
           </Button>
         </Stack>
       ) : (
@@ -78,7 +79,7 @@ export function LoveUnlock({ pair }: { pair: PairRequest }) {
               </Alert>
             ) : null}
             <Button type="submit" loading={unlock.isPending} w="fit-content" color="pink">
-              {price.data ? t('unlock.pay', { price: money(price.data.loveUnlockPrice, price.data.currency, locale) }) : t('unlock.payNoPrice')}
+              {price.data ? t('unlock.pay', { price: formatMoney(price.data.loveUnlockPrice, price.data.currency, locale) }) : t('unlock.payNoPrice')}
             </Button>
           </Stack>
         </form>

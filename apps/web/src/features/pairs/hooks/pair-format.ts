@@ -23,5 +23,3 @@ export const monthLong = (iso: string, locale: Locale) => `${new Intl.DateTimeFo
 
 export const whole = (x: number) => Math.round(x);
 
-/** Minor units to a price in the currency, e.g. 4.99 $ / 299 ₽. */
-export const money = (minor: number, currency: 'RUB' | 'USD', locale: Locale) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);

@@ -11,6 +11,7 @@ import { ProfileAvatar } from './profile-avatar.tsx';
 import { ProfileScores } from './profile-scores.tsx';
 import { ScoreExplanationList } from '../../../shared/ui/score-explanation.tsx';
 import { ShareLinkBox } from './share-link-box.tsx';
+import { formatDateTime, localeOf } from '../../../shared/format/number.ts';
 
 /** One profile: who it is, its scores (or that it is not scored yet), the link to send, its answers and actions. */
 export function ProfilePage({ shell }: { shell: ProfilesShell }) {
@@ -23,7 +24,7 @@ export function ProfilePage({ shell }: { shell: ProfilesShell }) {
 }
 
 function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profile }) {
-  const { t } = useTranslation('profiles');
+  const { t, i18n } = useTranslation('profiles');
   const update = useUpdateProfile(profile._id);
   const completed = profile.state === 'ack_a';
   return (
@@ -68,7 +69,7 @@ function ProfileView({ shell, profile }: { shell: ProfilesShell; profile: Profil
             {completed ? t('page.filled') : t('page.invite')}
           </Title>
           {completed ? (
-            <Text size="sm">{t('page.completedAt', { date: new Date(profile.completedAt!).toLocaleString() })}</Text>
+            <Text size="sm">{t('page.completedAt', { date: formatDateTime(profile.completedAt!, localeOf(i18n.language)) })}</Text>
           ) : (
             <Stack gap="xs">
               <Text size="sm">{t('page.inviteHint')}</Text>

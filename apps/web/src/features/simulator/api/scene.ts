@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, sceneGetEndpoint, sceneProfilesEndpoint, sceneUpdateEndpoint, type SceneUpdate } from '@teamcast/contracts';
+import { MAX_PAGE_SIZE, sceneCreateEndpoint, sceneGetEndpoint, sceneProfilesEndpoint, sceneUpdateEndpoint, type SceneUpdate } from '@teamcast/contracts';
 import { apiCall } from '../../../shared/api/client.ts';
 
 export const simulatorSceneKey = (id: string) => ['simulator', 'scene', id] as const;
@@ -9,11 +9,17 @@ export function useSimulatorScene(id: string | undefined) {
   return useQuery({ queryKey: simulatorSceneKey(id ?? ''), queryFn: () => apiCall(sceneGetEndpoint, { params: { id: id! } }), enabled: Boolean(id) });
 }
 
-/** Saves the scene; the server normalises the actors again and answers with the scene and the diff. */
+/**
+ * Saves the scene; the server normalises the actors again and answers with the scene and the diff. A new team (id '')
+ * is created by its first save (with at least two people, as every team).
+ */
 export function useSaveSimulatorScene(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (update: SceneUpdate) => apiCall(sceneUpdateEndpoint, { params: { id }, body: update }),
+    mutationFn: (update: SceneUpdate) =>
+      id
+        ? apiCall(sceneUpdateEndpoint, { params: { id }, body: update })
+        : apiCall(sceneCreateEndpoint, { body: { ...update, title: update.title ?? '', actors: update.actors ?? [] } }),
     onSuccess: async (saved) => {
       client.setQueryData(simulatorSceneKey(id), saved.scene);
       await client.invalidateQueries({ queryKey: ['teams'] });

@@ -1,6 +1,7 @@
 import { Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { COMPUTE_PHASES } from '@teamcast/contracts';
+import { COMPUTE_PHASES, TEAM_INDICATOR_META } from '@teamcast/contracts';
+import { formatIndicator, localeOf } from '../../../shared/format/number.ts';
 import { bandOf } from '@teamcast/engine';
 import type { SceneDataset } from '../api/dataset.ts';
 import { teamOn } from '../hooks/dataset-view.ts';
@@ -24,11 +25,14 @@ export function PhaseBar({ phase }: { phase: number }) {
   );
 }
 
-const round = (value: number) => Math.round(value).toString();
-
-/** The team's indicators on the selected day (fixed-width figures, so nothing moves while playing). */
+/**
+ * The team's indicators on the selected day (fixed-width figures, so nothing moves while playing): the same columns,
+ * labels, captions and decimals as the team check (contracts TEAM_INDICATOR_META), so on the last day they read the
+ * same values; the heading says the day they belong to.
+ */
 export function TeamDayIndicators({ dataset, day, showTips }: { dataset: SceneDataset; day: number; showTips: boolean }) {
-  const { t } = useTranslation('simulator');
+  const { t, i18n } = useTranslation('simulator');
+  const locale = localeOf(i18n.language);
   const team = teamOn(dataset, day);
   if (!team) {
     return (
@@ -37,32 +41,38 @@ export function TeamDayIndicators({ dataset, day, showTips }: { dataset: SceneDa
       </Text>
     );
   }
-  const rows: Array<[string, string]> = [
-    ['power', round(team.power)],
-    ['basePower', round(team.basePower)],
-    ['peakPower', round(team.peakPower)],
-    ['cohesion', round(team.cohesion)],
-    ['atmosphere', `${round(team.microclimate)} · ${t(`moods.${bandOf(team.microclimate)}`)}`],
-    ['managerSuitability', team.managerSuitability === null ? t('forecast.noManager') : round(team.managerSuitability)],
-    ['teamingEffect', `${round(team.teamingEffect)} %`],
+  const fmt = (key: keyof typeof TEAM_INDICATOR_META, value: number) => formatIndicator(TEAM_INDICATOR_META[key], value, locale);
+  const rows: Array<[string, keyof typeof TEAM_INDICATOR_META, string]> = [
+    ['power', 'totalStatisticPower', fmt('totalStatisticPower', team.power)],
+    ['basePower', 'basePower', fmt('basePower', team.basePower)],
+    ['peakPower', 'peakPower', fmt('peakPower', team.peakPower)],
+    ['cohesion', 'cohesion', fmt('cohesion', team.cohesion)],
+    ['atmosphere', 'microclimate', `${fmt('microclimate', team.microclimate)} · ${t(`moods.${bandOf(team.microclimate)}`)}`],
+    ['managerSuitability', 'managerSuitability', team.managerSuitability === null ? t('forecast.noManager') : fmt('managerSuitability', team.managerSuitability)],
+    ['teamingEffect', 'teamingEffect', fmt('teamingEffect', team.teamingEffect)],
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" data-testid="day-indicators" data-day={day}>
-      {rows.map(([key, value]) => (
-        <Stack key={key} gap={0}>
-          <Text size="xs" c="dimmed">
-            {t(`indicators.${key}`)}
-          </Text>
-          <Text fw={600} data-testid={`indicator-${key}`} style={{ fontVariantNumeric: 'tabular-nums', minWidth: '6ch' }}>
-            {value}
-          </Text>
-          {showTips && (
+    <Stack gap={4}>
+      <Text size="xs" fw={600} data-testid="day-indicators-period">
+        {t('forecast.onDay', { day })}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" data-testid="day-indicators" data-day={day}>
+        {rows.map(([id, key, value]) => (
+          <Stack key={id} gap={0}>
             <Text size="xs" c="dimmed">
-              {t(`tips.${key}`)}
+              {TEAM_INDICATOR_META[key].text[locale].label}
             </Text>
-          )}
-        </Stack>
-      ))}
-    </SimpleGrid>
+            <Text fw={600} data-testid={`indicator-${id}`} style={{ fontVariantNumeric: 'tabular-nums', minWidth: '6ch' }}>
+              {value}
+            </Text>
+            {showTips && (
+              <Text size="xs" c="dimmed">
+                {TEAM_INDICATOR_META[key].text[locale].caption}
+              </Text>
+            )}
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -139,4 +139,34 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('scale-value').textContent).toContain('1.25');
     expect(localStorage.getItem('teamcast.simulator.scale')).toBe('1.25');
   });
+
+  it('asks before leaving with unsaved changes: stay keeps the edit, leave goes; saved changes leave freely', async () => {
+    stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, (init) => (init?.method === 'PATCH' ? [200, { result: { scene: sceneWith(twoActors(), { title: 'Renamed' }), diff: [] } }] : [200, { result: sceneWith(twoActors()) }])]]);
+    renderWorkspace();
+    await screen.findByTestId('card-p1');
+    fireEvent.change(screen.getByTestId('scene-title'), { target: { value: 'Renamed' } });
+    fireEvent.click(screen.getByTestId('open-team-check'));
+    await screen.findByTestId('leave-stay');
+    expect(screen.getByText('The team has unsaved changes. They will be lost if you leave.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('leave-stay'));
+    await waitFor(() => expect(screen.queryByTestId('leave-stay')).toBeNull());
+    expect(screen.queryByTestId('elsewhere')).toBeNull();
+    expect((screen.getByTestId('scene-title') as HTMLInputElement).value).toBe('Renamed');
+
+    fireEvent.click(screen.getByTestId('open-team-check'));
+    fireEvent.click(await screen.findByTestId('leave-discard'));
+    await screen.findByTestId('elsewhere');
+  });
+
+  it('lets a saved team leave without asking', async () => {
+    stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, (init) => (init?.method === 'PATCH' ? [200, { result: { scene: sceneWith(twoActors(), { title: 'Renamed' }), diff: [] } }] : [200, { result: sceneWith(twoActors()) }])]]);
+    renderWorkspace();
+    await screen.findByTestId('card-p1');
+    fireEvent.change(screen.getByTestId('scene-title'), { target: { value: 'Renamed' } });
+    fireEvent.click(screen.getByTestId('save'));
+    await waitFor(() => expect(screen.getByTestId('save').hasAttribute('disabled')).toBe(true));
+    fireEvent.click(screen.getByTestId('open-team-check'));
+    await screen.findByTestId('elsewhere');
+    expect(screen.queryByTestId('leave-stay')).toBeNull();
+  });
 });

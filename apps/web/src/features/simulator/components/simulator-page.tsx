@@ -1,8 +1,8 @@
 import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
 import { useCapability } from '../../../shared/access/access-rules.ts';
-import { useState } from 'react';
-import { Alert, Box, Button, Grid, Group, Slider, Stack, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Alert, Anchor, Box, Button, Grid, Group, Modal, Slider, Stack, Text, Title } from '@mantine/core';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Locale, Scene } from '@teamcast/contracts';
 import { diffActors, type Actor } from '@teamcast/engine';
@@ -47,8 +47,61 @@ const draftOf = (scene: Scene): SceneDraft => ({
 
 const clampDay = (day: number, lifespan: 1 | 2) => Math.min(365 * lifespan - 1, Math.max(-730, day));
 
+/** A team not saved yet: the workspace of /owner/team/new, created on its first save. */
+function blankScene(title: string): Scene {
+  const now = new Date().toISOString();
+  return {
+    _id: '',
+    title,
+    startDay: `${now.slice(0, 7)}-01`,
+    summonDay: 0,
+    lifespan: 1,
+    actors: [],
+    settings: { sceneSort: 'addedDate', showSceneCardTips: true, showSceneIndicatorTips: true },
+    p2pRequests: [],
+    status: 'ok',
+    missingActorIds: [],
+    summary: null,
+    summaryBand: null,
+    lastRun: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Asks before leaving the workspace with unsaved changes: in the app (React Router's blocker) and on closing the tab. */
+function LeaveGuard({ dirty, bypass }: { dirty: boolean; bypass: RefObject<boolean> }) {
+  const { t } = useTranslation('simulator');
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !bypass.current && dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  return (
+    <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('leave.title')} data-testid="leave-dialog">
+      <Stack>
+        <Text>{t('leave.body')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => blocker.reset?.()} data-testid="leave-stay">
+            {t('leave.stay')}
+          </Button>
+          <Button color="red" onClick={() => blocker.proceed?.()} data-testid="leave-discard">
+            {t('leave.discard')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 function Workspace({ scene }: { scene: Scene }) {
   const { t, i18n } = useTranslation('simulator');
+  const navigate = useNavigate();
+  const isNew = scene._id === '';
+  // Set while the workspace moves a just-created team to its own address: that is no leaving.
+  const bypass = useRef(false);
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const profiles = useEligibleProfiles();
   const save = useSaveSimulatorScene(scene._id);
@@ -131,6 +184,11 @@ function Workspace({ scene }: { scene: Scene }) {
         setSaved(JSON.stringify([stored, draft, sort]));
       } else setSaved(JSON.stringify([actors, draft, sort]));
       track('team', 'simulator_changed');
+      // A new team has its address once saved.
+      if (isNew) {
+        bypass.current = true;
+        await navigate(`/owner/team/${result.scene._id}`, { replace: true });
+      }
       return true;
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('errors.save'));
@@ -152,9 +210,15 @@ function Workspace({ scene }: { scene: Scene }) {
   const locked = simulator.allowed === false;
   return (
     <Stack p="md" gap="md" data-testid="simulator">
+      <LeaveGuard dirty={dirty} bypass={bypass} />
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{draft.title || t('title')}</Title>
         <Group gap="xs">
+          {!isNew ? (
+            <Anchor component={Link} to={`/owner/dashboard/team/${scene._id}`} size="sm" data-testid="open-team-check">
+              {t('actions.teamCheck')}
+            </Anchor>
+          ) : null}
           <Button variant="default" onClick={() => step(undo(memory))} disabled={!canUndo(memory)} data-testid="undo">
             {t('actions.undo')}
           </Button>
@@ -164,7 +228,7 @@ function Workspace({ scene }: { scene: Scene }) {
           <Button variant="default" onClick={() => void persist()} loading={save.isPending} disabled={locked || !dirty || !draft.title.trim()} data-testid="save">
             {t('actions.save')}
           </Button>
-          <Button onClick={() => void compute()} loading={running} disabled={locked || actors.length < 2 || !draft.title.trim()} data-testid="run">
+          <Button onClick={() => void compute()} loading={running} disabled={locked || isNew || actors.length < 2 || !draft.title.trim()} data-testid="run">
             {dataset ? t('actions.recompute') : t('actions.run')}
           </Button>
         </Group>
@@ -250,12 +314,20 @@ function Workspace({ scene }: { scene: Scene }) {
 export function SimulatorPage() {
   const { t } = useTranslation('simulator');
   const { id } = useParams();
-  const scene = useSimulatorScene(id);
+  const scene = useSimulatorScene(id === 'new' ? undefined : id);
   const lock = (
     <Box px="md" pt="md">
       <CapabilityLock capability="simulator" />
     </Box>
   );
+  if (id === 'new') {
+    return (
+      <>
+        {lock}
+        <Workspace key="new" scene={blankScene(t('newTitle'))} />
+      </>
+    );
+  }
   if (scene.isPending) return <Loader />;
   if (scene.isError || !scene.data) {
     return (

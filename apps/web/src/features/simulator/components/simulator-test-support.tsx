@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { SceneSchema, type Scene } from '@teamcast/contracts';
 import type { Actor } from '@teamcast/engine';
@@ -45,6 +45,7 @@ export function sceneWith(actors: Actor[], over: Partial<Scene> = {}): Scene {
     status: 'ok',
     missingActorIds: [],
     summary: null,
+    summaryBand: null,
     lastRun: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
@@ -101,19 +102,23 @@ export function datasetOf(): SceneDataset {
   };
 }
 
-/** Renders the workspace at /owner/team/scene-1, signed in as an owner, in English. */
-export function renderWorkspace() {
+/** Renders the workspace at a path (default /owner/team/scene-1) under a data router (the leave guard needs one), signed in as an owner, in English. */
+export function renderWorkspace(path = '/owner/team/scene-1') {
   authStore.set('owner', { token: 'token' });
   configureApi({ domain: 'dashboard', locale: 'en' });
   initI18n('en');
   return render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/owner/team/scene-1']}>
-          <Routes>
-            <Route path="/owner/team/:id" element={<SimulatorPage />} />
-          </Routes>
-        </MemoryRouter>
+        <RouterProvider
+          router={createMemoryRouter(
+            [
+              { path: '/owner/team/:id', element: <SimulatorPage /> },
+              { path: '*', element: <div data-testid="elsewhere" /> },
+            ],
+            { initialEntries: [path] },
+          )}
+        />
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -2,7 +2,7 @@ import { Badge, Button, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, type Locale } from '@teamcast/contracts';
 import { useInvoices } from '../api/invoices.ts';
-import { formatDate, formatMoney } from '../hooks/format.ts';
+import { formatDate, formatMoney } from '../../../shared/format/number.ts';
 
 const STATUS_COLOR = { paid: 'teal', open: 'orange', void: 'gray' } as const;
 

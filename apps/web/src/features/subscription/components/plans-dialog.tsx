@@ -6,7 +6,7 @@ import { ApiError } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/notify.ts';
 import { usePaymentMethods } from '../api/payment-queries.ts';
 import { useUpdateSubscription } from '../api/subscription-actions.ts';
-import { formatMoney } from '../hooks/format.ts';
+import { formatMoney } from '../../../shared/format/number.ts';
 import { CardForm } from './card-form.tsx';
 
 type Props = { opened: boolean; onClose: () => void; prices: PriceList; state: SubscriptionState; locale: Locale };

@@ -6,7 +6,7 @@ import { ApiError } from '../../../shared/api/client.ts';
 import { useGateEvent } from '../../../shared/gate/gate.ts';
 import { usePriceList, useRefreshPayments, useSubscriptionState } from '../api/payment-queries.ts';
 import { useCancelSubscription, useResumeSubscription } from '../api/subscription-actions.ts';
-import { formatDate, formatMoney } from '../hooks/format.ts';
+import { formatDate, formatMoney } from '../../../shared/format/number.ts';
 import { InvoicesDialog } from './invoices-dialog.tsx';
 import { PaymentMethodsDialog } from './payment-methods-dialog.tsx';
 import { PaymentStatusAlert } from './payment-status-alert.tsx';

@@ -1,4 +1,4 @@
-import type { Locale, TeamIndicators } from '@teamcast/contracts';
+import type { Locale, SceneDatasetBand, TeamIndicators } from '@teamcast/contracts';
 import { fetchSceneDataset } from '../../../shared/scene/scene-run.ts';
 
 /** The parts of a computed dataset the team screens read. */
@@ -9,8 +9,8 @@ export type TeamDataset = {
   /** The scene's first day (yyyy-mm-dd): day offsets count from it. */
   startDay: string;
   teamColumns: { microclimate: Array<number | null> };
-  /** The 80 % band of the future microclimate, one value per day from the start, when the computation made one. */
-  band?: { microclimate: { p10: number[]; p90: number[] } } | null;
+  /** The run's 80 % band (every run computes one; absent only in datasets of older runs). */
+  band?: SceneDatasetBand;
 };
 
 /** The dataset of a finished team run. */

@@ -5,13 +5,17 @@ import { COMPARE_KEYS, type CompareIndicators } from '@teamcast/contracts';
 import { updateConsent } from '../../../shared/ui/consent-store.ts';
 import { CompareTeamsPage } from './compare-teams-page.tsx';
 import { renderAt, sceneOf, stubApi } from './teams-test-support.tsx';
+import { findRawFloats } from '../../../shared/format/number.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const indicators = (over: Partial<CompareIndicators>): CompareIndicators => ({
-  kTotal: 60,
-  pTotal: 55,
-  lTotal: 50,
+  kMean: 60,
+  pMean: 55,
+  lMean: 50,
+  powerPerPerson: 41.5,
+  performance: 62,
+  teamPower: 166,
   monthsTogether: 8,
   launch: 10,
   growth: 80,
@@ -34,11 +38,12 @@ const comparison = {
   _id: 'cmp-1',
   sceneIds: ['a', 'b'],
   scenes: [
-    { _id: 'a', title: 'Alpha', indicators: indicators({ kTotal: 70, cohesion: 50 }) },
-    { _id: 'b', title: 'Beta', indicators: indicators({ kTotal: 40, cohesion: 80 }) },
+    { _id: 'a', title: 'Alpha', indicators: indicators({ kMean: 70.04, cohesion: 50, unitingEffect: 39.83585491055658 }) },
+    { _id: 'b', title: 'Beta', indicators: indicators({ kMean: 40, cohesion: 80, participants: 6, teamPower: 240 }) },
   ],
   pending: [],
-  best: { kTotal: ['a'], cohesion: ['b'], teamType: null },
+  best: { kMean: ['a'], cohesion: ['b'], teamType: null, teamPower: null },
+  probabilityBest: { kMean: { a: 0.9, b: 0.1 }, cohesion: { a: 0.268, b: 0.732 }, managementFit: null },
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
@@ -51,10 +56,17 @@ describe('CompareTeamsPage', () => {
     await waitFor(() => expect(screen.getByTestId('compare-table')).toBeTruthy());
     for (const key of COMPARE_KEYS) expect(screen.getByTestId(`compare-row-${key}`)).toBeTruthy();
     const best = (key: string) => [...screen.getByTestId(`compare-row-${key}`).querySelectorAll('[data-best]')].map((cell) => cell.textContent);
-    expect(best('kTotal')).toEqual(['70best']);
-    expect(best('cohesion')).toEqual(['80best']);
+    expect(best('kMean')).toEqual(['70.0best90% likely best']);
+    expect(best('cohesion')).toEqual(['80.0best73% likely best']);
+    // Totals that grow with size describe the teams and are never ranked: the larger team does not win by its size.
+    expect(best('teamPower')).toEqual([]);
     expect(best('teamType')).toEqual([]);
     expect(within(screen.getByTestId('compare-row-teamType')).getAllByText('Growth')).toHaveLength(2);
+    expect(within(screen.getByTestId('compare-row-cohesion')).getAllByTestId('compare-probability').map((e) => e.textContent)).toEqual(['27% likely best', '73% likely best']);
+    expect(screen.getByTestId('compare-rule').textContent).toContain('do not depend on team size');
+    // Every number is formatted: fixed decimals in the reader's language, no raw float.
+    expect(within(screen.getByTestId('compare-row-unitingEffect')).getAllByTestId('compare-value')[0]!.textContent).toBe('+39.8%');
+    for (const td of screen.getByTestId('compare-table').querySelectorAll('td')) expect(findRawFloats(td.textContent ?? '')).toEqual([]);
   });
 
   it("says 'Comparison not exist' for an unknown comparison and the load error for other failures", async () => {

@@ -4,15 +4,29 @@ import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text, Title } from
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COMPARE_KEYS, COMPARE_SLOTS, errorMessage, type CompareIndicators, type CompareKey, type Comparison, type GateServerMessage } from '@teamcast/contracts';
+import {
+  COMPARE_INDICATOR_META,
+  COMPARE_KEYS,
+  COMPARE_SLOTS,
+  COMPARE_WINNER_RULE,
+  PERIOD_TEXT,
+  RANKED_KEYS,
+  errorMessage,
+  type CompareIndicators,
+  type CompareKey,
+  type Comparison,
+  type GateServerMessage,
+  type Locale,
+  type RankedKey,
+} from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useGateEvent } from '../../../shared/gate/gate.ts';
 import { track } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { comparisonKey, useComparison, useCreateComparison } from '../api/comparison.ts';
 import { useScenes } from '../api/scenes.ts';
-import { formatNumber } from '../hooks/team-format.ts';
 import { ComparisonCharts } from './comparison-charts.tsx';
+import { formatIndicator, formatOrientation, formatProbability, localeOf } from '../../../shared/format/number.ts';
 
 /** Chooses 2-4 teams and starts the comparison. */
 function ScenePicker() {
@@ -74,51 +88,88 @@ function ScenePicker() {
   );
 }
 
-function cell(key: CompareKey, indicators: CompareIndicators, t: (key: string) => string, language: string): string {
+function cell(key: CompareKey, indicators: CompareIndicators, t: (key: string) => string, locale: Locale): string {
   const value = indicators[key];
   if (value === null) return t('compare.none');
   if (key === 'teamType') return t(`teamTypes.${String(value)}`);
-  if (key === 'profile') return String(value);
-  if (key === 'launch' || key === 'growth' || key === 'support' || key === 'unitingEffect') return `${formatNumber(value as number, language)} %`;
-  return formatNumber(value as number, language);
+  if (key === 'profile') return formatOrientation(String(value), locale);
+  return formatIndicator(COMPARE_INDICATOR_META[key], value as number, locale);
 }
 
-/** The indicator table of spec section 3, one column per team, the best value of each row marked. */
+const isRanked = (key: CompareKey): key is RankedKey => (RANKED_KEYS as readonly string[]).includes(key);
+
+/**
+ * The indicator table of spec section 3, one column per team: first the ranked indicators (per member or on a
+ * team-level scale, after a year) with the best value marked and the probability that each team is the best, then
+ * what describes the teams (totals, counts, shares, types: never ranked). The winner rule is stated below.
+ */
 function ComparisonTable({ comparison }: { comparison: Comparison }) {
   const { t, i18n } = useTranslation('teams');
+  const locale = localeOf(i18n.language);
+  const groups: Array<[string, CompareKey[]]> = [
+    ['ranked', COMPARE_KEYS.filter(isRanked)],
+    ['described', COMPARE_KEYS.filter((key) => !isRanked(key))],
+  ];
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped withTableBorder data-testid="compare-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('compare.indicator')}</Table.Th>
-            {comparison.scenes.map((scene) => (
-              <Table.Th key={scene._id}>{scene.title}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {COMPARE_KEYS.map((key) => (
-            <Table.Tr key={key} data-testid={`compare-row-${key}`}>
-              <Table.Td>{t(`compare.rows.${key}`)}</Table.Td>
-              {comparison.scenes.map((scene) => {
-                const best = comparison.best[key]?.includes(scene._id) ?? false;
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped withTableBorder data-testid="compare-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('compare.indicator')}</Table.Th>
+              {comparison.scenes.map((scene) => (
+                <Table.Th key={scene._id}>{scene.title}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          {groups.map(([group, keys]) => (
+            <Table.Tbody key={group}>
+              <Table.Tr>
+                <Table.Th colSpan={comparison.scenes.length + 1}>{t(`compare.groups.${group}`)}</Table.Th>
+              </Table.Tr>
+              {keys.map((key) => {
+                const meta = COMPARE_INDICATOR_META[key];
+                const probabilities = isRanked(key) ? comparison.probabilityBest[key] : undefined;
                 return (
-                  <Table.Td key={scene._id} data-best={best || undefined} fw={best ? 700 : undefined}>
-                    {scene.indicators ? cell(key, scene.indicators, t, i18n.language) : '…'}
-                    {best ? (
-                      <Badge ml="xs" size="xs" color="teal" variant="light">
-                        {t('compare.best')}
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
+                  <Table.Tr key={key} data-testid={`compare-row-${key}`}>
+                    <Table.Td>
+                      <Text size="sm">
+                        {meta.text[locale].label} · {PERIOD_TEXT[locale][meta.period === 'year' ? 'year' : 'afterYear']}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {meta.text[locale].caption}
+                      </Text>
+                    </Table.Td>
+                    {comparison.scenes.map((scene) => {
+                      const best = comparison.best[key]?.includes(scene._id) ?? false;
+                      const probability = probabilities?.[scene._id];
+                      return (
+                        <Table.Td key={scene._id} data-best={best || undefined} fw={best ? 700 : undefined} data-testid={`compare-cell-${key}-${scene._id}`}>
+                          <span data-testid="compare-value">{scene.indicators ? cell(key, scene.indicators, t, locale) : '…'}</span>
+                          {best ? (
+                            <Badge ml="xs" size="xs" color="teal" variant="light">
+                              {t('compare.best')}
+                            </Badge>
+                          ) : null}
+                          {probability !== undefined ? (
+                            <Text size="xs" c="dimmed" fw={400} data-testid="compare-probability">
+                              {t('compare.probability', { value: formatProbability(probability, locale) })}
+                            </Text>
+                          ) : null}
+                        </Table.Td>
+                      );
+                    })}
+                  </Table.Tr>
                 );
               })}
-            </Table.Tr>
+            </Table.Tbody>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="sm" c="dimmed" data-testid="compare-rule">
+        {COMPARE_WINNER_RULE[locale]}
+      </Text>
+    </Stack>
   );
 }
 

@@ -2,7 +2,7 @@ import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
 import { useCapability } from '../../../shared/access/access-rules.ts';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MIN_SPECIALISTS, TEAM_REQUEST_SLOTS, teamActors, type Locale, type SceneProfile } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
@@ -104,6 +104,11 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
       <CapabilityLock capability="teamCheck" />
       <Group justify="space-between">
         <Title order={1}>{t('check.title')}</Title>
+        {id && basePath.startsWith('/owner/dashboard') ? (
+          <Button component={Link} to={`/owner/team/${id}`} variant="light" data-testid="open-simulator">
+            {t('check.openSimulator')}
+          </Button>
+        ) : null}
         {id ? (
           <Button
             variant="subtle"

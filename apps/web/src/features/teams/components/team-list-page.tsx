@@ -1,6 +1,6 @@
 import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,9 @@ import { track } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { useCreateComparison } from '../api/comparison.ts';
 import { useDeleteScenes, useScenes } from '../api/scenes.ts';
-import { formatNumber, orderTeams, signed, type TeamOrder as Order } from '../hooks/team-format.ts';
+import { orderTeams, type TeamOrder as Order } from '../hooks/team-format.ts';
+import { TEAM_INDICATOR_META } from '@teamcast/contracts';
+import { formatIndicator, localeOf } from '../../../shared/format/number.ts';
 
 
 function TeamCard({ scene, selected, onSelect }: { scene: Scene; selected: boolean; onSelect: (on: boolean) => void }) {
@@ -22,7 +24,7 @@ function TeamCard({ scene, selected, onSelect }: { scene: Scene; selected: boole
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Checkbox checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={t('list.select', { title: scene.title })} data-testid="team-select" />
         <Stack gap={2} style={{ flex: 1 }}>
-          <Text fw={600} component={Link} to={`/owner/dashboard/team/${scene._id}`} data-testid="team-open">
+          <Text fw={600} component={Link} to={`/owner/team/${scene._id}`} data-testid="team-open">
             {scene.title}
           </Text>
           <Text size="sm" c="dimmed">
@@ -31,23 +33,31 @@ function TeamCard({ scene, selected, onSelect }: { scene: Scene; selected: boole
         </Stack>
         {scene.missingActorIds.length > 0 ? <Badge color="yellow">{t('list.changed')}</Badge> : null}
       </Group>
+      <Group gap="md" mt="xs">
+        <Anchor component={Link} to={`/owner/team/${scene._id}`} size="sm" data-testid="team-open-simulator">
+          {t('list.openSimulator')}
+        </Anchor>
+        <Anchor component={Link} to={`/owner/dashboard/team/${scene._id}`} size="sm" data-testid="team-open-check">
+          {t('list.openCheck')}
+        </Anchor>
+      </Group>
       {s ? (
         <SimpleGrid cols={3} mt="sm" data-testid="team-card-indicators">
           <div>
             <Text size="xs" c="dimmed">
               {t('list.rating')}
             </Text>
-            <Text fw={600}>{formatNumber(s.totalStatisticPower, i18n.language)}</Text>
+            <Text fw={600}>{formatIndicator(TEAM_INDICATOR_META.totalStatisticPower, s.totalStatisticPower, localeOf(i18n.language))}</Text>
           </div>
           <div>
             <Text size="xs" c="dimmed">
               {t('list.percent')}
             </Text>
-            <Text fw={600}>{signed(s.teamingEffect, i18n.language)} %</Text>
+            <Text fw={600}>{formatIndicator(TEAM_INDICATOR_META.teamingEffect, s.teamingEffect, localeOf(i18n.language))}</Text>
           </div>
           <div>
             <Text size="xs" c="dimmed">
-              {t('indicators.atmosphere.label')}
+              {TEAM_INDICATOR_META.microclimate.text[localeOf(i18n.language)].label}
             </Text>
             <Text fw={600}>{t(`bands.${s.atmosphere}`)}</Text>
           </div>
@@ -61,7 +71,10 @@ function TeamCard({ scene, selected, onSelect }: { scene: Scene; selected: boole
   );
 }
 
-/** The owner's teams (spec section 2): select, compare the selected, delete, add, ordered by rating or percent. */
+/**
+ * The owner's teams, the simulator's entry (spec section 2): each opens in the simulator or the team check; a new team
+ * starts in either; select, compare the selected, delete, ordered by rating or percent.
+ */
 export function TeamListPage() {
   const { t } = useTranslation('teams');
   const navigate = useNavigate();
@@ -120,9 +133,14 @@ export function TeamListPage() {
       <CapabilityLock capability="teams" />
       <Group justify="space-between">
         <Title order={1}>{t('list.title')}</Title>
-        <Button component={Link} to="/owner/dashboard/team" data-testid="add-team">
-          {t('list.add')}
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to="/owner/team/new" data-testid="add-team-simulator">
+            {t('list.addSimulator')}
+          </Button>
+          <Button component={Link} to="/owner/dashboard/team" variant="light" data-testid="add-team">
+            {t('list.add')}
+          </Button>
+        </Group>
       </Group>
       {stats ? (
         <Text size="sm" c="dimmed" data-testid="team-stats">

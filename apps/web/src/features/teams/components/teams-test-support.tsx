@@ -71,6 +71,7 @@ export function sceneOf(id: string, title: string, summary: Partial<TeamIndicato
     status: 'ok',
     missingActorIds: [],
     summary: summary ? indicators(summary) : null,
+    summaryBand: null,
     lastRun: null,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
