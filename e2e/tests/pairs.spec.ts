@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fromAnswerMap, visibleSlotsByStep, type AnswerValue, type Question, type Step } from '@teamcast/contracts';
 import { expectAccessible } from '../support/a11y.ts';
 import { signedUpOwner } from '../support/owner.ts';
 
@@ -25,8 +26,33 @@ async function createProfile(request: APIRequestContext, token: string, firstNam
     data: { firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const profile = (await res.json()).result as { scores: { competencies: number | null } };
-  expect(profile.scores.competencies).not.toBeNull();
+  // Scored at once (a new owner's plan withholds the scores themselves, as expertise).
+  const profile = (await res.json()).result as { expertiseHidden: boolean; scores: { scoredAt: string | null } };
+  expect(profile.expertiseHidden || profile.scores.scoredAt !== null).toBe(true);
+}
+
+const firstValue = (question: Question): AnswerValue =>
+  question.type === 'slider' ? (question.min ?? 0) : question.type === 'range' ? [question.min ?? 0, question.max ?? 0] : question.type === 'select' ? question.options[0]!.value : [question.options[0]!.value];
+
+/** A completed love profile the owner fills himself: every shown question of the active love questionnaire answered. */
+async function createLoveProfile(request: APIRequestContext, token: string, firstName: string, birthDate: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const questionnaire = await request.get('/api/owner/questionnaire?kind=love', { headers });
+  expect(questionnaire.status(), await questionnaire.text()).toBe(200);
+  const steps = (await questionnaire.json()).result.steps as Step[];
+  const answers = new Map<string, AnswerValue>();
+  for (let pass = 0; pass < 10; pass += 1) {
+    const before = answers.size;
+    for (const slot of visibleSlotsByStep(steps, answers).flat()) {
+      if (slot.question.type !== 'formula' && !answers.has(slot.neuron)) answers.set(slot.neuron, firstValue(slot.question));
+    }
+    if (answers.size === before) break;
+  }
+  const res = await request.post('/api/owner/profiles/love', {
+    headers,
+    data: { firstName, birthDate, answers: fromAnswerMap(answers).map(({ neuron, value }) => ({ neuron, value })) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
 }
 
 async function twoCompletedProfiles(page: Page, token: string) {
@@ -79,12 +105,14 @@ test('an owner runs a pair forecast and sees every result block', async ({ page 
 
 test('the love variant shows locked blocks, pays with the test card, unlocks, and shares a link that opens signed out', async ({ page, browser }) => {
   const token = await signUpOwner(page);
-  await twoCompletedProfiles(page, token);
+  // Love pairs run on love profiles (docs/love-model.md): two people who filled the love questionnaire.
+  await createLoveProfile(page.request, token, 'Anna', '1994-03-12');
+  await createLoveProfile(page.request, token, 'Boris', '1990-07-30');
   await page.goto('/love-mobile/p2p');
   await expect(page.getByTestId('pair-setup')).toBeVisible();
   await expectAccessible(page, 'love pair check');
-  await pickPerson(page, 'pick-a', 'Anna Smirnova');
-  await pickPerson(page, 'pick-b', 'Boris Orlov');
+  await pickPerson(page, 'pick-a', 'Anna');
+  await pickPerson(page, 'pick-b', 'Boris');
   await page.getByTestId('pair-run').click();
 
   await expect(page.getByTestId('block-compatibility')).toBeVisible();

@@ -185,7 +185,7 @@ describe('mail kept in the outbox', () => {
     expect(one.statusCode).toBe(200);
     const detail = one.json().result as { link: string; text: string; html: string; to: string };
     expect(detail.to).toBe(owner.email);
-    expect(detail.link).toMatch(/^http:\/\/localhost:3999\/owner\/magic-link\?token=[\w-]+$/);
+    expect(detail.link).toMatch(/^http:\/\/localhost:3999\/owner\/magic-link\?token=[\w-]+&ln=(ru|en)$/);
     expect(detail.text).toContain(detail.link);
     expect(detail.html).toContain('<html');
     // The link works: the administrator can follow it.

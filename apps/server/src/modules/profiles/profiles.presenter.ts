@@ -4,8 +4,8 @@ import type { ProfileRow } from './profiles.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** What a plan without seeExpertise gets instead of the scores: nothing of them. */
-const WITHHELD_SCORES: ProfileSummary['scores'] = {
+/** What a plan without seeExpertise gets instead of the work scores: nothing of them (love scores are no work expertise). */
+const WITHHELD_SCORES: Omit<ProfileSummary['scores'], 'love'> = {
   competencies: null,
   professionalism: null,
   maturity: null,
@@ -60,7 +60,7 @@ export function presentSummary(row: ProfileRow, mainProfileId: string | null, ex
     updatedAt: row.updatedAt.toISOString(),
     completedAt: iso(row.completedAt),
   };
-  return expertiseHidden ? { ...summary, expertise: null, expertiseHidden: true, scores: WITHHELD_SCORES } : summary;
+  return expertiseHidden ? { ...summary, expertise: null, expertiseHidden: true, scores: { ...WITHHELD_SCORES, love: summary.scores.love } } : summary;
 }
 
 export function presentProfile(row: ProfileRow, mainProfileId: string | null, usage: ProfileUsage, expertiseHidden: boolean): Profile {

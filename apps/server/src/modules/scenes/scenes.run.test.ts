@@ -1,10 +1,11 @@
+import { enginePersonOf } from '../scoring/engine-person.ts';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_INTENSITY } from '@teamcast/contracts';
-import { bandOf, bestOf, compareScenes, probabilitiesBest, simulateScene, type Actor, type PairForecast, type SceneInput, type Specialist } from '@teamcast/engine';
+import { bandOf, bestOf, compareScenes, probabilitiesBest, simulateScene, type Actor, type Grade, type PairForecast, type SceneInput, type Specialist } from '@teamcast/engine';
 import { buildApp } from '../../app.ts';
 import { computeJobs, pairRequests, profiles, sceneCompares, sceneSnapshots } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
@@ -38,7 +39,10 @@ async function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: st
 async function engineInputOf(scene: Json): Promise<SceneInput> {
   const ids = (scene.actors as Actor[]).map((a) => a.id);
   const rows = await t.database.db.select().from(profiles).where(inArray(profiles.id, ids));
-  const specialists: Specialist[] = rows.map((p) => ({ id: p.id, k: p.competencies!, p: p.professionalism!, l: p.maturity!, age: p.age!, gender: p.gender!, grade: p.grade! }));
+  // The one way a stored profile becomes the engine's person (work style, completeness and all), as the server does.
+  const specialists: Specialist[] = rows.map((p) =>
+    enginePersonOf({ ...p, competencies: p.competencies!, professionalism: p.professionalism!, maturity: p.maturity!, grade: p.grade as Grade | null }, 'work'),
+  );
   return { startDay: scene.startDay, lifespan: scene.lifespan, actors: scene.actors, specialists };
 }
 

@@ -80,12 +80,15 @@ describe('age, sex and family answers', () => {
   it('leave the scores, grade and a work pair forecast unchanged when only they differ', async () => {
     const steps = shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps;
     const [first, second] = generatePeople(steps, 2, 41);
-    // The same work answers, another person's sex, age and family: 23, a woman, living with a partner, three children.
+    // The same work answers, another person's sex, age and family: as young as the answers allow (23, or the youngest
+    // age the plausibility rules accept for this work record), a woman, living with a partner, three children.
+    const years = (answers: Answer[], neuron: string) => Number(answers.find((answer) => answer.neuron === neuron)?.value) || 0;
+    const youngest = (answers: Answer[]) => Math.max(23, 14 + years(answers, 'С_Стаж'), 14 + years(answers, 'С_Бизнес_Лет'));
     const other = (answers: Answer[]) => {
       const kept = answers.filter((answer) => !PROTECTED_NEURONS.has(answer.neuron));
       const replaced: Answer[] = [
         { neuron: 'С_Пол', value: 'Ж' },
-        { neuron: 'С_Возр', value: 23 },
+        { neuron: 'С_Возр', value: youngest(answers) },
         { neuron: 'С_Учёба_Сейчас', value: 'Да' },
         { neuron: 'С_Служба', value: 'Нет' },
         { neuron: 'С_Проживание', value: 'Партнёр' },
@@ -101,7 +104,8 @@ describe('age, sex and family answers', () => {
       return [...kept, ...replaced];
     };
     const people = [await sendAnswers(first!.answers), await sendAnswers(second!.answers), await sendAnswers(other(first!.answers)), await sendAnswers(other(second!.answers))];
-    expect(people[2]!.age).toBe(23);
+    expect(people[2]!.age).toBe(youngest(first!.answers));
+    expect(people[2]!.age).toBeLessThan(people[0]!.age!);
     const { modelId: _a, scoredAt: _b, ...scoresA } = people[0]!.scores;
     const { modelId: _c, scoredAt: _d, ...scoresC } = people[2]!.scores;
     expect(scoresC).toEqual(scoresA);

@@ -97,7 +97,7 @@ beforeEach(() => {
     }
     if (method === 'POST' && url.endsWith('/neuronet/models')) result = model('new', { status: 'training', progress: 0 });
     if (method === 'POST' && url.includes('/neuronet/predict/')) {
-      result = { profileId: 'p', modelId: 'candidate', grade: 'SENIOR', scores: { competencies: 71, professionalism: 66, maturity: 80 }, explanation: { source: 'model', modelId: 'candidate', competencies: [{ neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University' }, points: 9.5 }], professionalism: [], maturity: [] } };
+      result = { profileId: 'p', modelId: 'candidate', grade: 'SENIOR', scores: { competencies: 71, professionalism: 66, maturity: 80 }, explanation: { source: 'model', modelId: 'candidate', competencies: [{ neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University' }, points: 9.5 }], professionalism: [], maturity: [], sums: { competencies: { baseline: 60, others: 1.5, limit: 0, score: 71 }, professionalism: { baseline: 50, others: 16, limit: 0, score: 66 }, maturity: { baseline: 45, others: 35, limit: 0, score: 80 } } } };
     }
     return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -166,7 +166,7 @@ describe('neuronet page', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'AB12CD34' }));
     await user.click(screen.getByTestId('predict-run'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/predict/p')).toBe(true));
-    expect(within(await screen.findByTestId('predict-result', {}, slow)).getByText('Высшее образование +9.5')).toBeTruthy();
+    expect(within(await screen.findByTestId('predict-result', {}, slow)).getByText(/Высшее образование \+9,5/)).toBeTruthy();
     await user.click(screen.getByTestId('train-new'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/models')).toBe(true));
   });

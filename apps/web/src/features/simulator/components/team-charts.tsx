@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TEAM_INDICATOR_META } from '@teamcast/contracts';
 import type { Actor } from '@teamcast/engine';
 import { chartLocale, dayAfter, formatDay, formatMonth } from '../../../shared/charts/format.ts';
 import { LineChart, type LineSeries } from '../../../shared/charts/line-chart.tsx';
@@ -21,6 +22,9 @@ type Indicator = 'atmosphere' | 'power' | 'cohesion';
 export function TeamCurve({ dataset, day, onDay, lifespan }: { dataset: SceneDataset; day: number; onDay: (day: number) => void; lifespan: 1 | 2 }) {
   const { t, i18n } = useTranslation('simulator');
   const locale = chartLocale(i18n.language);
+  // Names from the one indicator catalogue (contracts), as the team check and the day's indicators read them.
+  const label = (key: 'microclimate' | 'totalStatisticPower' | 'basePower' | 'peakPower' | 'cohesion') => TEAM_INDICATOR_META[key].text[locale].label;
+  const names = { atmosphere: label('microclimate'), power: label('totalStatisticPower'), cohesion: label('cohesion') };
   const [indicator, setIndicator] = useState<Indicator>('atmosphere');
   const from = dayIndex(dataset, 0);
   if (from < 0 || dataset.days - from < 2) return null;
@@ -38,17 +42,17 @@ export function TeamCurve({ dataset, day, onDay, lifespan }: { dataset: SceneDat
       axis: t('curve.atmosphereAxis'),
       domain: [-100, 100],
       zones: conditionZones((name) => t(`moods.${name}`)),
-      series: [{ id: 'atmosphere', name: t('indicators.atmosphere'), values: column(c.microclimate), color: '#1864ab', band: band ? { low: band.p10.slice(0, count), high: band.p90.slice(0, count) } : null }],
+      series: [{ id: 'atmosphere', name: names.atmosphere, values: column(c.microclimate), color: '#1864ab', band: band ? { low: band.p10.slice(0, count), high: band.p90.slice(0, count) } : null }],
     },
     power: {
       axis: t('curve.powerAxis'),
       series: [
-        { id: 'power', name: t('indicators.power'), values: column(c.totalStatisticPower), color: '#1864ab' },
-        { id: 'base', name: t('indicators.basePower'), values: column(c.basePower), color: '#d9480f', dashed: true },
-        { id: 'peak', name: t('indicators.peakPower'), values: column(c.peakPower), color: '#2b8a3e', dashed: true },
+        { id: 'power', name: names.power, values: column(c.totalStatisticPower), color: '#1864ab' },
+        { id: 'base', name: label('basePower'), values: column(c.basePower), color: '#d9480f', dashed: true },
+        { id: 'peak', name: label('peakPower'), values: column(c.peakPower), color: '#2b8a3e', dashed: true },
       ],
     },
-    cohesion: { axis: t('curve.cohesionAxis'), domain: [0, 100], series: [{ id: 'cohesion', name: t('indicators.cohesion'), values: column(c.cohesion), color: '#1864ab' }] },
+    cohesion: { axis: t('curve.cohesionAxis'), domain: [0, 100], series: [{ id: 'cohesion', name: names.cohesion, values: column(c.cohesion), color: '#1864ab' }] },
   };
   const view = views[indicator];
   return (
@@ -60,13 +64,13 @@ export function TeamCurve({ dataset, day, onDay, lifespan }: { dataset: SceneDat
         size="xs"
         value={indicator}
         onChange={(value) => setIndicator(value as Indicator)}
-        data={(['atmosphere', 'power', 'cohesion'] as const).map((value) => ({ value, label: t(`indicators.${value}`) }))}
+        data={(['atmosphere', 'power', 'cohesion'] as const).map((value) => ({ value, label: names[value] }))}
         aria-label={t('curve.choose')}
         data-testid="curve-indicator"
       />
       <LineChart
         testId="power-curve"
-        title={`${t('curve.title')}: ${t(`indicators.${indicator}`)}`}
+        title={`${t('curve.title')}: ${names[indicator]}`}
         labels={labels}
         longLabels={longLabels}
         xTicks={months}

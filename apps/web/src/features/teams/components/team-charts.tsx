@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TEAM_INDICATOR_META } from '@teamcast/contracts';
 import { chartLocale, dayAfter, formatDay, formatMonth } from '../../../shared/charts/format.ts';
 import { LineChart } from '../../../shared/charts/line-chart.tsx';
 import { ScoreScale } from '../../../shared/charts/score-scale.tsx';
@@ -34,7 +35,7 @@ export function AtmosphereChart({ dataset, title }: { dataset: TeamDataset; titl
       series={[
         {
           id: 'atmosphere',
-          name: t('indicators.atmosphere.label'),
+          name: TEAM_INDICATOR_META.microclimate.text[locale].label,
           values,
           color: '#1864ab',
           band: band ? { low: days.map((day) => band.p10[day] ?? null), high: days.map((day) => band.p90[day] ?? null) } : null,
