@@ -16,9 +16,10 @@ export const scoringModule: FastifyPluginAsync = async (app) => {
     access: ['owner'],
     handler: async ({ params, auth }) => {
       if (!(await ownerHasProfile(db, auth.subjectId, params.id))) throw new AppError('profile_not_found');
-      // The explanation is expertise: a plan without seeExpertise does not get it.
-      if ((await accessRulesFor(db, auth.subjectId)).hideExpertise) throw new AppError('subscription_required');
-      return profileExplanationOf(db, params.id);
+      const explanation = await profileExplanationOf(db, params.id);
+      // A work explanation is expertise: a plan without seeExpertise does not get it (love scores are no work expertise).
+      if (explanation?.source !== 'love-rules' && (await accessRulesFor(db, auth.subjectId)).hideExpertise) throw new AppError('subscription_required');
+      return explanation;
     },
   });
 };
