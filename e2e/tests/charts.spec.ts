@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { teamOwner } from '../support/team-owner.ts';
+import { TEAM_INDICATOR_META } from '@teamcast/contracts';
 
 /** Completed short profiles, scored by the server when created. */
 const PEOPLE: Array<[string, string, Record<string, string | number>]> = [
@@ -138,7 +139,7 @@ for (const locale of ['ru', 'en'] as const) {
     expect((await curve.locator('svg text').allTextContents()).filter((label) => text.month.test(label)).length).toBeGreaterThan(3);
     await expect(page.getByTestId('pair-network').getByTestId('network-node')).toHaveCount(4);
     await expect(page.getByTestId('pair-network').getByTestId('network-node').first()).toHaveText(/\S/);
-    await page.getByTestId('curve-indicator').getByText(locale === 'ru' ? 'Сила команды' : 'Team power').click();
+    await page.getByTestId('curve-indicator').getByText(TEAM_INDICATOR_META.totalStatisticPower.text[locale].label).click();
     await expect(page.getByTestId('team-curve')).toHaveAttribute('data-indicator', 'power');
     await shoot(page, testInfo, `simulator-${locale}`);
     await expectAccessible(page, 'simulator with charts');
