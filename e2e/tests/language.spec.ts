@@ -94,17 +94,17 @@ test.describe('a Russian browser (ru-RU) that never chose a language', () => {
     await signIn(page, owner);
     await page.goto('/owner-mobile/profiles');
     const footer = page.getByRole('contentinfo').getByRole('navigation');
-    await expect(footer.getByRole('link')).toHaveText(['Совместимость', 'Профили', 'Настройки']);
+    await expect(footer.getByRole('link')).toHaveText(['Совместимость', 'Команда', 'Профили', 'Настройки']);
     await page.reload();
-    await expect(footer.getByRole('link')).toHaveText(['Совместимость', 'Профили', 'Настройки']);
+    await expect(footer.getByRole('link')).toHaveText(['Совместимость', 'Команда', 'Профили', 'Настройки']);
     await expect(page.locator('main')).toHaveCount(1);
     await expectAccessible(page, 'owner-mobile profiles in Russian');
 
     // The switch in the phone header: a choice, remembered on this device over the browser's language.
     await page.getByRole('banner').getByText('EN', { exact: true }).click();
-    await expect(footer.getByRole('link')).toHaveText(['Compatibility', 'Profiles', 'Settings']);
+    await expect(footer.getByRole('link')).toHaveText(['Compatibility', 'Team', 'Profiles', 'Settings']);
     await page.reload();
-    await expect(footer.getByRole('link')).toHaveText(['Compatibility', 'Profiles', 'Settings']);
+    await expect(footer.getByRole('link')).toHaveText(['Compatibility', 'Team', 'Profiles', 'Settings']);
   });
 
   test('love-mobile: sign-in and the signed-in app are Russian after a reload', async ({ page }) => {
@@ -131,9 +131,9 @@ test.describe('a Russian browser (ru-RU) that never chose a language', () => {
     await quiet(employee);
     const visitor = await employee.newPage();
     await visitor.goto(link);
-    await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 1 из 4');
+    await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 1 из 5');
     await visitor.reload();
-    await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 1 из 4');
+    await expect(visitor.getByTestId('questionnaire-progress')).toHaveText('Шаг 1 из 5');
     await expect(visitor.getByText('Приглашение от компании Acme')).toBeVisible();
     await expectAccessible(visitor, 'questionnaire by link in Russian');
 

@@ -66,7 +66,7 @@ test('an owner signs up in the phone app, moves through the footer, creates and 
   await page.goto('/owner-mobile');
   await expect(page).toHaveURL(/\/owner-mobile\/p2p$/);
   await expect(page.getByTestId('pair-setup')).toBeVisible();
-  await expect(footer(page).getByRole('link')).toHaveText(['Compatibility', 'Profiles', 'Settings']);
+  await expect(footer(page).getByRole('link')).toHaveText(['Compatibility', 'Team', 'Profiles', 'Settings']);
   await expect(footer(page).getByRole('link', { name: 'Compatibility' })).toHaveAttribute('aria-current', 'page');
   await expectAccessible(page, 'owner-mobile compatibility check');
 
@@ -126,7 +126,7 @@ test('an owner signs up in the phone app, moves through the footer, creates and 
   await expectAccessible(page, 'owner-mobile settings');
   await page.getByTestId('settings-page').getByText('RU', { exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Настройки');
-  await expect(footer(page).getByRole('link')).toHaveText(['Совместимость', 'Профили', 'Настройки']);
+  await expect(footer(page).getByRole('link')).toHaveText(['Совместимость', 'Команда', 'Профили', 'Настройки']);
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expectAccessible(page, 'owner-mobile settings in Russian');
