@@ -106,8 +106,8 @@ test('an owner runs a pair forecast and sees every result block', async ({ page 
 test('the love variant shows locked blocks, pays with the test card, unlocks, and shares a link that opens signed out', async ({ page, browser }) => {
   const token = await signUpOwner(page);
   // Love pairs run on love profiles (docs/love-model.md): two people who filled the love questionnaire.
-  await createLoveProfile(page.request, token, 'Anna', '1994-03-12');
-  await createLoveProfile(page.request, token, 'Boris', '1990-07-30');
+  await createLoveProfile(page.request, token, 'Anna', '1994-03-12T00:00:00.000Z');
+  await createLoveProfile(page.request, token, 'Boris', '1990-07-30T00:00:00.000Z');
   await page.goto('/love-mobile/p2p');
   await expect(page.getByTestId('pair-setup')).toBeVisible();
   await expectAccessible(page, 'love pair check');

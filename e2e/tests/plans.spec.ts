@@ -39,7 +39,7 @@ test.describe('plans give what they sell', () => {
     await expect(shop.getByTestId('subscription-status')).toHaveText('Active', { timeout: 30_000 });
 
     await expect(page.getByTestId('scores-hidden')).toHaveCount(0, { timeout: 30_000 });
-    await expect(page.getByText('Qualification (K)')).toBeVisible();
+    await expect(page.getByTestId('score-competencies').getByText('Qualification (K)')).toBeVisible();
   });
 
   test('a Teams owner sees the simulator locked, naming the plan that includes it', async ({ page, request }) => {
