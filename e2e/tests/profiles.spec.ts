@@ -18,6 +18,15 @@ test.beforeEach(({ context }) => quietBrowser(context));
 async function signUpOwner(page: Page) {
   const email = `owner-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const { token, id } = await signedUpOwner(page.request, { email });
+  // Basic, with the test card: the plan that shows the scores and their explanation this journey reads.
+  const auth = { authorization: `Bearer ${token}` };
+  const card = await page.request.post('/api/payment/attach-payment-method', { headers: auth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
+  expect(card.ok(), await card.text()).toBe(true);
+  const subscribed = await page.request.post('/api/payment/update-subscription', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { subscribe: 'LITE_1M', paymentMethodId: ((await card.json()).result as { _id: string })._id, ln: 'en' },
+  });
+  expect(subscribed.ok(), await subscribed.text()).toBe(true);
   await page.addInitScript((auth) => localStorage.setItem('teamcast.auth.owner', JSON.stringify(auth)), { token, subjectId: id });
 }
 
