@@ -153,7 +153,7 @@ test('an owner invites by link, a visitor fills all 5 steps (reloading midway), 
   // Scored on completion, with the answers that moved the scores.
   await expect(page.getByTestId('not-scored')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Почему такие оценки' })).toBeVisible();
-  await expect(page.getByTestId('score-explanation')).toContainText(/сильнее всего повлиявшие|баллы за ответы/);
+  await expect(page.getByTestId('score-explanation')).toContainText(/Слагаемые дают оценку точно/);
   await expectAccessible(page, 'completed profile');
   await page.goto('/owner/profiles');
   await page.getByText('Заполненные', { exact: true }).click();
