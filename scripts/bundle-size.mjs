@@ -72,17 +72,15 @@ const sum = (files) => files.reduce((total, file) => {
 }, { raw: 0, gzip: 0, brotli: 0 });
 
 const mantineCss = Object.keys(manifest).filter((key) => /@mantine\/(core|notifications)\/styles\.css$/.test(key));
-// Translation chunks fetched before a screen shows (both languages, as Russian pages also load the English fallback):
-// the frame's (site, consent) and those the screen names (`namespaces` in pages.tsx); every namespace for a Mantine
-// screen that names none. Each is a chunk named after its file.
+// Translation chunks a Russian reader (the default language) fetches before a screen shows: the frame's (common, site,
+// consent) and those the screen names (`namespaces` in pages.tsx); every namespace for a Mantine screen that names
+// none. A page fetches its own language only (shared/i18n/i18n.ts); the vite config names each such chunk
+// locale-<language>-<namespace>-<hash>.js.
 const namespaces = fs.readdirSync(path.join(root, 'apps/web/src/locales/en')).map((file) => file.replace(/\.json$/, ''));
 const localeKeys = (all, own = []) =>
   Object.keys(manifest).filter((key) => {
-    const match = /^_([\w-]+)-[\w-]{8}\.js$/.exec(key);
-    // A translation chunk imports nothing but the bundler's runtime (a module of the same name, such as the contracts'
-    // questionnaire.ts, imports more).
-    const plain = (manifest[key].imports ?? []).every((imported) => /^_rolldown-runtime-/.test(imported));
-    return match && plain && namespaces.includes(match[1]) && match[1] !== 'common' && (all || ['site', 'consent', ...own].includes(match[1]));
+    const match = /^_locale-ru-([\w-]+)-[\w-]{8}\.js$/.exec(key);
+    return match && namespaces.includes(match[1]) && (all || ['common', 'site', 'consent', ...own].includes(match[1]));
   });
 
 const DEBUG = process.env.BUNDLE_DEBUG;

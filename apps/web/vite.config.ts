@@ -49,9 +49,9 @@ function preloadLanding(): Plugin {
         );
         if (!chunk || chunk.type !== 'chunk') return [];
         const css = [...(chunk.viteMetadata?.importedCss ?? [])];
-        // The landing's own texts and the notices', in both languages (Russian pages also read the English fallback).
+        // The landing's own texts and the notices', in Russian (the default language; an English page fetches its own).
         const texts = Object.values(context.bundle ?? {}).filter(
-          (output) => output.type === 'chunk' && output.moduleIds.length === 1 && /\/locales\/(ru|en)\/(site|consent)\.json$/.test(output.moduleIds[0]!),
+          (output) => output.type === 'chunk' && output.moduleIds.length === 1 && /\/locales\/ru\/(site|consent)\.json$/.test(output.moduleIds[0]!),
         );
         return [
           ...[chunk, ...texts].map((output) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${output.fileName}` }, injectTo: 'head' as const })),
@@ -77,7 +77,21 @@ export default defineConfig({
       output: {
         // The chart toolkit and its d3 modules as one chunk: each file a screen needs is named in the entry's preload
         // lists, and the entry counts towards every public page's first-load budget.
-        codeSplitting: { groups: [{ name: 'chart-kit', includeDependenciesRecursively: false, test: /\/shared\/charts\/|\/locales\/(ru|en)\/charts\.json$|\/node_modules\/(d3-array|d3-shape|d3-path|internmap)\// }] },
+        codeSplitting: {
+          groups: [
+            { name: 'chart-kit', priority: 1, includeDependenciesRecursively: false, test: /\/shared\/charts\/|\/locales\/(ru|en)\/charts\.json$|\/node_modules\/(d3-array|d3-shape|d3-path|internmap)\// },
+            // One chunk per translation catalogue, named after its language and namespace (locale-ru-site-<hash>.js), so
+            // the size script counts the files one reader's language fetches.
+            {
+              name: (moduleId: string) => {
+                const locale = /\/locales\/(ru|en)\/([\w-]+)\.json$/.exec(moduleId);
+                return locale ? `locale-${locale[1]}-${locale[2]}` : null;
+              },
+              includeDependenciesRecursively: false,
+              test: /\/locales\/(ru|en)\/[\w-]+\.json$/,
+            },
+          ],
+        },
       },
     },
   },

@@ -4,7 +4,7 @@ import { RouterProvider, createBrowserRouter, matchRoutes } from 'react-router';
 import { authStore } from './shared/auth/auth-store.ts';
 import { configureApi } from './shared/api/client.ts';
 import { startGateWhenSignedIn } from './shared/gate/start-gate.ts';
-import { initI18n, startingLocale } from './shared/i18n/i18n.ts';
+import { initI18n, loadCommon, startingLocale } from './shared/i18n/i18n.ts';
 import { loadHostInfo } from './shared/ui/host-info.ts';
 import { applyManifest, registerServiceWorker } from './shared/ui/installable.ts';
 import { buildRoutes, resolveLazyRoutes } from './app/router.tsx';
@@ -39,7 +39,8 @@ async function hydrates(): Promise<boolean> {
 }
 
 async function start(): Promise<void> {
-  const hydrate = await hydrates();
+  // An English reader's common texts come before the first render (a failed fetch renders with the keys' Russian bundle absent, and the router retries).
+  const [hydrate] = await Promise.all([hydrates(), loadCommon().catch(() => undefined)]);
   // Hydration skips the landing's loader: it only turns love hosts away, which the server and the check below do.
   const router = createBrowserRouter(routes, hydrate ? { hydrationData: { loaderData: { landing: null } } } : undefined);
 

@@ -37,7 +37,7 @@ export async function renderLanding(locale: Locale): Promise<{ markup: string; t
     await i18next.use(initReactI18next).init({
       resources: await resources(),
       lng: locale,
-      fallbackLng: 'en',
+      fallbackLng: false,
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -12,13 +12,15 @@ type Catalogue = { [key: string]: string | Catalogue };
  * Every catalogue under locales/<language>/<namespace>.json, so each feature keeps its own file.
  * `t('key')` reads the common namespace; `t('profiles:list.title')` another one.
  *
- * Only `common` travels with the first load; every other namespace is a small chunk per language fetched on demand
- * (the router awaits `loadPublicNamespaces` or `loadAllNamespaces` before showing a screen). Unit tests get every
- * catalogue at once, so components render their texts without waiting.
+ * Only the Russian `common` travels with the first load (Russian is the default language); every other catalogue,
+ * English `common` included, is a small chunk per language fetched on demand (main.tsx awaits `loadCommon` before the
+ * first render; the router awaits `loadPublicNamespaces` or `loadAllNamespaces` before showing a screen). A page
+ * fetches its own language only: the catalogues have the same keys in both (catalogues.test.ts), so there is no
+ * fallback language to fetch beside. Unit tests get every catalogue at once, so components render their texts
+ * without waiting.
  */
-const BUNDLED = ['common'];
 const PUBLIC = ['site', 'consent'];
-const bundled = import.meta.glob<Catalogue>('../../locales/*/common.json', { eager: true, import: 'default' });
+const bundled = import.meta.glob<Catalogue>('../../locales/ru/common.json', { eager: true, import: 'default' });
 const inTests = import.meta.env.MODE === 'test' ? import.meta.glob<Catalogue>('../../locales/*/*.json', { eager: true, import: 'default' }) : {};
 // The chart toolkit's texts come with its code (shared/charts/texts.ts).
 const onDemand = import.meta.glob<Catalogue>(['../../locales/*/*.json', '!../../locales/*/charts.json'], { import: 'default' });
@@ -50,18 +52,21 @@ const onDemandBackend = {
 };
 
 function loadMissing(namespaces: string[]): Promise<void> {
-  const missing = namespaces.filter((namespace) => !BUNDLED.includes(namespace) && !i18next.hasLoadedNamespace(namespace));
+  const missing = namespaces.filter((namespace) => !i18next.hasLoadedNamespace(namespace));
   return missing.length ? i18next.loadNamespaces(missing) : Promise.resolve();
 }
 
-/** Loads every namespace of the current language (and the fallback); resolves at once when they are all there. */
+/** Loads the texts every screen's frame reads (`common`); at once for Russian, whose catalogue is bundled. */
+export const loadCommon = (): Promise<void> => loadMissing(['common']);
+
+/** Loads every namespace of the current language; resolves at once when they are all there. */
 export const loadAllNamespaces = (): Promise<void> => loadMissing(allNamespaces);
 
-/** Loads what every public page's frame uses (site, consent); pages load their own namespaces beside. */
-export const loadPublicNamespaces = (): Promise<void> => loadMissing(PUBLIC);
+/** Loads what every public page's frame uses (common, site, consent); pages load their own namespaces beside. */
+export const loadPublicNamespaces = (): Promise<void> => loadMissing(['common', ...PUBLIC]);
 
 /** Loads the given namespaces (those a screen reads) with the public ones. */
-export const loadNamespaces = (namespaces: string[]): Promise<void> => loadMissing([...PUBLIC, ...namespaces]);
+export const loadNamespaces = (namespaces: string[]): Promise<void> => loadMissing(['common', ...PUBLIC, ...namespaces]);
 
 export function storedLocale(): Locale | undefined {
   const stored = localStorage.getItem(STORAGE_KEY);
@@ -86,7 +91,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
   document.documentElement.lang = locale;
 }
 
-/** Russian by default, English where a Russian text is missing. */
+/** Russian by default; each language's catalogues are complete, so no fallback language is loaded. */
 export function initI18n(locale: Locale = 'ru'): typeof i18next {
   if (!i18next.isInitialized) {
     void i18next.use(onDemandBackend).use(initReactI18next).init({
@@ -94,7 +99,7 @@ export function initI18n(locale: Locale = 'ru'): typeof i18next {
       partialBundledLanguages: true,
       ns: ['common'],
       lng: locale,
-      fallbackLng: 'en',
+      fallbackLng: false,
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
