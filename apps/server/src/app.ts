@@ -109,10 +109,11 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     request.locale = requestLocale(request);
     reply.header('x-request-id', request.id);
   });
-  // One log line per request, with the route pattern rather than the raw URL so link tokens never reach the log.
+  // One log line per request, with the route pattern rather than the raw URL so link tokens never reach the log
+  // (request.log already carries the request id as reqId).
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { reqId: request.id, method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
   });

@@ -61,15 +61,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const { code, field, params, storage } = classify(error);
     if (code === 'unexpected_error') {
-      request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+      request.log.error({ err: error }, 'unexpected error');
     } else if (storage) {
       // A full or read-only disk: the write is refused as a temporary failure and health turns degraded.
       request.server.storageFailures.record();
-      request.log.error({ err: error, reqId: request.id }, 'storage full or read-only: write refused');
+      request.log.error({ err: error }, 'storage full or read-only: write refused');
     } else if (code === 'service_unavailable') {
       // The driver's own error, not Drizzle's wrapper, whose message carries the statement and its parameters.
       const cause = (causeChain(error).find(isDatabaseUnavailable) ?? error) as { message?: unknown; code?: unknown };
-      request.log.warn({ reqId: request.id, err: { message: cause.message, code: cause.code } }, 'database unavailable');
+      request.log.warn({ err: { message: cause.message, code: cause.code } }, 'database unavailable');
     }
     return sendError(reply, request, code, field, params ? errorMessage(code, request.locale, params) : undefined);
   });
