@@ -119,8 +119,8 @@ for (const locale of ['ru', 'en'] as const) {
     await expect(atmosphere.locator('svg text', { hasText: text.atmosphereAxis })).toBeVisible();
     expect((await atmosphere.locator('svg text').allTextContents()).filter((label) => text.month.test(label)).length).toBeGreaterThan(3);
     await expectDrawnHeight(atmosphere.getByTestId('chart-line'), 'atmosphere line');
-    // The scene's band is drawn when the computation sends one (docs/forecast-model.md section 7).
-    if ((await atmosphere.getByTestId('chart-band-area').count()) > 0) await expectDrawnHeight(atmosphere.getByTestId('chart-band-area'), 'atmosphere band');
+    // Every run carries its 80 % band (docs/forecast-model.md section 7), drawn around the atmosphere.
+    await expectDrawnHeight(atmosphere.getByTestId('chart-band-area'), 'atmosphere band');
     await expect(page.getByRole('meter').first()).toHaveAttribute('aria-valuetext', text.scale);
     await shoot(page, testInfo, `team-check-${locale}`);
     await expectAccessible(page, 'team check with charts');
@@ -135,7 +135,7 @@ for (const locale of ['ru', 'en'] as const) {
     const curve = page.getByTestId('power-curve');
     await expect(curve).toBeVisible();
     await expectDrawnHeight(curve.getByTestId('chart-line'), 'simulator line');
-    if ((await curve.getByTestId('chart-band-area').count()) > 0) await expectDrawnHeight(curve.getByTestId('chart-band-area'), 'simulator band');
+    await expectDrawnHeight(curve.getByTestId('chart-band-area'), 'simulator band');
     expect((await curve.locator('svg text').allTextContents()).filter((label) => text.month.test(label)).length).toBeGreaterThan(3);
     await expect(page.getByTestId('pair-network').getByTestId('network-node')).toHaveCount(4);
     await expect(page.getByTestId('pair-network').getByTestId('network-node').first()).toHaveText(/\S/);
