@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { COMPARE_KEYS, type CompareIndicators } from '@teamcast/contracts';
 import { updateConsent } from '../../../shared/ui/consent-store.ts';
 import { CompareTeamsPage } from './compare-teams-page.tsx';
+import { PENDING_COMPARISON_POLL_MS } from '../api/comparison.ts';
 import { renderAt, sceneOf, stubApi } from './teams-test-support.tsx';
 import { findRawFloats } from '../../../shared/format/number.ts';
 
@@ -83,6 +84,28 @@ describe('CompareTeamsPage', () => {
     stubApi([[/\/compare\/cmp-1$/, () => [200, { result: { ...comparison, scenes: comparison.scenes.map((s) => ({ ...s, indicators: null })), pending: [{ sceneId: 'a', ruid: 'r1' }], best: {} } }]]]);
     renderAt('/owner/dashboard/compare-teams/cmp-1', path, <CompareTeamsPage />);
     await waitFor(() => expect(screen.getByTestId('compare-pending').textContent).toContain('Forecasting 1 team'));
+  });
+
+  it('reads a waiting comparison again by itself, so a team that finished before the screen listened still shows', async () => {
+    // No gate message arrives here (the push came before the screen subscribed): only the interval reads it again.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let reads = 0;
+      const waiting = { ...comparison, scenes: comparison.scenes.map((s) => ({ ...s, indicators: null })), pending: [{ sceneId: 'a', ruid: 'r1' }], best: {} };
+      stubApi([[/\/compare\/cmp-1$/, () => [200, { result: (reads += 1) === 1 ? waiting : comparison }]]]);
+      renderAt('/owner/dashboard/compare-teams/cmp-1', path, <CompareTeamsPage />);
+      await waitFor(() => expect(screen.getByTestId('compare-pending')).toBeTruthy());
+      expect(reads).toBe(1);
+      vi.advanceTimersByTime(PENDING_COMPARISON_POLL_MS);
+      await waitFor(() => expect(screen.queryByTestId('compare-pending')).toBeNull());
+      expect(reads).toBe(2);
+      expect(within(screen.getByTestId('compare-row-cohesion')).getAllByTestId('compare-value').map((cell) => cell.textContent)).toEqual(['50.0', '80.0']);
+      // Nothing is pending any more: no further reads.
+      vi.advanceTimersByTime(PENDING_COMPARISON_POLL_MS * 3);
+      expect(reads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   /** Picks both teams and starts their comparison; returns the analytics steps sent. */
