@@ -64,14 +64,24 @@ export type DatabaseOptions =
       listenerCheckMs?: number;
     }
   | { dataDir: string }
-  | { memory: true };
+  /** In memory; `loadDataDir` starts from a dumped data directory (`dumpDataDir`) instead of an empty one. */
+  | { memory: true; loadDataDir?: Blob };
+
+/** A PGlite database's whole data directory as an uncompressed tarball (for `loadDataDir`); tests keep a migrated one. */
+export async function dumpDataDir(database: Database): Promise<Blob> {
+  const client = pgliteClients.get(database);
+  if (!client) throw new Error('Only an embedded (PGlite) database can be dumped');
+  return client.dumpDataDir('none');
+}
+
+const pgliteClients = new WeakMap<Database, PGlite>();
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) return openPostgres(options.url, options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS, options.listenerCheckMs ?? LISTENER_CHECK_MS);
-  const client = 'memory' in options ? new PGlite() : new PGlite(options.dataDir);
+  const client = 'memory' in options ? new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) : new PGlite(options.dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     driver: 'pglite',
     exec: async (sqlText) => {
@@ -91,6 +101,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
   };
+  pgliteClients.set(database, client);
+  return database;
 }
 
 /** Connection settings of one kind of session: the server-side limits travel in the startup message, no extra round trip. */
