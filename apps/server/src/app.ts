@@ -71,7 +71,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     // Errors the router raises before any hook runs (malformed or over-long addresses) still leave as the envelope.
     frameworkErrors: (error, request, reply) => {
       request.locale = requestLocale(request);
-      return sendError(reply, request, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request');
+      sendError(reply, request, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request');
     },
   });
 

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
 import type { Db } from './db.ts';
-import { storedBlobs } from '../db/schema/index.ts';
+import { deleteBlobs, findBlob, upsertBlob } from './storage.repository.ts';
 
 /** Where computed files (datasets) are kept. Keys are opaque names of [A-Za-z0-9_-]. */
 export type Storage = {
@@ -45,18 +44,9 @@ export function createFileStorage(dir: string): Storage {
 /** Rows of the database: used with a PostgreSQL server, so every server process can serve every file. */
 export function createDatabaseStorage(db: Db): Storage {
   return {
-    async put(key, data) {
-      await db
-        .insert(storedBlobs)
-        .values({ key: checkKey(key), data })
-        .onConflictDoUpdate({ target: storedBlobs.key, set: { data } });
-    },
-    async get(key) {
-      const [row] = await db.select({ data: storedBlobs.data }).from(storedBlobs).where(eq(storedBlobs.key, checkKey(key))).limit(1);
-      return row ? Buffer.from(row.data) : undefined;
-    },
-    async delete(keys) {
-      if (keys.length) await db.delete(storedBlobs).where(inArray(storedBlobs.key, keys.map(checkKey)));
-    },
+    // Async, so a bad key rejects like a failed query instead of throwing at the call.
+    put: async (key, data) => upsertBlob(db, checkKey(key), data),
+    get: async (key) => findBlob(db, checkKey(key)),
+    delete: async (keys) => deleteBlobs(db, keys.map(checkKey)),
   };
 }

@@ -3,9 +3,7 @@ import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { verifyPassword } from '../../core/password.ts';
 import type { Sealer } from '../../core/sealer.ts';
-import { revokeSubjectSessions } from '../../core/session.repository.ts';
-import { deleteSubjectLinks } from '../passport/passport.repository.ts';
-import { deleteSecondFactor } from '../passport/second-factor.repository.ts';
+import { endOwnerSignIns } from '../passport/passport.service.ts';
 import { confirmEnrolment, startEnrolment } from '../passport/second-factor.service.ts';
 import { deleteOwner, findEstimator, findOwner, type EstimatorRow, type OwnerRow } from './account.repository.ts';
 
@@ -45,9 +43,7 @@ export async function estimatorSelf(db: Db, estimatorId: string): Promise<Estima
  */
 export async function deleteOwnerAccount(db: Db, ownerId: string): Promise<void> {
   await ownerSelf(db, ownerId);
-  await revokeSubjectSessions(db, 'owner', ownerId);
-  await deleteSubjectLinks(db, 'owner', ownerId, ['magic', 'reset', 'verify']);
-  await deleteSecondFactor(db, 'owner', ownerId);
+  await endOwnerSignIns(db, ownerId);
   await deleteOwner(db, ownerId);
 }
 

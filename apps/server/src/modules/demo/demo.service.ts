@@ -1,13 +1,11 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { PARTNER_SUFFIX, pickAvatar, type AnswerValue } from '@teamcast/contracts';
 import { normalizeActors, type Actor } from '@teamcast/engine';
 import type { Db } from '../../core/db.ts';
 import { hashPassword } from '../../core/password.ts';
-import { estimators, owners, profileEstimates, profiles, scenes } from '../../db/schema/index.ts';
 import { newPermalink } from '../profiles/profile-derivation.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
-import { activeQuestionnaireId } from './demo.repository.ts';
+import { activeQuestionnaireId, insertEstimates, insertEstimator, insertOwners, insertProfiles, insertScene, ownerExists } from './demo.repository.ts';
 import { DEMO_ESTIMATORS, generateLabels, generatePeople, type DemoPerson } from './demo-data.ts';
 import { rescoreProfiles, scoreProfile } from '../scoring/scoring.service.ts';
 
@@ -57,18 +55,13 @@ function profileValues(person: DemoPerson, index: number, ownerId: string, quest
   };
 }
 
-async function insertInChunks<T>(items: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < items.length; start += 100) await insert(items.slice(start, start + 100));
-}
-
 /**
  * Creates the demo data once: a demo owner with a few completed profiles, demo estimators, and a few hundred demo
  * training profiles whose estimators' labels follow the hidden rule plus bias and noise; then scores every profile.
  * Returns the new accounts' credentials, or null when demo data exists already. Every profile has isDemo set.
  */
 export async function seedDemoData(db: Db, options: DemoOptions = DEFAULT_DEMO, now = new Date()): Promise<DemoCredentials[] | null> {
-  const [existing] = await db.select({ id: owners.id }).from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
-  if (existing) return null;
+  if (await ownerExists(db, DEMO_OWNER_EMAIL)) return null;
   const credentials: DemoCredentials[] = [];
   const steps = shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps;
   const people = generatePeople(steps, options.people + options.ownerProfiles, options.seed);
@@ -77,7 +70,7 @@ export async function seedDemoData(db: Db, options: DemoOptions = DEFAULT_DEMO, 
   const ownerPassword = password();
   const ownerId = crypto.randomUUID();
   const datasetId = crypto.randomUUID();
-  await db.insert(owners).values([
+  await insertOwners(db, [
     { id: ownerId, email: DEMO_OWNER_EMAIL, companyName: 'Demo company', passwordHash: await hashPassword(ownerPassword), verifiedAt: now },
     { id: datasetId, email: DEMO_DATASET_EMAIL, companyName: 'Demo dataset', verifiedAt: now },
   ]);
@@ -88,14 +81,14 @@ export async function seedDemoData(db: Db, options: DemoOptions = DEFAULT_DEMO, 
     const secret = password();
     const id = crypto.randomUUID();
     const email = demoEstimatorEmail(index);
-    await db.insert(estimators).values({ id, email, username: email, name: estimator.name, information: 'Demo estimator', passwordHash: await hashPassword(secret) });
+    await insertEstimator(db, { id, email, username: email, name: estimator.name, information: 'Demo estimator', passwordHash: await hashPassword(secret) });
     estimatorIds.push(id);
     credentials.push({ role: 'estimator', email, password: secret });
   }
 
   const training = people.slice(0, options.people).map((person, index) => profileValues(person, index, datasetId, questionnaireId, now));
   const own = people.slice(options.people).map((person, index) => profileValues(person, index + options.people, ownerId, questionnaireId, now));
-  await insertInChunks([...training, ...own], (chunk) => db.insert(profiles).values(chunk));
+  await insertProfiles(db, [...training, ...own]);
 
   const labels = generateLabels(people.slice(0, options.people), options.labelled, options.seed);
   const estimates = labels.map((label) => ({
@@ -109,7 +102,7 @@ export async function seedDemoData(db: Db, options: DemoOptions = DEFAULT_DEMO, 
     preciseRatedAt: now,
     updatedAt: now,
   }));
-  await insertInChunks(estimates, (chunk) => db.insert(profileEstimates).values(chunk));
+  await insertEstimates(db, estimates);
   await rescoreProfiles(db);
   await insertDemoTeam(db, ownerId, own.slice(0, 4), now);
   await insertDemoLove(db, ownerId, now);
@@ -167,7 +160,7 @@ async function insertDemoLove(db: Db, ownerId: string, now: Date): Promise<void>
     const birthDate = person.birthDate ? new Date(person.birthDate) : null;
     const age = person.kind === 'couple' ? (person.answers['С_Возр'] as number) : Math.floor((now.getTime() - birthDate!.getTime()) / (365.25 * 86_400_000));
     const id = crypto.randomUUID();
-    await db.insert(profiles).values({
+    await insertProfiles(db, [{
       id,
       ownerId,
       kind: person.kind,
@@ -185,7 +178,7 @@ async function insertDemoLove(db: Db, ownerId: string, now: Date): Promise<void>
       createdAt: now,
       updatedAt: now,
       completedAt: now,
-    });
+    }]);
     await scoreProfile(db, id);
   }
 }
@@ -209,7 +202,7 @@ async function insertDemoTeam(db: Db, ownerId: string, members: ReturnType<typeo
       interactionIntensive: others.map((other) => ({ actorId: other.id, date: -60, value: 5 })),
     };
   });
-  await db.insert(scenes).values({
+  await insertScene(db, {
     id: crypto.randomUUID(),
     ownerId,
     kind: 'team',

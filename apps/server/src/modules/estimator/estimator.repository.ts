@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { EstimatorProfilesQuerySchema } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { estimators, profileEstimates, profiles } from '../../db/schema/index.ts';
-import { SCORED_KINDS } from '../scoring/scoring.repository.ts';
+import { SCORED_KINDS } from '../scoring/scored-kinds.ts';
 
 export type EstimateRow = typeof profileEstimates.$inferSelect;
 export type AssignedProfileRow = { profile: typeof profiles.$inferSelect; estimate: EstimateRow };

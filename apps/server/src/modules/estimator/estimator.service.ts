@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { EstimatorProfilesQuerySchema, EstimatorProfileView, KplScores, Locale, SkipStatus } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
-import { questionnaires } from '../../db/schema/index.ts';
-import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
-import { explanationOf } from '../scoring/scoring.service.ts';
+import { explanationOf, stepsOfProfile } from '../scoring/scoring.service.ts';
 import { hasRated, presentAnswers, presentAssigned, presentEstimate } from './estimator.presenter.ts';
 import { assignBatch, batchSizeOf, findAssigned, listAssigned, updateEstimate } from './estimator.repository.ts';
 
@@ -20,19 +17,11 @@ async function assigned(db: Db, estimatorId: string, profileId: string) {
   return row;
 }
 
-async function stepsOf(db: Db, questionnaireId: string | null, kind: string) {
-  if (questionnaireId) {
-    const [row] = await db.select({ steps: questionnaires.steps }).from(questionnaires).where(eq(questionnaires.id, questionnaireId));
-    if (row) return row.steps;
-  }
-  return (shippedQuestionnaires.find((q) => q.kind === kind) ?? shippedQuestionnaires[0]!).steps;
-}
-
 /** One assigned profile with its answers, and the model's explanation once he has rated it; the first opening marks it viewed. */
 export async function viewProfile(db: Db, estimatorId: string, profileId: string, locale: Locale): Promise<EstimatorProfileView> {
   const row = await assigned(db, estimatorId, profileId);
   if (!row.estimate.viewedAt) row.estimate = await updateEstimate(db, estimatorId, profileId, { viewedAt: new Date() });
-  const steps = await stepsOf(db, row.profile.questionnaireId, row.profile.kind);
+  const steps = await stepsOfProfile(db, row.profile);
   return {
     ...presentAssigned(row),
     answers: presentAnswers(steps, row.profile.answers, locale),

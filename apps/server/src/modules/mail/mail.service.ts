@@ -5,10 +5,19 @@ import type { Locale } from '@teamcast/contracts';
 import { listensOnLoopbackOnly, type Config } from '../../core/config.ts';
 import type { Db } from '../../core/db.ts';
 import { claimDue, insertMessage, markFailed, markSent, type OutboxRow } from './mail.repository.ts';
-import { renderMail, type Brand, type MailKind } from './mail.templates.ts';
+import { escapeHtml, renderMail, type Brand, type MailKind } from './mail.templates.ts';
 
 /** Header naming the kind of a sent message (verify, join, magic, reset, enterprise), for filters and test sinks. */
 export const MAIL_KIND_HEADER = 'X-Teamcast-Mail-Kind';
+
+/**
+ * Keeps a plain-text message written by a module (no template, e.g. an enterprise request to support) in the outbox:
+ * the retry loop sends it when SMTP_URL is set, otherwise administrators read it in the console's outbox.
+ */
+export async function queuePlainMessage(db: Db, message: { to: string; subject: string; text: string; kind: OutboxRow['kind']; locale: Locale }): Promise<void> {
+  const htmlBody = `<pre style="font: 14px/1.5 sans-serif; white-space: pre-wrap">${escapeHtml(message.text)}</pre>`;
+  await insertMessage(db, { id: crypto.randomUUID(), toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody, kind: message.kind, locale: message.locale });
+}
 
 /** How often the retry loop looks for messages whose delivery failed, in milliseconds (half the first retry delay). */
 export const retryIntervalMs = (config: Pick<Config, 'MAIL_RETRY_SECONDS'>) => (config.MAIL_RETRY_SECONDS ?? 60) * 500;

@@ -84,6 +84,13 @@ async function firstFactorPassed(deps: PassportDeps, role: Role, id: string): Pr
 }
 
 /** The second step of a sign-in: a code for the challenge gives the session (and, after an enrolment, the recovery codes). */
+/** Ends everything that lets an owner in: his sessions (their sockets close), mailed links and second factor. */
+export async function endOwnerSignIns(db: Db, ownerId: string): Promise<void> {
+  await revokeSubjectSessions(db, 'owner', ownerId);
+  await deleteSubjectLinks(db, 'owner', ownerId, ['magic', 'reset', 'verify']);
+  await deleteSecondFactor(db, 'owner', ownerId);
+}
+
 export async function signInWithSecondFactor(deps: PassportDeps, challenge: string, code: string): Promise<SignInResult & { recoveryCodes?: string[] }> {
   const passed = await passSecondStep(deps, challenge, code);
   const account = await findAccountById(deps.db, passed.role, passed.subjectId);

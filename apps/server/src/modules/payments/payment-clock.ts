@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { BillingPeriod } from '@teamcast/contracts';
 import { DEMO_DAYS } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
-import { paymentTestClock } from '../../db/schema/index.ts';
+import { addTestClockOffset, testClockOffset } from './payments.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,16 +10,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * agrees on it. Tests move it to reach a period end; nothing in the HTTP API moves it.
  */
 export async function paymentNow(db: Db): Promise<Date> {
-  const [row] = await db.select({ offsetMs: paymentTestClock.offsetMs }).from(paymentTestClock).where(eq(paymentTestClock.id, 1));
-  return new Date(Date.now() + (row?.offsetMs ?? 0));
+  return new Date(Date.now() + (await testClockOffset(db)));
 }
 
 /** Moves the built-in provider's clock forward (tests only). */
 export async function advancePaymentClock(db: Db, ms: number): Promise<void> {
-  await db
-    .update(paymentTestClock)
-    .set({ offsetMs: sql`${paymentTestClock.offsetMs} + ${Math.round(ms)}` })
-    .where(eq(paymentTestClock.id, 1));
+  await addTestClockOffset(db, Math.round(ms));
 }
 
 export const days = (count: number) => count * DAY_MS;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
-import { idempotencyKeys, invoices, owners, pairUnlocks, paymentCustomers, paymentEvents, paymentMethods, profiles, subscriptions } from '../../db/schema/index.ts';
+import { idempotencyKeys, invoices, owners, pairUnlocks, paymentCustomers, paymentEvents, paymentMethods, paymentTestClock, profiles, subscriptions } from '../../db/schema/index.ts';
 
 export type CustomerRow = typeof paymentCustomers.$inferSelect;
 export type MethodRow = typeof paymentMethods.$inferSelect;
@@ -281,4 +281,17 @@ export async function countSeatHolders(db: Db, planIds: readonly string[], owner
       ),
     );
   return row?.value ?? 0;
+}
+
+/** The built-in processor's clock offset in milliseconds (payment-clock.ts): one row, 0 when absent. */
+export async function testClockOffset(db: Db): Promise<number> {
+  const [row] = await db.select({ offsetMs: paymentTestClock.offsetMs }).from(paymentTestClock).where(eq(paymentTestClock.id, 1));
+  return row?.offsetMs ?? 0;
+}
+
+export async function addTestClockOffset(db: Db, ms: number): Promise<void> {
+  await db
+    .update(paymentTestClock)
+    .set({ offsetMs: sql`${paymentTestClock.offsetMs} + ${ms}` })
+    .where(eq(paymentTestClock.id, 1));
 }

@@ -1,10 +1,9 @@
-import { hasContent, type ProfileLinkView, type ProfilePatchSchema, type QuestionnaireDefinition } from '@teamcast/contracts';
+import { hasContent, type ProfileLinkView, type ProfilePatchSchema } from '@teamcast/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../core/db.ts';
 import { AppError, RequestValidationError } from '../../core/errors.ts';
 import { presentDefinition } from '../questionnaires/questionnaires.presenter.ts';
-import { findQuestionnaire } from '../questionnaires/questionnaires.repository.ts';
-import { currentQuestionnaire } from '../questionnaires/questionnaires.service.ts';
+import { currentQuestionnaire, definitionOfProfile } from '../questionnaires/questionnaires.service.ts';
 import { checkedAnswers } from './answers-check.ts';
 import { deriveProfile } from './profile-derivation.ts';
 import { presentLinkView } from './profiles.presenter.ts';
@@ -22,14 +21,9 @@ async function loadByLink(db: Db, permalink: string, now: Date, { allowExpired =
   return row;
 }
 
-async function questionnaireOf(db: Db, row: ProfileRow): Promise<QuestionnaireDefinition> {
-  const own = row.questionnaireId ? await findQuestionnaire(db, row.questionnaireId) : undefined;
-  return presentDefinition(own ?? (await currentQuestionnaire(db, row.kind)));
-}
-
 async function view(db: Db, row: ProfileRow): Promise<ProfileLinkView> {
   const company = row.ownerId ? ((await ownerInfo(db, row.ownerId))?.companyName ?? null) : null;
-  return presentLinkView(row, await questionnaireOf(db, row), company);
+  return presentLinkView(row, await definitionOfProfile(db, row), company);
 }
 
 export async function linkView(db: Db, permalink: string, now = new Date()): Promise<ProfileLinkView> {
@@ -52,7 +46,7 @@ const consentIssue = () => new RequestValidationError([{ code: 'custom', path: [
 export async function patchByLink(db: Db, permalink: string, input: z.output<typeof ProfilePatchSchema>, now = new Date()): Promise<ProfileLinkView> {
   const row = await loadByLink(db, permalink, now);
   if (row.state === 'ack_a') throw new AppError('questionnaire_locked');
-  const questionnaire = await questionnaireOf(db, row);
+  const questionnaire = await definitionOfProfile(db, row);
   const { answers: given, complete, consent, birthDate, ...names } = input;
   const answers = given ? checkedAnswers(questionnaire.steps, given, complete) : row.answers;
   if (!given && complete) checkedAnswers(questionnaire.steps, row.answers, true);
@@ -81,7 +75,7 @@ function upgradable(row: ProfileRow): boolean {
 
 export async function upgradeInfo(db: Db, permalink: string, target: 'short' | 'standard', now = new Date()) {
   const row = await loadByLink(db, permalink, now);
-  const questionnaire = target === 'short' ? await questionnaireOf(db, row) : presentDefinition(await currentQuestionnaire(db, 'standard'));
+  const questionnaire = target === 'short' ? await definitionOfProfile(db, row) : presentDefinition(await currentQuestionnaire(db, 'standard'));
   return { available: upgradable(row), questionnaire };
 }
 

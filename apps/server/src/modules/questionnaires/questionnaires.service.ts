@@ -55,6 +55,12 @@ export async function currentQuestionnaire(db: Db, kind: QuestionnaireKind): Pro
   return row;
 }
 
+/** The questionnaire a profile is answered with: its own, else (none stored) the current one of its kind. */
+export async function definitionOfProfile(db: Db, profile: { questionnaireId: string | null; kind: QuestionnaireKind }): Promise<QuestionnaireDefinition> {
+  const own = profile.questionnaireId ? await findQuestionnaire(db, profile.questionnaireId) : undefined;
+  return presentDefinition(own ?? (await currentQuestionnaire(db, profile.kind)));
+}
+
 export async function currentDefinition(db: Db, kind: 'standard' | 'love' | 'couple', short: boolean): Promise<QuestionnaireDefinition> {
   return presentDefinition(await currentQuestionnaire(db, kind === 'standard' && short ? 'short' : kind));
 }

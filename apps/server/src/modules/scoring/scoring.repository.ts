@@ -2,17 +2,13 @@ import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Answer, LoveExplanation, LoveScores, Step } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { profileEstimates, profileExplanations, profileFinalScores, profiles, questionnaires, scoringModels } from '../../db/schema/index.ts';
+import { SCORED_KINDS } from './scored-kinds.ts';
 import type { FinalScores, Rating } from './labels.ts';
 import type { Grade, Scores } from './outputs.ts';
 
 export type ModelRow = typeof scoringModels.$inferSelect;
 export type ModelInsert = typeof scoringModels.$inferInsert;
 
-/** Kinds of profile the scoring model scores: the work questionnaires (full and short). */
-export const SCORED_KINDS = ['standard', 'short'] as const;
-
-/** Kinds of profile the love model's rules score (love-scoring.ts, docs/love-model.md). */
-export const LOVE_SCORED_KINDS = ['love', 'couple'] as const;
 
 /** What scoring reads of a profile. */
 export type ScorableProfile = {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { EvaluationSchema, MIN_ACCURACY_PERSONS, type Fairness, type ForecastAccuracy, type ProfileExplanation, type ScoreExplanation } from '@teamcast/contracts';
+import { EvaluationSchema, MIN_ACCURACY_PERSONS, type Fairness, type ForecastAccuracy, type ProfileExplanation, type QuestionnaireKind, type ScoreExplanation, type Step } from '@teamcast/contracts';
 import { z } from 'zod';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
@@ -11,6 +11,7 @@ import { fairnessReport } from './fairness.ts';
 import { extractFeatures, featureSpecFromSteps, isCurrentFeatureSpec, type FeatureSpec } from './features.ts';
 import { groupsOf, personKeyOf } from './evaluation.ts';
 import { combineLabels } from './labels.ts';
+import { LOVE_SCORED_KINDS, SCORED_KINDS } from './scored-kinds.ts';
 import { gradeOf, gradeOfOverall, scoresToVector, type Grade, type Scores } from './outputs.ts';
 import { priorScore } from './prior.ts';
 import {
@@ -31,9 +32,7 @@ import {
   writeScores,
   type ModelRow,
   type ScorableProfile,
-  LOVE_SCORED_KINDS,
   questionnaireSteps,
-  SCORED_KINDS,
   writeLoveScores,
 } from './scoring.repository.ts';
 import { presentExplanation, presentProfileExplanation } from './scoring.presenter.ts';
@@ -97,9 +96,14 @@ async function scoreOne(db: Db, profile: ScorableProfile, scorer: Scorer, at: Da
 const isLoveScorable = (profile: ScorableProfile): profile is ScorableProfile & { kind: 'love' | 'couple' } =>
   profile.state === 'ack_a' && (LOVE_SCORED_KINDS as readonly string[]).includes(profile.kind);
 
+/** The steps a profile was answered with: its questionnaire's, else (none stored) the shipped questionnaire of its kind. */
+export async function stepsOfProfile(db: Db, profile: { questionnaireId: string | null; kind: QuestionnaireKind }): Promise<Step[]> {
+  return (profile.questionnaireId ? await questionnaireSteps(db, profile.questionnaireId) : undefined) ?? shippedQuestionnaires.find((q) => q.kind === profile.kind)!.steps;
+}
+
 /** Love scores by the love model's rules (love-scoring.ts); question texts from the questionnaire it was filled from. */
 async function scoreLove(db: Db, profile: ScorableProfile & { kind: 'love' | 'couple' }, at: Date): Promise<void> {
-  const steps = (profile.questionnaireId ? await questionnaireSteps(db, profile.questionnaireId) : undefined) ?? shippedQuestionnaires.find((q) => q.kind === profile.kind)!.steps;
+  const steps = await stepsOfProfile(db, profile);
   const { scores, explanation } = scoreLoveProfile(profile.kind, profile.answers, loveTextsOf(steps));
   await writeLoveScores(db, profile.id, { scores, explanation, at });
 }

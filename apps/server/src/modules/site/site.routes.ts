@@ -1,20 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createEnterpriseRequestEndpoint, hostInfoEndpoint, recordAnalyticsEventEndpoint } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
-import { insertMessage } from '../mail/mail.repository.ts';
+import { queuePlainMessage } from '../mail/mail.service.ts';
 import { createSiteRepository } from './site.repository.ts';
 import { createSiteService, hostInfo } from './site.service.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-const plainToHtml = (text: string) => `<pre style="font: 14px/1.5 sans-serif; white-space: pre-wrap">${escapeHtml(text)}</pre>`;
 
 /** Public site: host variant, enterprise contact requests, consented analytics. */
 export const siteModule: FastifyPluginAsync = async (app) => {
   // Enterprise requests go to the support address through the mail outbox: sent by the mail module's SMTP loop when
   // SMTP_URL is set, otherwise kept there (administrators read it in the console's outbox).
-  const service = createSiteService(createSiteRepository(app.database.db), app.config, async ({ to, subject, text, locale }) => {
-    await insertMessage(app.database.db, { id: crypto.randomUUID(), toAddress: to, subject, textBody: text, htmlBody: plainToHtml(text), kind: 'enterprise', locale });
-  });
+  const service = createSiteService(createSiteRepository(app.database.db), app.config, ({ to, subject, text, locale }) =>
+    queuePlainMessage(app.database.db, { to, subject, text, kind: 'enterprise', locale }),
+  );
 
   route(app, hostInfoEndpoint, {
     access: 'anonymous',

@@ -70,6 +70,13 @@ export function QuestionnairesPage() {
   if (list.isError) return <Text c="red">{list.error instanceof ApiError ? list.error.message : t('error')}</Text>;
   if (!list.data) return <Text c="dimmed">{t('loading')}</Text>;
   const unused = (ids: readonly string[]) => (list.data?.items ?? []).filter((item) => ids.includes(item._id) && item.profilesCount === 0).map((item) => item._id);
+  // Started by a click and left to run: run() reports each failure itself, so the promise never rejects.
+  const deleteUnused = async (ids: readonly string[]) => {
+    setDeleting(true);
+    for (const id of unused(ids)) await run(id, 'delete');
+    setDeleting(false);
+    state.setSelected([]);
+  };
 
   return (
     <Stack>
@@ -110,12 +117,7 @@ export function QuestionnairesPage() {
             variant="light"
             disabled={unused(ids).length === 0}
             loading={deleting}
-            onClick={async () => {
-              setDeleting(true);
-              for (const id of unused(ids)) await run(id, 'delete');
-              setDeleting(false);
-              state.setSelected([]);
-            }}
+            onClick={() => void deleteUnused(ids)}
           >
             {t('questionnaires.deleteUnused', { count: unused(ids).length })}
           </Button>

@@ -50,19 +50,19 @@ describe('useSceneRun', () => {
     expect(screen.getByTestId('probe').textContent).toBe('1');
     // After connecting, the hook asks where the run stands.
     expect(fake.sent).toContainEqual({ type: 'teamCheck', payload: { sceneId: 's1' } });
-    await deliver(phase('r1', 3));
+    deliver(phase('r1', 3));
     expect(screen.getByTestId('probe').textContent).toBe('3');
-    await deliver(phase('r1', 2));
-    await deliver(phase('other-run', 4));
+    deliver(phase('r1', 2));
+    deliver(phase('other-run', 4));
     expect(screen.getByTestId('probe').textContent).toBe('3');
-    await deliver(phase('r1', 5));
+    deliver(phase('r1', 5));
     await waitFor(() => expect(screen.getByTestId('probe').getAttribute('data-status')).toBe('done'));
     expect(screen.getByTestId('probe').textContent).toBe('excellent');
   });
 
   it('shows the error a failed run reports, and unstable connection for an empty dataset', async () => {
     renderAt('/', '/', <Probe scene={running} />);
-    await deliver({ type: 'sceneComputePhase', payload: { sceneId: 's1', ruid: 'r1', phase: 2, error: 'actors_ineligible' } });
+    deliver({ type: 'sceneComputePhase', payload: { sceneId: 's1', ruid: 'r1', phase: 2, error: 'actors_ineligible' } });
     expect(screen.getByTestId('probe').textContent).toBe('Every slot needs a filled profile');
 
     stubApi([
