@@ -55,5 +55,5 @@ describe.each(drivers)('a server killed mid-computation on %s', (driver) => {
     } finally {
       await data.cleanup();
     }
-  }, 110_000);
+  }, 240_000);
 });
