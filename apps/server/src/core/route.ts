@@ -100,5 +100,3 @@ export function route<E extends Endpoint, const A extends Access>(app: FastifyIn
     },
   });
 }
-
-export { buildPath };

@@ -24,8 +24,6 @@ export type PersonProfile = {
  */
 export type PersonUse = 'work' | 'personal';
 
-/** The use of a pair kind: work for `work`, personal for LOVE and FRIEND. */
-export const personUseOf = (kind: PairKind): PersonUse => (kind === 'work' ? 'work' : 'personal');
 
 const numberOf = (value: AnswerValue | undefined): number | undefined => {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
