@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
-  buildPath,
   groupPrefix,
   resultEnvelope,
   type Endpoint,

@@ -1,5 +1,5 @@
 import { PARTNER_SUFFIX, toAnswerMap, type Answer, type AnswerValue, type LoveScores, type SlotSide } from '@teamcast/contracts';
-import type { Grade, LovePerson, PairKind, Specialist, Traits } from '@teamcast/engine';
+import type { Grade, LovePerson, Specialist, Traits } from '@teamcast/engine';
 import { gradeOf } from './outputs.ts';
 import { workStyleOf } from './work-style.ts';
 
