@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -107,5 +110,44 @@ describe('the engine and the contracts stay apart', () => {
     expect(await imports('packages/contracts/src/planted.ts', '@teamcast/engine')).toHaveLength(1);
     expect(await imports('packages/contracts/src/planted.ts', '../../engine/src/index.ts')).toHaveLength(1);
     expect(await imports('packages/contracts/src/planted.ts', './errors.ts')).toEqual([]);
+  });
+});
+
+describe('dead code (knip)', () => {
+  it('names a planted unused export, unused file and unlisted dependency, and not an export its own file uses', async () => {
+    // A tiny workspace run with the repository's own top-level knip options (knip.jsonc, without its workspaces).
+    const options = JSON.parse(
+      fs
+        .readFileSync(path.join(root, 'knip.jsonc'), 'utf8')
+        .split('\n')
+        .filter((line) => !line.trim().startsWith('//'))
+        .join('\n'),
+    ) as Record<string, unknown>;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-knip-'));
+    try {
+      const write = (file: string, text: string) => fs.writeFileSync(path.join(dir, file), text);
+      fs.mkdirSync(path.join(dir, 'src'));
+      write('package.json', JSON.stringify({ name: 'planted', private: true, type: 'module', main: 'src/index.ts' }));
+      write('knip.json', JSON.stringify({ ignoreExportsUsedInFile: options.ignoreExportsUsedInFile, entry: ['src/index.ts'], project: ['src/**/*.ts'] }));
+      write('src/index.ts', `import { used } from './helpers.ts';\nconsole.log(used());\n`);
+      write(
+        'src/helpers.ts',
+        `import pad from 'left-pad';\nexport const used = () => pad(sibling(), 2);\nexport const sibling = () => 'x';\nexport const plantedDead = () => 'y';\n`,
+      );
+      write('src/orphan.ts', `export const nobody = 1;\n`);
+      const knip = path.join(root, 'node_modules', '.bin', 'knip');
+      const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+        execFile(knip, ['--directory', dir, '--reporter', 'json', '--no-progress'], (error, stdout) => resolve({ code: error ? (error.code as number) : 0, stdout }));
+      });
+      expect(run.code, 'knip fails on the planted dead code').toBe(1);
+      type Named = { name: string }[];
+      const report = JSON.parse(run.stdout) as { issues: { file: string; exports: Named; files: Named; unlisted: Named }[] };
+      const byFile = Object.fromEntries(report.issues.map((issue) => [issue.file, issue]));
+      expect(byFile['src/helpers.ts']?.exports.map((item) => item.name)).toEqual(['plantedDead']);
+      expect(byFile['src/helpers.ts']?.unlisted.map((item) => item.name)).toEqual(['left-pad']);
+      expect(report.issues.flatMap((issue) => issue.files.map((item) => item.name))).toEqual(['src/orphan.ts']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

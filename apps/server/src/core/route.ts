@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
-  buildPath,
   groupPrefix,
   resultEnvelope,
   type Endpoint,
@@ -100,5 +99,3 @@ export function route<E extends Endpoint, const A extends Access>(app: FastifyIn
     },
   });
 }
-
-export { buildPath };

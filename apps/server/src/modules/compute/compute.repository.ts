@@ -9,11 +9,6 @@ export async function insertJob(db: Db, job: { id: string; ownerId: string; kind
   await db.insert(computeJobs).values(job);
 }
 
-export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
-  const [row] = await db.select().from(computeJobs).where(eq(computeJobs.id, id)).limit(1);
-  return row;
-}
-
 /**
  * Claims a job that is queued, or running under a lock older than `staleMs` (its process died), round-robin between
  * owners: the owner served longest ago (or never) goes first, so one owner's backlog never holds another owner's job

@@ -4,8 +4,6 @@ import { AGE_BANDS, FAMILY_STATUSES, type AgeBand, type FamilyStatus, type Sex }
 
 /** The four-fifths rule: an impact ratio below this is adverse impact. */
 export const FOUR_FIFTHS = 0.8;
-/** Outcomes whose adverse impact always fails the audit: what owners act on. */
-export const WORK_OUTCOMES: readonly AuditOutcome[] = AUDIT_OUTCOMES.filter((outcome) => outcome !== 'gradeMiddle');
 /** Recommendation level each levelK outcome asks for (level K or higher). */
 export const LEVEL_OF: Partial<Record<AuditOutcome, number>> = { level2: 2, level3: 3, level4: 4, level5: 5, level6: 6 };
 

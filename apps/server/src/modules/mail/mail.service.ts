@@ -8,7 +8,7 @@ import { claimDue, insertMessage, markFailed, markSent, type OutboxRow } from '.
 import { escapeHtml, renderMail, type Brand, type MailKind } from './mail.templates.ts';
 
 /** Header naming the kind of a sent message (verify, join, magic, reset, enterprise), for filters and test sinks. */
-export const MAIL_KIND_HEADER = 'X-Teamcast-Mail-Kind';
+const MAIL_KIND_HEADER = 'X-Teamcast-Mail-Kind';
 
 /**
  * Keeps a plain-text message written by a module (no template, e.g. an enterprise request to support) in the outbox:

@@ -5,7 +5,6 @@ import { recoveryCodes, secondFactors, signInChallenges } from '../../db/schema/
 
 export type SecondFactorRow = typeof secondFactors.$inferSelect;
 export type ChallengeRow = typeof signInChallenges.$inferSelect;
-export type ChallengeKind = ChallengeRow['kind'];
 
 const factorOf = (role: Role, subjectId: string) => and(eq(secondFactors.role, role), eq(secondFactors.subjectId, subjectId));
 

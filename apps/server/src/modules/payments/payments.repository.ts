@@ -25,11 +25,6 @@ export async function findCustomer(db: Db, ownerId: string): Promise<CustomerRow
   return row;
 }
 
-export async function findCustomerByProviderId(db: Db, providerCustomerId: string): Promise<CustomerRow | undefined> {
-  const [row] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.providerCustomerId, providerCustomerId));
-  return row;
-}
-
 export async function insertCustomer(db: Db, values: typeof paymentCustomers.$inferInsert): Promise<CustomerRow> {
   await db.insert(paymentCustomers).values(values).onConflictDoNothing();
   return (await findCustomer(db, values.ownerId))!;
@@ -70,11 +65,6 @@ export async function deleteMethodByProviderId(db: Db, providerMethodId: string)
 
 export async function findSubscription(db: Db, ownerId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.ownerId, ownerId));
-  return row;
-}
-
-export async function findSubscriptionByProviderId(db: Db, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { PARTNER_SUFFIX, toAnswerMap, type Answer, type AnswerValue, type LoveScores, type SlotSide } from '@teamcast/contracts';
-import type { Grade, LovePerson, PairKind, Specialist, Traits } from '@teamcast/engine';
+import type { Grade, LovePerson, Specialist, Traits } from '@teamcast/engine';
 import { gradeOf } from './outputs.ts';
 import { workStyleOf } from './work-style.ts';
 
@@ -24,8 +24,6 @@ export type PersonProfile = {
  */
 export type PersonUse = 'work' | 'personal';
 
-/** The use of a pair kind: work for `work`, personal for LOVE and FRIEND. */
-export const personUseOf = (kind: PairKind): PersonUse => (kind === 'work' ? 'work' : 'personal');
 
 const numberOf = (value: AnswerValue | undefined): number | undefined => {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;

@@ -9,12 +9,6 @@ export type Scores = Record<Output, number>;
 
 export const clampScore = (value: number) => Math.min(100, Math.max(0, value));
 
-export const scoresFromVector = (vector: ArrayLike<number>): Scores => ({
-  competencies: clampScore(vector[0]!),
-  professionalism: clampScore(vector[1]!),
-  maturity: clampScore(vector[2]!),
-});
-
 export const scoresToVector = (scores: Scores): number[] => OUTPUTS.map((output) => scores[output]);
 
 /** Lower bounds of the overall score (mean of K, P, L, 0-100) for each grade above JUNIOR. */

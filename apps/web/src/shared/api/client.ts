@@ -64,10 +64,6 @@ export function configureApi(patch: Partial<ClientState>): void {
   Object.assign(state, patch);
 }
 
-export function currentDomain(): Domain {
-  return state.domain;
-}
-
 export function storeUpstreamId(id: string | null): void {
   if (id) sessionStorage.setItem(UPSTREAM_KEY, id);
   else sessionStorage.removeItem(UPSTREAM_KEY);

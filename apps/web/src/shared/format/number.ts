@@ -1,4 +1,4 @@
-import { KPL_LETTERS, orientationText, type IndicatorMeta, type Locale } from '@teamcast/contracts';
+import { orientationText, type IndicatorMeta, type Locale } from '@teamcast/contracts';
 
 /**
  * Every number a screen shows goes through these helpers (Intl.NumberFormat / Intl.DateTimeFormat in the reader's
@@ -28,12 +28,6 @@ export function formatNumber(value: number | null | undefined, locale: Locale, d
   return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
-/** A change with its sign: +17,5 / −4,0 (zero unsigned). */
-export function formatSigned(value: number | null | undefined, locale: Locale, decimals = 1): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, signDisplay: 'exceptZero' }).format(value);
-}
-
 /** A value already in percent (17.5 means 17.5 %): 17,5 % (ru) / 17.5% (en). */
 export function formatPercent(value: number | null | undefined, locale: Locale, decimals = 1, signed = false): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
@@ -55,9 +49,6 @@ export function formatInterval(band: { p10: number; p90: number }, meta: Pick<In
   return `${one(band.p10)} – ${one(band.p90)}`;
 }
 
-/** A person's K, P or L score (0-100), whole: a published model's scores are floats, never shown raw. */
-export const formatScore = (value: number | null | undefined, locale: Locale) => formatNumber(value, locale, 0);
-
 /** An amount in minor units as money: '1 490 ₽', '299 ₽', '$19.99'; kopecks and cents only when there are any. */
 export function formatMoney(minor: number, currency: string, locale: Locale): string {
   const whole = minor % 100 === 0;
@@ -73,9 +64,6 @@ export function formatDate(value: string | Date, locale: Locale, style: 'long' |
 
 /** A date and time in the reader's language. */
 export const formatDateTime = (value: string | Date, locale: Locale) => new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(typeof value === 'string' ? new Date(value) : value);
-
-/** The K, P, L letters of the reader's language (К/П/Л in Russian, K/P/L in English). */
-export const kplLetters = (locale: Locale) => KPL_LETTERS[locale];
 
 /** An orientation ('КПЛ' as stored) in the reader's letters: 'PLK' in English. */
 export const formatOrientation = (code: string, locale: Locale) => orientationText(code, locale);

@@ -143,5 +143,3 @@ export function createGateClient(options: GateClientOptions) {
     },
   };
 }
-
-export type GateClient = ReturnType<typeof createGateClient>;

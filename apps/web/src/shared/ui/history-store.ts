@@ -8,22 +8,14 @@ export type DashboardHistory = { entries: HistoryEntry[]; counters: { p2p: numbe
 
 const initial: DashboardHistory = { entries: [], counters: { p2p: 0, team: 0 } };
 
-/**
- * Adds a run to the history (spec section 9): newest first, no duplicates, a single team entry kept, at most 15.
- */
-export function addHistoryEntry(entries: HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
-  const rest = entries.filter((item) => !(item.type === entry.type && item.id === entry.id) && !(entry.type === 'team' && item.type === 'team'));
-  return [entry, ...rest].slice(0, HISTORY_MAX);
-}
-
 const isEntry = (value: unknown): value is HistoryEntry => {
   const item = value as Partial<HistoryEntry> | null;
   return Boolean(item && typeof item.id === 'string' && typeof item.title === 'string' && typeof item.at === 'string' && ['pair', 'team', 'compare-teams'].includes(item.type ?? ''));
 };
 
 /**
- * The owner's recent runs and counters, kept in local storage (spec section 9). The pair and teams features record
- * runs here (and the websocket's syncHistory may replace it); the dashboard only reads it.
+ * The owner's recent runs and counters, kept in local storage (spec section 9). The server keeps the history and
+ * orders it; the dashboard's query and the websocket's history sync copy it here, and the dashboard reads it.
  */
 export const historyStore = createLocalStore<DashboardHistory>('teamcast.history', initial, (raw) => {
   const value = raw as Partial<DashboardHistory> | null;
@@ -34,11 +26,3 @@ export const historyStore = createLocalStore<DashboardHistory>('teamcast.history
     counters: { p2p: Number(counters.p2p) || 0, team: Number(counters.team) || 0 },
   };
 });
-
-export function recordRun(entry: HistoryEntry): void {
-  const current = historyStore.get();
-  const counters = { ...current.counters };
-  if (entry.type === 'pair') counters.p2p += 1;
-  if (entry.type === 'team') counters.team += 1;
-  historyStore.set({ entries: addHistoryEntry(current.entries, entry), counters });
-}

@@ -1,20 +1,11 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_KEY_HEADER, attachPaymentMethodEndpoint, checkPaymentPairEndpoint, createPaymentIntentEndpoint, listPriceEndpoint, type Locale, type TestCard } from '@teamcast/contracts';
+import { IDEMPOTENCY_KEY_HEADER, attachPaymentMethodEndpoint, createPaymentIntentEndpoint, listPriceEndpoint, type Locale, type TestCard } from '@teamcast/contracts';
 import { ApiError, apiCall } from '../../../shared/api/client.ts';
 
 /** Price of the love unlock in the reader's currency, and which card provider takes it. */
 export function useUnlockPrice(ln: Locale) {
   return useQuery({ queryKey: ['pairs', 'unlock-price', ln], queryFn: () => apiCall(listPriceEndpoint, { query: { ln } }), staleTime: 5 * 60_000 });
-}
-
-/** Whether the owner paid for the full love report of these two people. */
-export function usePairPayment(id1: string | undefined, id2: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: ['pairs', 'payment', id1, id2],
-    queryFn: () => apiCall(checkPaymentPairEndpoint, { body: { id1: id1!, id2: id2! } }),
-    enabled: enabled && Boolean(id1 && id2),
-  });
 }
 
 /**

@@ -4,7 +4,6 @@ import { diffActors, normalizeActors, type Actor, type ActorEvent, type EventTyp
 /** Events that make an actor active (the engine's rule, spec section 4). */
 const ACTIVATING: ReadonlySet<EventType> = new Set(['join', 'start', 'rejoin', 'manager_join', 'lead_join']);
 
-export type RankEvent = 'm_rank' | 'l_rank' | 'm_disrank' | 'l_disrank';
 export type Applied = {
   actors: Actor[];
   /** Everything that differs from the list before the action, as the server would report it. */
