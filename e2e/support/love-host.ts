@@ -23,7 +23,8 @@ const freePort = () =>
 
 /**
  * Starts the love-host server on a free port with a fresh embedded database and no demo data. Its mail goes to the same
- * test mailbox as the main server's (support/mail-sink.ts), so `mailedLink` reads the love host's links too.
+ * test mailbox as the main server's (support/mail-sink.ts), so `mailedLink` reads the love host's links too. A cold start
+ * (migrations on a fresh database) on a busy machine takes more than a hook's default minute: callers raise their timeout.
  */
 export async function startLoveServer(): Promise<LoveServer> {
   const port = await freePort();
@@ -45,15 +46,18 @@ export async function startLoveServer(): Promise<LoveServer> {
     },
     stdio: 'ignore',
   });
-  await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok ?? false, { timeout: 90_000 }).toBe(true);
-  return {
-    port,
-    origin,
-    stop: () => {
-      server.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = () => {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok ?? false, { timeout: 90_000 }).toBe(true);
+  } catch (error) {
+    // A server that never answered is not left behind.
+    stop();
+    throw error;
+  }
+  return { port, origin, stop };
 }
 
 /** A Chromium whose resolver maps the love host to this machine, so requests carry the love host name as in production. */

@@ -275,6 +275,8 @@ test.describe('love host', () => {
   let love: LoveServer | undefined;
 
   test.beforeAll(async () => {
+    // A cold server start (migrations on a fresh database) on a busy machine.
+    test.setTimeout(120_000);
     love = await startLoveServer();
   });
 
