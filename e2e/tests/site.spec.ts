@@ -1,12 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
+import { deviceOf, loveBrowser, startLoveServer, type LoveServer } from '../support/love-host.ts';
 import { mailedLink } from '../support/mail.ts';
 import { signedInOwner } from '../support/owner.ts';
 
@@ -277,45 +272,29 @@ test.describe('owner home', () => {
  * maps love.test to this machine, so the request carries the love host name exactly as in production.
  */
 test.describe('love host', () => {
-  const LOVE_HOST = 'love.test';
-  let server: ChildProcess | undefined;
-  let port = 0;
-  let dataDir = '';
+  let love: LoveServer | undefined;
 
   test.beforeAll(async () => {
-    port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const address = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(address.port));
-      });
-    });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-e2e-love-'));
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://${LOVE_HOST}:${port}`, LOG_LEVEL: 'warn', DEMO_DATA: 'off', LOVE_HOSTS: LOVE_HOST },
-      stdio: 'ignore',
-    });
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok ?? false, { timeout: 60_000 }).toBe(true);
+    // A cold server start (migrations on a fresh database) on a busy machine.
+    test.setTimeout(120_000);
+    love = await startLoveServer();
   });
 
-  test.afterAll(() => {
-    server?.kill('SIGTERM');
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => love?.stop());
 
   test('shows the love title and starts in the love-mobile app', async ({ baseURL: _mainServer }, testInfo) => {
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${LOVE_HOST} 127.0.0.1`] });
+    const browser = await loveBrowser();
     try {
-      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
-      const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+      const context = await browser.newContext(deviceOf(testInfo));
       const page = await context.newPage();
-      await page.goto(`http://${LOVE_HOST}:${port}/`);
-      await expect(page).toHaveURL(new RegExp(`${LOVE_HOST}:${port}/love-mobile/login`));
+      const { origin } = love!;
+      await page.goto(`${origin}/`);
+      await expect(page).toHaveURL(new RegExp(`${origin}/love-mobile/login`));
       await expect(page).toHaveTitle(/Flame by Teamcast$/);
       await expect(page.getByTestId('login-page')).toBeVisible();
       await expectAccessible(page, 'love sign-in');
       await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/love-mobile.webmanifest');
-      await page.goto(`http://${LOVE_HOST}:${port}/help/pair`);
+      await page.goto(`${origin}/help/pair`);
       await expect(page.getByTestId('site-title')).toHaveText('Flame by Teamcast');
       await expectAccessible(page, 'love help topic');
       await expect(page.getByRole('img').first()).toHaveAttribute('src', '/help/love/pair.svg');

@@ -33,7 +33,7 @@ import { AppError } from '../../core/errors.ts';
 import { createFailureCounter } from '../../core/failure-counter.ts';
 import { route } from '../../core/route.ts';
 import { revokeSession } from '../../core/session.repository.ts';
-import { brandForHost } from '../mail/mail.brand.ts';
+import { LOVE_TITLE, brandForHost } from '../mail/mail.brand.ts';
 import {
   ensureDemoAdministrator,
   requestLink,
@@ -121,7 +121,9 @@ export const passportModule: FastifyPluginAsync = async (app) => {
   const linkSignIn = (role: Role, token: string) => signInWithLink(deps, role, token, (account) => failures.clear(accountKey(role, account.email)));
 
   const mailContext = (request: FastifyRequest, ln: Locale | undefined, surface: Surface | undefined): MailContext => {
-    const brand = brandForHost(app.config, request.host);
+    const host = brandForHost(app.config, request.host);
+    // The love app speaks for the love product on any host: its mails carry the love title (links stay on this host).
+    const brand = surface === 'loveMobile' && !host.love ? { ...host, title: LOVE_TITLE, love: true } : host;
     return { locale: ln ?? request.locale, brand, surface: surface ?? (brand.love ? 'loveMobile' : 'desktop') };
   };
 

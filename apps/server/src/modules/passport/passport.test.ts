@@ -200,6 +200,26 @@ describe('owner sign-up and verification', () => {
     expect((await get('/api/owner/self', bearer(verified.json().result.token))).json().result.variant).toBe('love');
   });
 
+  it.each([
+    ['en', 'Confirm your e-mail address for Flame by Teamcast'],
+    ['ru', 'Flame by Teamcast'],
+  ] as const)('love sign-up from the love app on the work host (%s) is branded for the love product, its link on the work host', async (ln, subject) => {
+    const email = `juliet-${ln}@example.com`;
+    expect((await post('/api/passport/owner/love/signup', { email, privacyPolicy: true, personalData: true, ln })).statusCode).toBe(202);
+    const [message] = await mailTo(t, email);
+    expect(message!.subject).toContain(subject);
+    expect(message!.subject).not.toMatch(/(for|для) Teamcast$/);
+    const link = await lastMailLink(t, email);
+    expect(link.origin).toBe('https://teamcast.example.com');
+    expect(link.pathname).toBe('/love-mobile/registration');
+  });
+
+  it('a work sign-up on the work host stays branded Teamcast', async () => {
+    expect((await post('/api/passport/owner/signup', { email: 'work-brand@example.com', companyName: 'Acme', privacyPolicy: true, personalData: true })).statusCode).toBe(202);
+    const [message] = await mailTo(t, 'work-brand@example.com');
+    expect(message!.subject).toBe('Confirm your e-mail address for Teamcast');
+  });
+
   it('ignores a foreign Host header for links: they point at PUBLIC_URL', async () => {
     const owner = await createOwner(t);
     await post('/api/passport/owner/mail/login-link', { username: owner.email }, { host: 'evil.example.net' });

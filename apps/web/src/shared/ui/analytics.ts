@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { analyticsEventRoute, type AnalyticsKind, type AnalyticsStep, type recordAnalyticsEventEndpoint } from '@teamcast/contracts';
 import { apiCall } from '../api/client.ts';
+import { randomId } from '../ids/random-id.ts';
 import { consentStore } from './consent-store.ts';
 
 const VISIT_KEY = 'teamcast.visitId';
@@ -11,7 +12,7 @@ function visitId(): string | undefined {
   try {
     let id = sessionStorage.getItem(VISIT_KEY);
     if (!id) {
-      id = crypto.randomUUID();
+      id = randomId();
       sessionStorage.setItem(VISIT_KEY, id);
     }
     return id;

@@ -9,7 +9,7 @@ import { authStore } from '../../../shared/auth/auth-store.ts';
 import { useSchemaForm } from '../../../shared/forms/schema-form.ts';
 import { track, useTrackShown } from '../../../shared/ui/analytics.ts';
 import { notify } from '../../../shared/ui/notify.ts';
-import { useChooseFirstPassword, useJoinRequest, useVerifyEmail } from '../api/sign-up.ts';
+import { useChooseFirstPassword, useJoinRequest, useSignUp, useVerifyEmail } from '../api/sign-up.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import type { AuthSurface } from '../surfaces.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -23,6 +23,8 @@ const JoinSchema = z.object({
   privacyPolicy: ConsentSchema,
   personalData: ConsentSchema,
 });
+/** The love app asks for no company: a person, not a business, signs up there. */
+const LoveJoinSchema = JoinSchema.extend({ companyName: z.string() });
 
 /**
  * Registration. Opened from a mailed link (`?token=`) it verifies the address and signs in, asking for a first
@@ -114,10 +116,13 @@ export function FirstProofNotice({ show }: { show: boolean }) {
 
 function JoinRequestForm({ surface }: { surface: AuthSurface }) {
   const { t } = useTranslation('auth');
-  const join = useJoinRequest(surface);
+  // The love app's registration is its sign-up (no company, the love sign-up call); the work apps' is the join request.
+  const workJoin = useJoinRequest(surface);
+  const loveJoin = useSignUp(surface);
+  const join = surface.love ? loveJoin : workJoin;
   const [sent, setSent] = useState<string | null>(null);
   useTrackShown('registration', 'join_opened');
-  const form = useSchemaForm(JoinSchema, { email: '', companyName: '', privacyPolicy: false as unknown as true, personalData: false as unknown as true });
+  const form = useSchemaForm(surface.love ? LoveJoinSchema : JoinSchema, { email: '', companyName: '', privacyPolicy: false as unknown as true, personalData: false as unknown as true });
   const { values, errors } = form;
   return (
     <AuthCard title={t('registration.title')} error={form.formError} testId="registration-page">
@@ -139,9 +144,11 @@ function JoinRequestForm({ surface }: { surface: AuthSurface }) {
           }}
         >
           <Stack gap="sm">
-            <Text size="sm">{t('registration.joinLead')}</Text>
+            <Text size="sm">{t(surface.love ? 'registration.joinLeadLove' : 'registration.joinLead')}</Text>
             <TextInput label={t('fields.email')} type="email" autoComplete="email" value={values.email} onChange={(event) => form.set('email', event.currentTarget.value)} error={errors.email} />
-            <TextInput label={t('fields.companyName')} autoComplete="organization" value={values.companyName} onChange={(event) => form.set('companyName', event.currentTarget.value)} error={errors.companyName} />
+            {surface.love ? null : (
+              <TextInput label={t('fields.companyName')} autoComplete="organization" value={values.companyName} onChange={(event) => form.set('companyName', event.currentTarget.value)} error={errors.companyName} />
+            )}
             <ConsentFields values={values} errors={errors} onChange={(field, checked) => form.set(field, checked as true)} />
             <Button type="submit" loading={join.isPending}>
               {t('registration.submit')}

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, attachPaymentMethodEndpoint, createPaymentIntentEndpoint, listPriceEndpoint, type Locale, type TestCard } from '@teamcast/contracts';
 import { ApiError, apiCall } from '../../../shared/api/client.ts';
+import { randomId } from '../../../shared/ids/random-id.ts';
 
 /** Price of the love unlock in the reader's currency, and which card provider takes it. */
 export function useUnlockPrice(ln: Locale) {
@@ -20,7 +21,7 @@ export function useUnlockPair(pairId: string) {
     mutationFn: async ({ id1, id2, card }: { id1: string; id2: string; card: TestCard | null }) => {
       // Without a card (a real provider), the owner's default card saved on the subscription page is charged.
       const method = card ? await apiCall(attachPaymentMethodEndpoint, { body: { testCard: card } }) : null;
-      key.current ??= crypto.randomUUID();
+      key.current ??= randomId();
       return apiCall(createPaymentIntentEndpoint, { body: { id1, id2, ...(method ? { paymentMethodId: method._id } : {}) } }, { [IDEMPOTENCY_KEY_HEADER]: key.current });
     },
     onSettled: async (_data, error) => {

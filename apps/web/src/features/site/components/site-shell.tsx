@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '@teamcast/contracts';
+import { PLATFORM_TITLES, type Locale } from '@teamcast/contracts';
 import { configureApi } from '../../../shared/api/client.ts';
 import { changeLocale } from '../../../shared/i18n/i18n.ts';
 import { useHostInfo } from '../../../shared/ui/host-info.ts';
@@ -29,23 +29,33 @@ function LanguageButtons() {
   );
 }
 
+/**
+ * Public pages of the love product on any host: the flame onboarding, the love and couple questionnaire links and the
+ * shared love result. They wear the love product's frame (its title, no business sections) even on the work host.
+ */
+export function isLovePage(pathname: string): boolean {
+  return /^\/(flame-mobile|profile-questionnaire|couple-questionnaire|result)(\/|$)/.test(pathname);
+}
+
 /** The public pages' frame: title, sections, language, and a footer with the host's support contact. No Mantine, to stay light. */
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation('site');
   const host = useHostInfo();
-  const love = host.variant === 'love';
+  const { pathname } = useLocation();
+  const love = host.variant === 'love' || isLovePage(pathname);
+  const title = love ? PLATFORM_TITLES.love : host.title;
   // On a phone the sections fold behind one button (site.module.css), so the header stays one line.
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   return (
-    <div className={`${classes.shell} ${love ? classes.love : ''}`} data-variant={host.variant}>
+    <div className={`${classes.shell} ${love ? classes.love : ''}`} data-variant={love ? 'love' : host.variant}>
       <a className={classes.skip} href="#main">
         {t('common:app.skipToContent')}
       </a>
       <header className={classes.header}>
         <div className={classes.bar}>
-          <Link to="/" className={classes.brand} data-testid="site-title">
-            {host.title}
+          <Link to={love && host.variant !== 'love' ? '/flame-mobile' : '/'} className={classes.brand} data-testid="site-title">
+            {title}
           </Link>
           <LanguageButtons />
           <button type="button" className={classes.menuButton} aria-expanded={menuOpen} aria-controls="site-sections" onClick={() => setMenuOpen((open) => !open)}>
@@ -75,7 +85,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <footer className={classes.footer}>
         <div className={classes.bar}>
           <span>
-            © {host.title}
+            © {title}
             {host.supportEmail ? (
               <>
                 {' · '}
@@ -86,7 +96,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
           <nav className={classes.footerLinks} aria-label={t('layout.more')}>
             <Link to="/help/privacy">{t('layout.privacy')}</Link>
             <Link to="/help/cookies">{t('layout.cookies')}</Link>
-            <Link to="/estimator/login">{t('layout.estimators')}</Link>
+            {love ? null : <Link to="/estimator/login">{t('layout.estimators')}</Link>}
           </nav>
         </div>
       </footer>

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { ApiError } from '../../../shared/api/client.ts';
+import { randomId } from '../../../shared/ids/random-id.ts';
 
 /**
  * One idempotency key per payment attempt: a call lost on the network is retried with the same key (so it can never
@@ -8,7 +9,7 @@ import { ApiError } from '../../../shared/api/client.ts';
 export function useIdempotencyKey() {
   const stored = useRef<string | null>(null);
   return {
-    current: () => (stored.current ??= crypto.randomUUID()),
+    current: () => (stored.current ??= randomId()),
     settle: (error: unknown) => {
       const unanswered = error instanceof ApiError && error.status === 0;
       if (!unanswered) stored.current = null;
