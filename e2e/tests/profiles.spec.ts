@@ -57,6 +57,7 @@ test('an owner invites by link, a visitor fills all 5 steps (reloading midway), 
   await expectAccessible(page, 'new profile: names');
   await page.getByLabel(/^Имя/).fill('Анна');
   await page.getByLabel(/^Фамилия/).fill('Смирнова');
+  await page.getByLabel(/Человек знает, что я создаю этот профиль/).check();
   await page.getByRole('button', { name: 'Создать', exact: true }).click();
   await page.getByRole('button', { name: 'Получить ссылку на анкету' }).click();
   const url = await page.getByTestId('share-link-url').inputValue();
