@@ -8,6 +8,7 @@ import { track, useTrackShown } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { patchProfileByLink, requestNewLink, upgradeByLink, useProfileByLink } from '../api/profile-by-link.ts';
 import { useDraft, type Names } from '../hooks/use-draft.ts';
+import { ConsentNotice } from './consent-notice.tsx';
 import { NamesFields, namesValid } from './names-fields.tsx';
 import { QuestionnaireSteps, allStepsValid, answersToSend } from './questionnaire-steps.tsx';
 import classes from '../../../shared/questionnaire/questionnaire.module.css';
@@ -177,7 +178,7 @@ function LinkQuestionnaire({ permalink, view, onView }: { permalink: string; vie
           {t('form.reset')}
         </button>
       </div>
-      {draft.step === 0 ? <Notice company={view.companyName} /> : null}
+      {draft.step === 0 ? <ConsentNotice company={view.companyName} /> : null}
       <QuestionnaireSteps
         steps={steps}
         answers={draft.answers}
@@ -236,17 +237,3 @@ function LinkQuestionnaire({ permalink, view, onView }: { permalink: string; vie
   );
 }
 
-/** What the person is told before the first question (issue 29; the text's version is NOTICE_VERSION). */
-function Notice({ company }: { company: string | null }) {
-  const { t } = useTranslation('questionnaire');
-  return (
-    <section className={classes.note} aria-labelledby="notice-title" data-testid="consent-notice">
-      <h2 id="notice-title">{t('notice.title')}</h2>
-      <ul>
-        {['who', 'computed', 'seen', 'kept', 'decision', 'withdraw'].map((key) => (
-          <li key={key}>{t(`notice.${key}`, { company: company ?? t('notice.sender') })}</li>
-        ))}
-      </ul>
-    </section>
-  );
-}
