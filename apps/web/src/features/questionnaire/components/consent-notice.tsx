@@ -8,11 +8,14 @@ import classes from '../../../shared/questionnaire/questionnaire.module.css';
  */
 export function ConsentNotice({ company, own = false }: { company: string | null; own?: boolean }) {
   const { t } = useTranslation('questionnaire');
+  const keys = own ? ['computed', 'kept', 'decision', 'withdraw'] : ['who', 'computed', 'seen', 'kept', 'decision', 'withdraw'];
   return (
     <section className={classes.note} aria-labelledby="notice-title" data-testid="consent-notice">
       <h2 id="notice-title">{t('notice.title')}</h2>
       <ul>
-        {[own ? 'own' : 'who', 'computed', 'seen', 'kept', 'decision', 'withdraw'].map((key) => (
+        {/* The flame questionnaire's own line lives in the person namespace: the light link page does not load it. */}
+        {own ? <li>{t('person:ownNotice')}</li> : null}
+        {keys.map((key) => (
           <li key={key}>{t(`notice.${key}`, { company: company ?? t('notice.sender') })}</li>
         ))}
       </ul>

@@ -68,8 +68,8 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
     expect(screen.getByText('Приглашение от компании Acme')).toBeTruthy();
     // The notice comes before the first question: who invited, what is computed, who sees it, how long, how to withdraw.
     const notice = screen.getByTestId('consent-notice');
-    expect(notice.textContent).toContain('Вас пригласил(а) Acme');
-    expect(notice.textContent).toContain('не может опираться только на него');
+    expect(notice.textContent).toContain('Приглашает Acme');
+    expect(notice.textContent).toContain('Решение о вас не может опираться только на прогноз');
     expect(notice.textContent).toContain('отзыв согласия');
 
     await user.type(screen.getByLabelText(/^Имя/), 'Анна');
@@ -105,8 +105,8 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Необходимо согласие с политикой конфиденциальности')).toBeTruthy();
     expect(api.callsTo('PATCH', '/api/profile/abc')).toHaveLength(0);
 
-    await user.click(screen.getByLabelText(/Я прочитал\(а\) уведомление выше/, { selector: 'input' }));
-    await user.type(screen.getByLabelText(/E-mail для ссылки на вашу страницу/), 'anna@example.com');
+    await user.click(screen.getByLabelText(/Я прочитал\(а\) уведомление/, { selector: 'input' }));
+    await user.type(screen.getByLabelText(/E-mail для личной ссылки/), 'anna@example.com');
     const sentView = { ...view({ state: 'ack_a', locked: true, firstName: 'Анна', lastName: 'Иванова', age: 30, avatarName: 'female-21to35-1' }), personToken: 'private-token' };
     api.once('PATCH', '/api/profile/abc', { status: 200, body: { result: sentView } });
     await user.click(screen.getByRole('button', { name: 'Отправить анкету' }));
