@@ -28,7 +28,7 @@ import { eraseProfileRow, findByPersonTokenHash, ownerContact, updateProfile, ty
 export type PersonDeps = { db: Db; storage: Storage; mailer: Mailer; config: Pick<Config, 'LOVE_HOSTS' | 'PUBLIC_URL' | 'SUPPORT_EMAIL'> };
 
 /** Who performs a person's own withdrawal in the audit log (the log's actor column names administrators otherwise). */
-export const PERSON_ACTOR = 'person';
+const PERSON_ACTOR = 'person';
 
 const DAY_MS = 86_400_000;
 export const hashPersonToken = (token: string) => crypto.createHash('sha256').update(`person|${token}`).digest('base64url');
@@ -42,7 +42,7 @@ export function consentRecord(by: 'person' | 'owner', locale: Locale, now: Date,
 }
 
 /** A fresh private link for the person's page: 256 random bits, of which only the hash is stored. */
-export function newPersonToken(now: Date): { token: string; columns: { personTokenHash: string; personTokenExpiresAt: Date } } {
+function newPersonToken(now: Date): { token: string; columns: { personTokenHash: string; personTokenExpiresAt: Date } } {
   const token = crypto.randomBytes(32).toString('base64url');
   return { token, columns: { personTokenHash: hashPersonToken(token), personTokenExpiresAt: new Date(now.getTime() + PERSON_PAGE_TTL_DAYS * DAY_MS) } };
 }

@@ -115,7 +115,7 @@ export async function ownerContact(db: Db, ownerId: string): Promise<{ email: st
  * What is left of a profile once its data is erased: no names, contacts, answers or scores; kind, owner, dates, the
  * proof of consent and the private link's hash stay (so the person's page can say it was withdrawn).
  */
-export const ERASED_PROFILE = {
+const ERASED_PROFILE = {
   firstName: null,
   lastName: null,
   partnerFirstName: null,

@@ -10,7 +10,7 @@ export const RETENTION_SWEEP_MS = 60 * 60 * 1000;
 /** Profiles looked at per pass and step; the next pass takes the rest. */
 const BATCH = 500;
 /** Who deletes in the audit log. */
-export const RETENTION_ACTOR = 'retention';
+const RETENTION_ACTOR = 'retention';
 
 const DAY_MS = 86_400_000;
 
