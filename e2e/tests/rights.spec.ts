@@ -143,6 +143,7 @@ async function ownerSees(page: Page, language: Language, ownerToken: string, own
   await page.addInitScript((auth) => localStorage.setItem('teamcast.auth.owner', JSON.stringify(auth)), { token: ownerToken, subjectId: ownerId });
   await page.goto(phone ? '/owner-mobile/profiles' : '/owner/profiles');
   await expect(page.getByTestId('profile-state').filter({ hasText: text.withdrawnState })).toHaveCount(1, { timeout: 30_000 });
+  await expectAccessible(page, `owner's profiles with a withdrawn one (${language})`);
 
   await page.goto(phone ? `/owner-mobile/p2p/${pairId}` : `/owner/dashboard/p2p/${pairId}`);
   await page.getByTestId('pair-run').click();

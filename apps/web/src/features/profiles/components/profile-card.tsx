@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileSummary } from '@teamcast/contracts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 
-const stateColor: Record<ProfileSummary['state'], string> = { ack_q: 'gray', answered: 'yellow', ack_a: 'teal', deleted: 'red', delete_keep: 'red', withdrawn: 'orange' };
+const stateColor: Record<ProfileSummary['state'], string> = { ack_q: 'gray', answered: 'yellow', ack_a: 'teal', deleted: 'red', delete_keep: 'red', withdrawn: 'gray' };
 
 /** A profile in the list: avatar, name, age, mood, expertise and status. */
 export function ProfileCard({ profile, onOpen, highlighted }: { profile: ProfileSummary; onOpen: () => void; highlighted: boolean }) {
@@ -51,7 +51,7 @@ export function ProfileCard({ profile, onOpen, highlighted }: { profile: Profile
             {profile.isDemo ? <Badge color="grape" variant="outline">{t('card.demo')}</Badge> : null}
             {profile.isShort ? <Badge variant="outline">{t('card.short')}</Badge> : null}
             {profile.filledBy === 'owner' ? (
-              <Badge color="orange" variant="outline" data-testid="filled-by-owner">
+              <Badge variant="outline" data-testid="filled-by-owner">
                 {t('card.byOwner')}
               </Badge>
             ) : null}
