@@ -35,6 +35,7 @@ test.describe('scoring journey', () => {
     const created = await page.request.post('/api/owner/profiles/short', {
       headers: { authorization: `Bearer ${owner.token}` },
       data: {
+        personInformed: true,
         firstName: 'Вера',
         lastName: 'Орлова',
         answers: [

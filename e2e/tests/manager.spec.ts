@@ -12,7 +12,7 @@ const PEOPLE: Array<[string, string, Record<string, string | number>]> = [
 async function seedProfiles(request: APIRequestContext, token: string): Promise<string[]> {
   const headers = { authorization: `Bearer ${token}` };
   for (const [firstName, lastName, answers] of PEOPLE) {
-    const res = await request.post('/api/owner/profiles/short', { headers, data: { firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) } });
+    const res = await request.post('/api/owner/profiles/short', { headers, data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) } });
     expect(res.status(), await res.text()).toBe(201);
   }
   const listed = await request.get('/api/scene/profiles?eligible=true&limit=50', { headers });

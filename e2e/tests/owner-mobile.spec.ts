@@ -20,7 +20,7 @@ test.beforeEach(async ({ context }) => {
 async function completedProfile(request: APIRequestContext, token: string, firstName: string, lastName: string, answers: Record<string, string | number>) {
   const res = await request.post('/api/owner/profiles/short', {
     headers: { authorization: `Bearer ${token}` },
-    data: { firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
+    data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
   });
   expect(res.status(), await res.text()).toBe(201);
 }
@@ -86,6 +86,7 @@ test('an owner signs up in the phone app, moves through the footer, creates and 
   await page.getByLabel(/^First name/).fill('Clara');
   await page.getByLabel(/^Last name/).fill('Novak');
   await expectAccessible(page, 'owner-mobile new profile: names');
+  await page.getByLabel(/The person knows I am creating this profile/).check();
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Profile “Clara Novak” created. Send the link so it gets filled in.')).toBeVisible();
   await expectAccessible(page, 'owner-mobile new profile: created');

@@ -23,7 +23,7 @@ async function signUpOwner(page: Page) {
 async function createProfile(request: APIRequestContext, token: string, firstName: string, lastName: string, answers: Record<string, string | number>) {
   const res = await request.post('/api/owner/profiles/short', {
     headers: { authorization: `Bearer ${token}` },
-    data: { firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
+    data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
   });
   expect(res.status(), await res.text()).toBe(201);
   // Scored at once (a new owner's plan withholds the scores themselves, as expertise).
@@ -50,7 +50,7 @@ async function createLoveProfile(request: APIRequestContext, token: string, firs
   }
   const res = await request.post('/api/owner/profiles/love', {
     headers,
-    data: { firstName, birthDate, answers: fromAnswerMap(answers).map(({ neuron, value }) => ({ neuron, value })) },
+    data: { personInformed: true, firstName, birthDate, answers: fromAnswerMap(answers).map(({ neuron, value }) => ({ neuron, value })) },
   });
   expect(res.status(), await res.text()).toBe(201);
 }

@@ -7,7 +7,7 @@ async function completedProfile(request: APIRequestContext, token: string, first
   const answers = { С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 };
   const res = await request.post('/api/owner/profiles/short', {
     headers: { authorization: `Bearer ${token}` },
-    data: { firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
+    data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()).result as { _id: string })._id;

@@ -57,6 +57,7 @@ test('an owner invites by link, a visitor fills all 5 steps (reloading midway), 
   await expectAccessible(page, 'new profile: names');
   await page.getByLabel(/^Имя/).fill('Анна');
   await page.getByLabel(/^Фамилия/).fill('Смирнова');
+  await page.getByLabel(/Человек знает, что я создаю этот профиль/).check();
   await page.getByRole('button', { name: 'Создать', exact: true }).click();
   await page.getByRole('button', { name: 'Получить ссылку на анкету' }).click();
   const url = await page.getByTestId('share-link-url').inputValue();
@@ -136,7 +137,7 @@ test('an owner invites by link, a visitor fills all 5 steps (reloading midway), 
   await choose(visitor, 'С_Утрата', 'Нет');
   await visitor.getByRole('button', { name: 'Отправить анкету' }).click();
   await expect(visitor.getByText('Необходимо согласие с политикой конфиденциальности')).toBeVisible();
-  await visitor.getByLabel(/политикой конфиденциальности/).check();
+  await visitor.getByLabel(/Я прочитал\(а\) уведомление/).check();
   await visitor.getByRole('button', { name: 'Отправить анкету' }).click();
   await expect(visitor.getByTestId('questionnaire-sent')).toBeVisible();
   await visitor.reload();
@@ -189,7 +190,7 @@ test('flame onboarding: an anonymous visitor fills the love questionnaire, lands
   await choose(page, 'Л_Второй_Шанс', 'Да');
   await choose(page, 'Л_Язык_Любви', 'Время вместе');
   await choose(page, 'Л_Испытание', 'Быт');
-  await page.getByLabel(/политикой конфиденциальности/).check();
+  await page.getByLabel(/Я прочитал\(а\) уведомление/).check();
   await page.getByRole('button', { name: 'Отправить анкету' }).click();
   await expect(page.getByTestId('flame-result')).toBeVisible();
   await expect(page).toHaveURL(/\/flame-mobile\/questionnaire\/[A-Za-z0-9_-]{24}$/);

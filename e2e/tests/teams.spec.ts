@@ -6,7 +6,7 @@ import { teamOwner } from '../support/team-owner.ts';
 async function completedProfile(request: APIRequestContext, token: string, firstName: string, lastName: string, answers: Record<string, string | number>) {
   const res = await request.post('/api/owner/profiles/short', {
     headers: { authorization: `Bearer ${token}` },
-    data: { firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
+    data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
   });
   expect(res.status(), await res.text()).toBe(201);
 }

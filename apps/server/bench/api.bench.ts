@@ -70,8 +70,8 @@ async function scoredPair(base: string, headers: Record<string, string>): Promis
     return ((await res.json()) as { result: { _id: string } }).result._id;
   };
   const answers = (values: Record<string, string | number>) => Object.entries(values).map(([neuron, value]) => ({ neuron, value }));
-  const a = await post('/api/owner/profiles/short', { firstName: 'Anna', lastName: 'Bench', answers: answers({ С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 }) });
-  const b = await post('/api/owner/profiles/short', { firstName: 'Boris', lastName: 'Bench', answers: answers({ С_Пол: 'М', С_Возр: 44, С_ВУЗ: 'Бакалавр', С_Стаж: 20, С_Руков_Стаж: 10, С_Проживание: 'Один', С_Дети: 0 }) });
+  const a = await post('/api/owner/profiles/short', { personInformed: true, firstName: 'Anna', lastName: 'Bench', answers: answers({ С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 }) });
+  const b = await post('/api/owner/profiles/short', { personInformed: true, firstName: 'Boris', lastName: 'Bench', answers: answers({ С_Пол: 'М', С_Возр: 44, С_ВУЗ: 'Бакалавр', С_Стаж: 20, С_Руков_Стаж: 10, С_Проживание: 'Один', С_Дети: 0 }) });
   const id = await post('/api/scene/p2p', { actors: [a, b], intensity: 8 });
   return { id, a, b };
 }

@@ -80,6 +80,8 @@ export const accessMatrix: Record<string, Access> = {
   'PUT /api/profile/:permalink/upgrade': 'anonymous',
   'PATCH /api/profile/:permalink': 'anonymous',
   'POST /api/profile/:permalink/link-request': 'anonymous',
+  'GET /api/profile/person/:token': 'anonymous',
+  'POST /api/profile/person/:token/withdraw': 'anonymous',
   'GET /api/payment/list-price': 'anonymous',
   'GET /api/payment/subscription': ['owner'],
   'GET /api/payment/access-rules': ['owner'],

@@ -10,7 +10,7 @@ export const ERROR_CODES = [
   'verify_account', 'user_deleted', 'team_limit_reached', 'not_found', 'user_not_found', 'reset_user_not_found',
   'profile_not_found', 'compatibility_not_found', 'pair_report_locked', 'team_not_found', 'comparison_not_found',
   'link_invalid', 'email_in_use', 'username_in_use', 'email_already_verified', 'shared_profile_exists',
-  'questionnaire_locked', 'team_changed', 'link_expired', 'profile_deleted', 'uri_too_long', 'payload_too_large',
+  'questionnaire_locked', 'team_changed', 'link_expired', 'profile_deleted', 'profile_withdrawn', 'uri_too_long', 'payload_too_large',
   'profile_not_completed', 'profile_names_required', 'actors_ineligible', 'love_profile_required', 'work_profile_required', 'team_too_small', 'manager_view_too_small',
   'events_zero_length', 'actor_not_found', 'class_instance_forbidden', 'interaction_settings_failure',
   'subscription_required', 'plan_seats_taken', 'demo_already_used', 'payment_method_required', 'invoice_not_payable',

@@ -44,6 +44,11 @@ export const errorCatalogue = {
   second_factor_disabled: { status: 409, en: 'Two-step sign-in is off', ru: 'Двухэтапный вход выключен' },
   link_expired: { status: 410, en: 'The link has expired', ru: 'Срок действия ссылки истёк' },
   profile_deleted: { status: 410, en: 'Profile deleted', ru: 'Профиль удалён' },
+  profile_withdrawn: {
+    status: 410,
+    en: 'The person withdrew this profile: its answers and scores are deleted and it takes part in no forecast',
+    ru: 'Человек отозвал этот профиль: его ответы и оценки удалены, в прогнозах он не участвует',
+  },
   uri_too_long: { status: 414, en: 'The address is too long', ru: 'Слишком длинный адрес' },
   payload_too_large: { status: 413, en: 'The request is too large', ru: 'Слишком большой запрос' },
   profile_not_completed: { status: 409, en: 'The profile is not filled in yet', ru: 'Профиль ещё не заполнен' },

@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { defineEndpoint } from './api.ts';
 import { AVATAR_AGE_BANDS, DEFAULT_PAGE_SIZE, GRADES } from './constants.ts';
 import { AnswersSchema, QuestionnaireDefinitionSchema, QuestionnaireKindSchema, type Answer, type QuestionnaireKind } from './questionnaire.ts';
-import { profileLinkRoutes } from './public-routes.ts';
-import { LoveScoresSchema } from './scoring.ts';
+import { NOTICE_VERSION, personPageRoutes, profileLinkRoutes } from './public-routes.ts';
+import { LoveScoresSchema, ProfileExplanationSchema } from './scoring.ts';
 export { ageOn, birthDateFromDay, birthDateToIso } from './profile-dates.ts';
 import { ConsentSchema, NameSchema, OptionalEmailSchema, OptionalPhoneSchema, OptionalPositionSchema } from './validation.ts';
 
-/** Profile states (spec section 4): ack_q empty, answered in progress, ack_a completed, deleted, delete_keep (deleted but kept for teams and evaluations). */
-export const ProfileStateSchema = z.enum(['ack_q', 'answered', 'ack_a', 'deleted', 'delete_keep']);
+/**
+ * Profile states (spec section 4): ack_q empty, answered in progress, ack_a completed, deleted, delete_keep (deleted but
+ * kept for teams and evaluations), withdrawn (the person withdrew by the private link: an empty placeholder no pair or
+ * team can run; docs/privacy.md).
+ */
+export const ProfileStateSchema = z.enum(['ack_q', 'answered', 'ack_a', 'deleted', 'delete_keep', 'withdrawn']);
 export type ProfileState = z.infer<typeof ProfileStateSchema>;
 
 /** Owner list filter: all, empty (not completed), approved (completed). */
@@ -26,6 +30,11 @@ export const GradeSchema = z.enum(GRADES);
 
 /** Share links (permalinks) stay valid this long after they are issued, in days. */
 export const PROFILE_LINK_TTL_DAYS = 30;
+/** The private link to a person's own page stays valid this long after sending, in days. */
+export const PERSON_PAGE_TTL_DAYS = 365;
+
+/** Who filled the answers: the person by link (with the notice and consent), or the owner about someone else. */
+export const FilledBySchema = z.enum(['person', 'owner']);
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Avatars: 19 images that ship with the web app under /avatars/<name>.svg.
@@ -138,6 +147,10 @@ export const ProfileSummarySchema = z.object({
   scores: ProfileScoresSchema,
   /** When the visitor of an expired link asked for a new one. */
   linkRequestedAt: z.iso.datetime().nullable(),
+  /** Who filled the answers; null until filled (and for profiles filled before this was recorded). */
+  filledBy: FilledBySchema.nullable(),
+  /** When the person withdrew the profile (state withdrawn); null otherwise. */
+  withdrawnAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
@@ -359,12 +372,15 @@ export const OwnerFilledProfileSchema = z.object({
   avatarName: AvatarNameSchema.optional(),
 });
 
+/** The owner fills a profile about someone else: he confirms that the person knows, having read the same notice. */
+const OwnerFilledAboutSomeoneSchema = OwnerFilledProfileSchema.extend({ personInformed: ConsentSchema });
+
 export const ownerProfileLoveEndpoint = defineEndpoint({
   group: 'owner',
   method: 'POST',
   path: '/profiles/love',
-  summary: 'Creates a completed love profile from answers the owner gives (first name and birth date required)',
-  body: OwnerFilledProfileSchema.extend({ birthDate: BirthDateSchema }),
+  summary: 'Creates a completed love profile from answers the owner gives (first name and birth date required; personInformed confirms the person knows)',
+  body: OwnerFilledAboutSomeoneSchema.extend({ birthDate: BirthDateSchema }),
   result: ProfileSchema,
 });
 
@@ -372,8 +388,8 @@ export const ownerProfileShortEndpoint = defineEndpoint({
   group: 'owner',
   method: 'POST',
   path: '/profiles/short',
-  summary: 'Creates a completed short profile from answers the owner gives (first and last name required)',
-  body: OwnerFilledProfileSchema.extend({ lastName: NameSchema }),
+  summary: 'Creates a completed short profile from answers the owner gives (first and last name required; personInformed confirms the person knows)',
+  body: OwnerFilledAboutSomeoneSchema.extend({ lastName: NameSchema }),
   result: ProfileSchema,
 });
 
@@ -381,9 +397,9 @@ export const unsecureProfileEndpoint = defineEndpoint({
   group: 'owner',
   method: 'POST',
   path: '/profiles/unsecure',
-  summary: 'An anonymous visitor creates a completed love profile (flame onboarding); attach it after signing up',
-  body: OwnerFilledProfileSchema.extend({ birthDate: BirthDateSchema, consent: ConsentSchema }),
-  result: z.object({ _id: z.string(), permalink: z.string() }),
+  summary: 'An anonymous visitor creates a completed love profile (flame onboarding); attach it after signing up. personToken opens their own page',
+  body: OwnerFilledProfileSchema.extend({ birthDate: BirthDateSchema, consent: ConsentSchema, noticeVersion: z.literal(NOTICE_VERSION).optional() }),
+  result: z.object({ _id: z.string(), permalink: z.string(), personToken: z.string() }),
 });
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -427,6 +443,10 @@ export const ProfilePatchSchema = z.object({
   /** Sends the questionnaire: every visible question must be answered, and consent given. */
   complete: z.boolean().default(false),
   consent: z.boolean().optional(),
+  /** The version of the notice the person read (NOTICE_VERSION); recorded with the consent. */
+  noticeVersion: z.literal(NOTICE_VERSION).optional(),
+  /** Where to mail the private link to the person's own page (optional; used once, not stored). */
+  personEmail: OptionalEmailSchema,
 });
 export type ProfilePatch = z.input<typeof ProfilePatchSchema>;
 
@@ -475,10 +495,10 @@ export const profileUpgradeEndpoint = defineEndpoint({
 
 export const profilePatchEndpoint = defineEndpoint({
   ...profileLinkRoutes.patch,
-  summary: 'Saves answers, names, birth date or avatar; complete sends the questionnaire, after which it cannot change',
+  summary: 'Saves answers, names, birth date or avatar; complete sends the questionnaire, after which it cannot change. Sending returns personToken, the private link to the person’s own page',
   params: PermalinkParams,
   body: ProfilePatchSchema,
-  result: ProfileLinkViewSchema,
+  result: ProfileLinkViewSchema.extend({ personToken: z.string().nullable() }),
 });
 
 export const profileLinkRequestEndpoint = defineEndpoint({
@@ -486,4 +506,69 @@ export const profileLinkRequestEndpoint = defineEndpoint({
   summary: 'The visitor of an expired link asks the owner for a new one',
   params: PermalinkParams,
   result: z.object({ requested: z.literal(true) }),
+});
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The person's own page (issue 29, docs/privacy.md): reached anonymously by the private link given after sending.
+
+/** The proof of consent: the notice version the person agreed to, in which language, and when. */
+export const ConsentRecordSchema = z.object({ noticeVersion: z.string(), locale: z.enum(['ru', 'en']), at: z.iso.datetime(), by: FilledBySchema });
+
+/** One answer as the person gave it, with the question's text and the chosen options' labels in both languages. */
+export const PersonAnswerSchema = z.object({
+  neuron: z.string(),
+  question: z.object({ ru: z.string(), en: z.string() }),
+  value: AnswersSchema.element.shape.value,
+  /** Labels of the chosen options; empty for numbers and free values. */
+  labels: z.array(z.object({ ru: z.string(), en: z.string() })),
+});
+
+export const PersonDataSchema = z.object({
+  kind: QuestionnaireKindSchema,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  partnerFirstName: z.string().nullable(),
+  partnerLastName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  position: z.string().nullable(),
+  birthDate: z.iso.datetime().nullable(),
+  age: z.number().nullable(),
+  gender: GenderSchema.nullable(),
+  answers: z.array(PersonAnswerSchema),
+  /** Everything computed about the person, whatever the owner's plan shows the owner. */
+  scores: ProfileScoresSchema,
+  explanation: ProfileExplanationSchema.nullable(),
+  /** How many pair checks and teams of the owner include the person now (their forecasts are deleted on withdrawal). */
+  usage: z.object({ pairs: z.number().int(), teams: z.number().int() }),
+  completedAt: z.iso.datetime().nullable(),
+});
+export type PersonData = z.infer<typeof PersonDataSchema>;
+
+export const PersonPageSchema = z.object({
+  /** Who holds the profile: the owner's company and e-mail (the person's contact); null for a profile without owner. */
+  holder: z.object({ companyName: z.string().nullable(), email: z.string() }).nullable(),
+  consent: ConsentRecordSchema.nullable(),
+  /** When the private link stops working. */
+  expiresAt: z.iso.datetime(),
+  withdrawnAt: z.iso.datetime().nullable(),
+  /** The person's data; null once withdrawn (it is deleted). */
+  data: PersonDataSchema.nullable(),
+});
+export type PersonPage = z.infer<typeof PersonPageSchema>;
+
+const TokenParams = z.object({ token: z.string().min(1).max(100) });
+
+export const personPageEndpoint = defineEndpoint({
+  ...personPageRoutes.get,
+  summary: "The person's own page: their answers, scores, grade and explanation, who holds the profile and the consent given; also the JSON download",
+  params: TokenParams,
+  result: PersonPageSchema,
+});
+
+export const personWithdrawEndpoint = defineEndpoint({
+  ...personPageRoutes.withdraw,
+  summary: 'Withdraws the profile: answers, scores, estimates and forecasts involving it are deleted in one transaction and the owner is told; works once',
+  params: TokenParams,
+  result: z.object({ withdrawnAt: z.iso.datetime() }),
 });

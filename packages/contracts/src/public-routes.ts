@@ -12,6 +12,18 @@ export const profileLinkRoutes = {
   linkRequest: { group: 'profile', method: 'POST', path: '/:permalink/link-request' },
 } as const;
 
+/** The person's own page, reached by the private link given after sending: read it all, or withdraw. */
+export const personPageRoutes = {
+  get: { group: 'profile', method: 'GET', path: '/person/:token' },
+  withdraw: { group: 'profile', method: 'POST', path: '/person/:token/withdraw' },
+} as const;
+
+/**
+ * The version of the notice a person reads before the first question (what is computed, who sees it, how long it is
+ * kept, how to withdraw); a change of its text gets a new version, and each consent records the one it was given to.
+ */
+export const NOTICE_VERSION = '2026-11-25';
+
 /** A shared love or friendship result. */
 export const sharedResultRoute = { group: 'scene', method: 'GET', path: '/result/:data' } as const;
 

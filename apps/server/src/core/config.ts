@@ -56,6 +56,11 @@ const ConfigSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@teamcast.local'),
   /** First retry delay of a failed mail, in seconds; it doubles on each attempt (up to 6 hours), the retry loop looks twice as often. */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Days after which a profile that no pair, team or report uses is deleted (counted from its sending, or creation if
+   * never sent); its owner is warned by mail a week before. 0 keeps profiles until their owner deletes them.
+   */
+  PROFILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
   /** Folder of the built web app that the server serves. */
   WEB_DIST: z.string().optional(),
   /** OpenAI-compatible chat endpoint (base URL, e.g. https://api.openai.com/v1) for pair narratives; unset uses the built-in writer. */

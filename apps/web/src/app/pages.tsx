@@ -74,6 +74,7 @@ export const pages: Partial<Record<string, Screen>> = {
   'love-mobile-profile': lazyScreen(() => import('../features/profiles/components/profile-screens.tsx').then((m) => m.LoveMobileProfileScreen)),
   'profile-questionnaire': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { light: true, namespaces: ['questionnaire'] }),
   'couple-questionnaire': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { light: true, namespaces: ['questionnaire'] }),
+  person: lazyScreen(() => import('../features/person/components/person-page.tsx').then((m) => m.PersonPage), { light: true, namespaces: ['person'] }),
   'owner-link': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { light: true, namespaces: ['questionnaire'] }),
   'owner-mobile-link': lazyScreen(() => import('../features/questionnaire/components/link-questionnaire-page.tsx').then((m) => m.LinkQuestionnairePage), { light: true, namespaces: ['questionnaire'] }),
   'flame-mobile': lazyScreen(() => import('../features/questionnaire/components/flame-onboarding-page.tsx').then((m) => m.FlameOnboardingPage)),

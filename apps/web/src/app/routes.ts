@@ -22,6 +22,7 @@ export const routeTable: RouteDef[] = [
   r('landing', '/', 'public', false, 'public'),
   r('profile-questionnaire', '/profile-questionnaire', 'questionnaire', false, 'public'),
   r('couple-questionnaire', '/couple-questionnaire', 'questionnaire', false, 'public'),
+  r('person', '/person/:token', 'questionnaire', false, 'public'),
   r('result', '/result/:data', 'loveMobile', false, 'public'),
   r('faq', '/faq', 'faq', false, 'public'),
   r('help', '/help/:topic?', 'faq', false, 'public'),

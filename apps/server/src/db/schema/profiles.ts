@@ -13,7 +13,7 @@ export const profiles = pgTable(
     ownerId: text('owner_id').references(() => owners.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: kinds }).notNull(),
     questionnaireId: text('questionnaire_id').references(() => questionnaires.id, { onDelete: 'set null' }),
-    state: text('state', { enum: ['ack_q', 'answered', 'ack_a', 'deleted', 'delete_keep'] }).notNull().default('ack_q'),
+    state: text('state', { enum: ['ack_q', 'answered', 'ack_a', 'deleted', 'delete_keep', 'withdrawn'] }).notNull().default('ack_q'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     partnerFirstName: text('partner_first_name'),
@@ -49,9 +49,22 @@ export const profiles = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
     deletedAt: ts('deleted_at'),
+    /** Who filled the answers: the person by link, or the owner about someone else (docs/privacy.md). */
+    filledBy: text('filled_by', { enum: ['person', 'owner'] }),
+    /** Proof of consent: the notice version agreed to, its language and when. */
+    consentVersion: text('consent_version'),
+    consentLocale: text('consent_locale', { enum: ['ru', 'en'] }),
+    consentedAt: ts('consented_at'),
+    /** SHA-256 of the private link to the person's own page; the link itself is never stored. */
+    personTokenHash: text('person_token_hash'),
+    personTokenExpiresAt: ts('person_token_expires_at'),
+    withdrawnAt: ts('withdrawn_at'),
+    /** When the owner was warned that this unused profile will be deleted (retention). */
+    retentionWarnedAt: ts('retention_warned_at'),
   },
   (table) => [
     uniqueIndex('profiles_permalink_idx').on(table.permalink),
+    uniqueIndex('profiles_person_token_idx').on(table.personTokenHash),
     index('profiles_owner_idx').on(table.ownerId, table.state, table.createdAt.desc()),
     index('profiles_questionnaire_idx').on(table.questionnaireId),
   ],

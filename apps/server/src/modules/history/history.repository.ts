@@ -96,3 +96,8 @@ export async function incrementCounter(db: Db, ownerId: string, counter: keyof H
     .values({ ownerId, [counter]: 1 })
     .onConflictDoUpdate({ target: dashboardCounters.ownerId, set: { [counter]: sql`${column} + 1` } });
 }
+
+/** Deletes every history entry (pair or team run) that names a profile among its actors. */
+export async function deleteEntriesWithActor(db: Db, profileId: string): Promise<void> {
+  await db.delete(dashboardHistory).where(sql`${dashboardHistory.actors} @> ${JSON.stringify([{ id: profileId }])}::jsonb`);
+}

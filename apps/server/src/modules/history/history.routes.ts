@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { historyCountersEndpoint, historyGetEndpoint } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
+import { registerProfileErasure } from '../profiles/profile-erasure.ts';
+import { deleteEntriesWithActor } from './history.repository.ts';
 import { readCounters, readHistory } from './history.service.ts';
+
+// Once per process: the history entries naming a withdrawn or expired profile go with it.
+registerProfileErasure(async (tx, profileId) => deleteEntriesWithActor(tx, profileId));
 
 const owner = ['owner'] as const;
 

@@ -22,7 +22,7 @@ export async function queuePlainMessage(db: Db, message: { to: string; subject: 
 /** How often the retry loop looks for messages whose delivery failed, in milliseconds (half the first retry delay). */
 export const retryIntervalMs = (config: Pick<Config, 'MAIL_RETRY_SECONDS'>) => (config.MAIL_RETRY_SECONDS ?? 60) * 500;
 
-export type MailRequest = { to: string; kind: MailKind; locale: Locale; brand: Brand; link: string };
+export type MailRequest = { to: string; kind: MailKind; locale: Locale; brand: Brand; link: string; values?: Record<string, string> };
 
 export type Mailer = {
   /** Whether messages leave over SMTP (SMTP_URL set) or stay in the outbox. */
@@ -72,9 +72,9 @@ export function createMailer({ db, config, log, transport }: { db: Db; config: C
 
   return {
     mode: smtp ? 'smtp' : 'outbox',
-    async send({ to, kind, locale, brand, link }) {
+    async send({ to, kind, locale, brand, link, values }) {
       const id = crypto.randomUUID();
-      const rendered = renderMail(kind, locale, brand, link);
+      const rendered = renderMail(kind, locale, brand, link, values);
       await insertMessage(db, { id, toAddress: to.toLowerCase(), subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, kind, locale });
       if (smtp) {
         track(claimDue(db, id, 10, config.MAIL_RETRY_SECONDS).then(async ([row]) => (row ? deliver(row) : undefined)));

@@ -1,7 +1,10 @@
 import type { Locale } from '@teamcast/contracts';
 
 /** What a message is about; each kind has a subject and a body in Russian and English. */
-export type MailKind = 'verify' | 'join' | 'magic' | 'reset' | 'exists';
+/** Messages carrying a sign-in or sign-up link (the passport module's). */
+export type SignInMailKind = 'verify' | 'join' | 'magic' | 'reset' | 'exists';
+/** The person's private page link, and the owner told of a withdrawal or of profiles to be deleted (docs/privacy.md). */
+export type MailKind = SignInMailKind | 'person_page' | 'withdrawn' | 'retention';
 
 /** The platform a message speaks for: the title and support contact of the host the request came to. */
 export type Brand = { title: string; supportEmail: string; love: boolean };
@@ -91,7 +94,56 @@ const texts: Record<MailKind, Record<Locale, Texts>> = {
       ignore: 'Если вы не запрашивали новый пароль, просто проигнорируйте это письмо: пароль останется прежним.',
     },
   },
+  person_page: {
+    en: {
+      subject: 'Your page at {title}: what was computed from your answers',
+      lead: 'You sent a questionnaire for {company}. On your own page you see your answers and what was computed from them, download all of it, or withdraw it: then it is deleted.',
+      action: 'Open my page',
+      validity: 'The link is private and works for {days} days. Keep it: we store only a fingerprint of it and cannot send it again.',
+      ignore: 'If you did not fill in a questionnaire, ignore this message.',
+    },
+    ru: {
+      subject: 'Ваша страница в {title}: что рассчитано по вашим ответам',
+      lead: 'Вы отправили анкету для {company}. На своей странице вы видите свои ответы и рассчитанное по ним, можете скачать всё это или отозвать: тогда всё будет удалено.',
+      action: 'Открыть мою страницу',
+      validity: 'Ссылка личная и действует {days} дней. Сохраните её: мы храним только её отпечаток и не сможем прислать её снова.',
+      ignore: 'Если вы не заполняли анкету, просто проигнорируйте это письмо.',
+    },
+  },
+  withdrawn: {
+    en: {
+      subject: '{name} withdrew their profile at {title}',
+      lead: '{name} withdrew their profile on {date}. Their answers, scores, estimates and the forecasts that involved them are deleted; the profile stays in your list as "withdrawn" and takes part in no pair or team.',
+      action: 'Open profiles',
+      validity: 'Nothing is needed from you. A decision about this person must not rest on a forecast that no longer exists.',
+      ignore: 'You get this message because the profile was in your account.',
+    },
+    ru: {
+      subject: '{name} отозвал(а) свой профиль в {title}',
+      lead: '{name} отозвал(а) свой профиль {date}. Ответы, оценки, экспертные оценки и прогнозы с этим человеком удалены; профиль остаётся в списке с пометкой «отозван» и не участвует ни в парах, ни в командах.',
+      action: 'Открыть профили',
+      validity: 'От вас ничего не требуется. Решение об этом человеке не должно опираться на прогноз, которого больше нет.',
+      ignore: 'Вы получили это письмо, потому что профиль был в вашей учётной записи.',
+    },
+  },
+  retention: {
+    en: {
+      subject: 'Unused profiles will be deleted on {date}',
+      lead: 'These profiles have not been used by any pair, team or report for {days} days and will be deleted on {date}, as the retention rule of {title} says: {names}.',
+      action: 'Open profiles',
+      validity: 'To keep a profile, use it in a pair or a team before that date.',
+      ignore: 'You get this message because the profiles are in your account.',
+    },
+    ru: {
+      subject: 'Неиспользуемые профили будут удалены {date}',
+      lead: 'Эти профили {days} дней не использовались ни в парах, ни в командах, ни в отчётах и будут удалены {date} по правилу хранения {title}: {names}.',
+      action: 'Открыть профили',
+      validity: 'Чтобы сохранить профиль, используйте его в паре или команде до этой даты.',
+      ignore: 'Вы получили это письмо, потому что профили есть в вашей учётной записи.',
+    },
+  },
 };
+
 
 const support: Record<Locale, string> = { en: 'Questions? Write to {support}.', ru: 'Вопросы? Пишите на {support}.' };
 
@@ -101,9 +153,9 @@ const fill = (text: string, values: Record<string, string>) => text.replace(/\{(
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-/** Renders one message in one language, as plain text and as HTML with the same content. */
-export function renderMail(kind: MailKind, locale: Locale, brand: Brand, link: string): RenderedMail {
-  const values = { title: brand.title, support: brand.supportEmail };
+/** Renders one message in one language, as plain text and as HTML with the same content; `values` fill the kind's own placeholders. */
+export function renderMail(kind: MailKind, locale: Locale, brand: Brand, link: string, extra: Record<string, string> = {}): RenderedMail {
+  const values = { ...extra, title: brand.title, support: brand.supportEmail };
   const t = texts[kind][locale];
   const [subject, lead, action, validity, ignore, help] = [t.subject, t.lead, t.action, t.validity, t.ignore, support[locale]].map((text) => fill(text, values)) as [
     string,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
-import { pairRequests, pairUnlocks, profiles, scenes } from '../../db/schema/index.ts';
+import { chatNarratives, pairRequests, pairUnlocks, profiles, scenes, sharedResults } from '../../db/schema/index.ts';
 
 export type PairRow = typeof pairRequests.$inferSelect;
 export type PairInsert = typeof pairRequests.$inferInsert;
@@ -126,4 +126,22 @@ export async function isPairUnlocked(db: Db, ownerId: string, id1: string, id2: 
     .from(pairUnlocks)
     .where(and(eq(pairUnlocks.ownerId, ownerId), eq(pairUnlocks.profileLow, low), eq(pairUnlocks.profileHigh, high)));
   return row?.status === 'paid';
+}
+
+/**
+ * Deletes the stored forecasts of every pair that involves a profile (in a slot or as manager): the result, its shared
+ * snapshots and the chat narratives; the pair itself stays, empty, for its owner. Answers the pairs' ids.
+ */
+export async function erasePairForecasts(db: Db, profileId: string): Promise<string[]> {
+  const rows = await db
+    .update(pairRequests)
+    .set({ result: null, kind: null, runAt: null, updatedAt: new Date() })
+    .where(or(eq(pairRequests.actor1Id, profileId), eq(pairRequests.actor2Id, profileId), eq(pairRequests.managerId, profileId)))
+    .returning({ id: pairRequests.id });
+  const ids = rows.map((row) => row.id);
+  if (ids.length > 0) {
+    await db.delete(sharedResults).where(inArray(sharedResults.pairId, ids));
+    await db.delete(chatNarratives).where(inArray(chatNarratives.pairId, ids));
+  }
+  return ids;
 }

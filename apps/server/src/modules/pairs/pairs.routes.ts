@@ -2,11 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { pairCreateEndpoint, pairCreateInSceneEndpoint, pairDeleteEndpoint, pairGetEndpoint, pairRunEndpoint, pairUpdateEndpoint } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
 import { registerProfileUsage } from '../profiles/profile-usage.ts';
-import { pairUses } from './pairs.repository.ts';
+import { registerProfileErasure } from '../profiles/profile-erasure.ts';
+import { erasePairForecasts, pairUses } from './pairs.repository.ts';
 import { createPair, deletePair, getPair, runPair, updatePair } from './pairs.service.ts';
 
 // Once per process: deleting a profile used by a pair warns and keeps it.
 registerProfileUsage(async (db, profileId) => ({ teams: 0, evaluations: await pairUses(db, profileId) }));
+// A withdrawn or expired profile's pair forecasts are deleted; the pairs stay and answer profile_withdrawn when run.
+registerProfileErasure(async (tx, profileId) => void (await erasePairForecasts(tx, profileId)));
 
 const owner = ['owner'] as const;
 

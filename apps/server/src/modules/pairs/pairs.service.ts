@@ -130,9 +130,14 @@ type Slot = { profile: PairProfile | undefined; side: SlotSide };
  *   answers work_profile_required naming the person (run LOVE or FRIEND instead);
  * - LOVE, FRIEND: both slots hold people of love or couple profiles with love scores; a work profile answers
  *   love_profile_required naming the person (send the love questionnaire). No manager takes part.
- * An empty slot or an unfinished profile answers actors_ineligible, as before.
+ * An empty slot or an unfinished profile answers actors_ineligible, as before; a profile its person withdrew answers
+ * profile_withdrawn (its data is deleted; docs/privacy.md).
  */
 function checkSlots(slots: [Slot, Slot], manager: PairProfile | undefined, managerId: string | null, kind: PairKind): void {
+  slots.forEach(({ profile }, index) => {
+    if (profile?.state === 'withdrawn') throw new AppError('profile_withdrawn', undefined, `actors.${index}`);
+  });
+  if (manager?.state === 'withdrawn') throw new AppError('profile_withdrawn', undefined, 'managerId');
   slots.forEach(({ profile, side }, index) => {
     if (!profile) throw new AppError('actors_ineligible', undefined, `actors.${index}`);
     const name = [slotPerson(profile, side).firstName, slotPerson(profile, side).lastName].filter(Boolean).join(' ') || '—';

@@ -9,7 +9,7 @@ import { AppError } from '../../core/errors.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../core/password.ts';
 import { revokeSubjectSessions } from '../../core/session.repository.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import type { Brand, MailKind } from '../mail/mail.templates.ts';
+import type { Brand, SignInMailKind } from '../mail/mail.templates.ts';
 import {
   consumeLinkToken,
   countAdministrators,
@@ -41,7 +41,7 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 const surfacePrefix: Record<Surface, string> = { desktop: '/owner', ownerMobile: '/owner-mobile', loveMobile: '/love-mobile' };
 
 /** The web page a mailed link opens, per role, kind of link and app. */
-function linkPath(role: Role, kind: MailKind, surface: Surface, token: string): string {
+function linkPath(role: Role, kind: SignInMailKind, surface: Surface, token: string): string {
   const t = encodeURIComponent(token);
   if (role === 'administrator') return `/administrator-login?magic=${t}`;
   if (role === 'estimator') return kind === 'reset' ? `/estimator/password-reset?token=${t}` : `/estimator/magic-link?token=${t}`;
@@ -51,10 +51,10 @@ function linkPath(role: Role, kind: MailKind, surface: Surface, token: string): 
   return `${prefix}/registration?token=${t}`;
 }
 
-const linkKindOf: Record<MailKind, LinkKind> = { magic: 'magic', exists: 'magic', reset: 'reset', verify: 'verify', join: 'verify' };
+const linkKindOf: Record<SignInMailKind, LinkKind> = { magic: 'magic', exists: 'magic', reset: 'reset', verify: 'verify', join: 'verify' };
 
 /** Creates a single-use link for a user and mails it. */
-async function mailLink(deps: PassportDeps, role: Role, subjectId: string, email: string, kind: MailKind, mail: MailContext): Promise<void> {
+async function mailLink(deps: PassportDeps, role: Role, subjectId: string, email: string, kind: SignInMailKind, mail: MailContext): Promise<void> {
   const token = newLinkToken();
   const linkKind = linkKindOf[kind];
   await insertLinkToken(deps.db, {

@@ -1,10 +1,11 @@
-import { hasContent, type ProfileLinkView, type ProfilePatchSchema } from '@teamcast/contracts';
+import { hasContent, type Locale, type ProfileLinkView, type ProfilePatchSchema } from '@teamcast/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../core/db.ts';
 import { AppError, RequestValidationError } from '../../core/errors.ts';
 import { presentDefinition } from '../questionnaires/questionnaires.presenter.ts';
 import { currentQuestionnaire, definitionOfProfile } from '../questionnaires/questionnaires.service.ts';
 import { checkedAnswers } from './answers-check.ts';
+import { consentRecord, issuePersonToken, mailPersonPage, type PersonDeps } from './person-page.service.ts';
 import { deriveProfile } from './profile-derivation.ts';
 import { presentLinkView } from './profiles.presenter.ts';
 import { findByPermalink, ownerInfo, updateProfile, type ProfileRow } from './profiles.repository.ts';
@@ -16,7 +17,7 @@ import { scoreProfile } from '../scoring/scoring.service.ts';
  */
 async function loadByLink(db: Db, permalink: string, now: Date, { allowExpired = false } = {}): Promise<ProfileRow> {
   const row = await findByPermalink(db, permalink);
-  if (!row || row.state === 'deleted' || row.state === 'delete_keep') throw new AppError('link_invalid');
+  if (!row || row.state === 'deleted' || row.state === 'delete_keep' || row.state === 'withdrawn') throw new AppError('link_invalid');
   if (!allowExpired && row.state !== 'ack_a' && row.linkExpiresAt <= now) throw new AppError('link_expired');
   return row;
 }
@@ -41,13 +42,21 @@ const consentIssue = () => new RequestValidationError([{ code: 'custom', path: [
 /**
  * Saves what the visitor gives. The answer set replaces the stored one and is checked against the questionnaire;
  * answers stored by an earlier completion keep their values. `complete` sends it: names, every visible answer and
- * consent are required, and from then on nothing can change.
+ * consent are required, and from then on nothing can change. Sending records the consent (notice version, language,
+ * time) and answers the private link to the person's own page, mailed too when the person gave an address.
  */
-export async function patchByLink(db: Db, permalink: string, input: z.output<typeof ProfilePatchSchema>, now = new Date()): Promise<ProfileLinkView> {
+export async function patchByLink(
+  deps: PersonDeps,
+  permalink: string,
+  input: z.output<typeof ProfilePatchSchema>,
+  context: { locale: Locale; host: string | undefined },
+  now = new Date(),
+): Promise<ProfileLinkView & { personToken: string | null }> {
+  const { db } = deps;
   const row = await loadByLink(db, permalink, now);
   if (row.state === 'ack_a') throw new AppError('questionnaire_locked');
   const questionnaire = await definitionOfProfile(db, row);
-  const { answers: given, complete, consent, birthDate, ...names } = input;
+  const { answers: given, complete, consent, birthDate, noticeVersion, personEmail, ...names } = input;
   const answers = given ? checkedAnswers(questionnaire.steps, given, complete) : row.answers;
   if (!given && complete) checkedAnswers(questionnaire.steps, row.answers, true);
   const stored = new Map(row.answers.map((answer) => [answer.neuron, JSON.stringify(answer.value)]));
@@ -63,9 +72,13 @@ export async function patchByLink(db: Db, permalink: string, input: z.output<typ
   }
   const derived = deriveProfile(questionnaire.steps, answers, merged, now);
   const state = complete ? 'ack_a' : answers.length > 0 ? 'answered' : row.state;
-  const updated = await updateProfile(db, row.id, { ...patch, ...derived, state, ...(complete ? { completedAt: now } : {}) });
-  if (complete) await scoreProfile(db, row.id);
-  return view(db, updated);
+  const sent = complete ? { completedAt: now, ...consentRecord('person', context.locale, now, noticeVersion) } : {};
+  const updated = await updateProfile(db, row.id, { ...patch, ...derived, state, ...sent });
+  if (!complete) return { ...(await view(db, updated)), personToken: null };
+  await scoreProfile(db, row.id);
+  const personToken = await issuePersonToken(db, row.id, now);
+  if (personEmail) await mailPersonPage(deps, updated, personEmail, personToken, context.locale, context.host);
+  return { ...(await view(db, updated)), personToken };
 }
 
 /** A short profile that was sent can grow into the full questionnaire. */

@@ -56,6 +56,8 @@ export function presentSummary(row: ProfileRow, mainProfileId: string | null, ex
       love: row.loveScores ?? null,
     },
     linkRequestedAt: iso(row.linkRequestedAt),
+    filledBy: row.filledBy,
+    withdrawnAt: iso(row.withdrawnAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     completedAt: iso(row.completedAt),

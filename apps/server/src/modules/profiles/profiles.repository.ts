@@ -99,3 +99,84 @@ export async function ownerInfo(db: Db, ownerId: string): Promise<{ mainProfileI
 export async function setMainProfile(db: Db, ownerId: string, profileId: string | null): Promise<void> {
   await db.update(owners).set({ mainProfileId: profileId }).where(eq(owners.id, ownerId));
 }
+
+export async function findByPersonTokenHash(db: Db, hash: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.personTokenHash, hash));
+  return row;
+}
+
+/** Who holds a profile, as the person and the mail to the owner need it. */
+export async function ownerContact(db: Db, ownerId: string): Promise<{ email: string; companyName: string | null; locale: 'ru' | 'en' | null; love: boolean } | undefined> {
+  const [row] = await db.select({ email: owners.email, companyName: owners.companyName, locale: owners.locale, variant: owners.variant }).from(owners).where(eq(owners.id, ownerId));
+  return row ? { email: row.email, companyName: row.companyName, locale: row.locale, love: row.variant === 'love' } : undefined;
+}
+
+/**
+ * What is left of a profile once its data is erased: no names, contacts, answers or scores; kind, owner, dates, the
+ * proof of consent and the private link's hash stay (so the person's page can say it was withdrawn).
+ */
+const ERASED_PROFILE = {
+  firstName: null,
+  lastName: null,
+  partnerFirstName: null,
+  partnerLastName: null,
+  email: null,
+  phone: null,
+  position: null,
+  birthDate: null,
+  age: null,
+  gender: null,
+  avatarName: null,
+  hideDetails: false,
+  answers: [],
+  storedNeurons: [],
+  linkRequestedAt: null,
+  competencies: null,
+  professionalism: null,
+  maturity: null,
+  grade: null,
+  finalScore: null,
+  finalScorePrecise: null,
+  scoredAt: null,
+  scoreCompleteness: null,
+  modelId: null,
+  loveScores: null,
+  retentionWarnedAt: null,
+} satisfies Partial<ProfileInsert>;
+
+/**
+ * Erases a profile's own data and moves it to `state`, unless it is already in a final state (the condition is in the
+ * write, so two withdrawals at once erase once). Answers the row as it was before, or undefined.
+ */
+export async function eraseProfileRow(db: Db, id: string, patch: Partial<ProfileInsert>): Promise<ProfileRow | undefined> {
+  const [before] = await db.select().from(profiles).where(eq(profiles.id, id)).for('update');
+  if (!before || ['withdrawn', 'deleted', 'delete_keep'].includes(before.state)) return undefined;
+  await db
+    .update(profiles)
+    .set({ ...ERASED_PROFILE, ...patch, updatedAt: patch.updatedAt ?? new Date() })
+    .where(eq(profiles.id, id));
+  await db.update(owners).set({ mainProfileId: null }).where(eq(owners.mainProfileId, id));
+  return before;
+}
+
+/** Profiles that hold a person's data (not erased, not deleted, not demo), none an owner's main profile. */
+const RETAINED = sql`${profiles.state} in ('ack_q', 'answered', 'ack_a') and not ${profiles.isDemo} and not exists (select 1 from ${owners} where ${owners.mainProfileId} = ${profiles.id})`;
+const lastActivity = sql`coalesce(${profiles.completedAt}, ${profiles.createdAt})`;
+
+/**
+ * Retention candidates, oldest first: profiles last sent (or created) before `activeBefore`, either not warned yet,
+ * or warned before `warnedBefore`. Whether a pair or team uses them is checked by the caller (profileUsage).
+ */
+export async function retentionCandidates(db: Db, activeBefore: Date, warned: { warnedBefore: Date } | null, limit: number): Promise<ProfileRow[]> {
+  const warning = warned ? sql`${profiles.retentionWarnedAt} <= ${warned.warnedBefore.toISOString()}::timestamptz` : sql`${profiles.retentionWarnedAt} is null`;
+  return db
+    .select()
+    .from(profiles)
+    .where(and(RETAINED, sql`${lastActivity} <= ${activeBefore.toISOString()}::timestamptz`, warning))
+    .orderBy(asc(lastActivity))
+    .limit(limit);
+}
+
+export async function markRetentionWarned(db: Db, ids: string[], at: Date | null): Promise<void> {
+  if (ids.length) await db.update(profiles).set({ retentionWarnedAt: at }).where(inArray(profiles.id, ids));
+}

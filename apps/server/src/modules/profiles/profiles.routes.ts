@@ -16,6 +16,8 @@ import {
   ownerProfilesListEndpoint,
   ownerProfileUpdateEndpoint,
   ownerProfileUpendEndpoint,
+  personPageEndpoint,
+  personWithdrawEndpoint,
   profileGetEndpoint,
   profileGradeEndpoint,
   profileLinkRequestEndpoint,
@@ -26,6 +28,8 @@ import {
   unsecureProfileEndpoint,
 } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
+import { RETENTION_SWEEP_MS, sweepRetention } from './retention.service.ts';
+import { issuePersonToken, personPage, withdrawByToken, type PersonDeps } from './person-page.service.ts';
 import { linkGrade, linkView, patchByLink, requestNewLink, upgradeByLink, upgradeInfo } from './profile-link.service.ts';
 import {
   attachProfile,
@@ -49,9 +53,14 @@ import {
 const owner = ['owner'] as const;
 /** Anonymous calls that create or change data are limited per client. */
 const anonymousWrites = { max: 30, timeWindow: '1 minute' };
+/** The person's page behind its private link: reads are limited too, so nobody can try links in bulk. */
+/** Advisory lock of the retention sweep, so only one server process sends the warnings. */
+const RETENTION_LOCK_KEY = 7_240_229;
+const anonymousReads = { max: 60, timeWindow: '1 minute' };
 
 export const profilesModule: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
+  const personDeps: PersonDeps = { db, storage: app.storage, mailer: app.mailer, config: app.config };
 
   // Owner: every call loads the profile through the owner's id, so another owner's profile is simply not found.
   route(app, ownerProfilesListEndpoint, { access: owner, handler: async ({ auth, query }) => listProfiles(db, auth.subjectId, query) });
@@ -71,15 +80,16 @@ export const profilesModule: FastifyPluginAsync = async (app) => {
   route(app, ownerProfileReferralEndpoint, { access: owner, handler: async ({ auth, params, body }) => referralLink(db, auth.subjectId, params.id, body.renew) });
   route(app, ownerProfileMainEndpoint, { access: owner, handler: async ({ auth, params }) => mainOf(db, auth.subjectId, params.id) });
   route(app, ownerProfileBySharelinkEndpoint, { access: owner, handler: async ({ auth, params }) => profileBySharelink(db, auth.subjectId, params.link) });
-  route(app, ownerProfileLoveEndpoint, { access: owner, status: 201, handler: async ({ auth, body }) => createOwnerFilledProfile(db, auth.subjectId, 'love', body) });
-  route(app, ownerProfileShortEndpoint, { access: owner, status: 201, handler: async ({ auth, body }) => createOwnerFilledProfile(db, auth.subjectId, 'short', body) });
+  route(app, ownerProfileLoveEndpoint, { access: owner, status: 201, handler: async ({ auth, body, locale }) => createOwnerFilledProfile(db, auth.subjectId, 'love', body, locale) });
+  route(app, ownerProfileShortEndpoint, { access: owner, status: 201, handler: async ({ auth, body, locale }) => createOwnerFilledProfile(db, auth.subjectId, 'short', body, locale) });
   route(app, unsecureProfileEndpoint, {
     access: 'anonymous',
     status: 201,
     rateLimit: anonymousWrites,
-    handler: async ({ body }) => {
-      const row = await createFilledProfile(db, null, 'love', body);
-      return { _id: row.id, permalink: row.permalink };
+    handler: async ({ body, locale }) => {
+      const now = new Date();
+      const row = await createFilledProfile(db, null, 'love', body, { by: 'person', locale, noticeVersion: body.noticeVersion }, now);
+      return { _id: row.id, permalink: row.permalink, personToken: await issuePersonToken(db, row.id, now) };
     },
   });
 
@@ -89,6 +99,24 @@ export const profilesModule: FastifyPluginAsync = async (app) => {
   route(app, profileUpgradeShortEndpoint, { access: 'anonymous', handler: async ({ params }) => upgradeInfo(db, params.permalink, 'short') });
   route(app, profileUpgradeInfoEndpoint, { access: 'anonymous', handler: async ({ params }) => upgradeInfo(db, params.permalink, 'standard') });
   route(app, profileUpgradeEndpoint, { access: 'anonymous', rateLimit: anonymousWrites, handler: async ({ params }) => upgradeByLink(db, params.permalink) });
-  route(app, profilePatchEndpoint, { access: 'anonymous', rateLimit: anonymousWrites, handler: async ({ params, body }) => patchByLink(db, params.permalink, body) });
+  route(app, profilePatchEndpoint, {
+    access: 'anonymous',
+    rateLimit: anonymousWrites,
+    handler: async ({ params, body, locale, request }) => patchByLink(personDeps, params.permalink, body, { locale, host: request.host }),
+  });
   route(app, profileLinkRequestEndpoint, { access: 'anonymous', rateLimit: anonymousWrites, handler: async ({ params }) => requestNewLink(db, params.permalink) });
+
+  // The person's own page, by the private link given after sending (docs/privacy.md).
+  route(app, personPageEndpoint, { access: 'anonymous', rateLimit: anonymousReads, handler: async ({ params }) => personPage(db, params.token) });
+  // Retention: once an hour one process (the lock) deletes unused profiles past PROFILE_RETENTION_DAYS, warning first.
+  if (app.config.PROFILE_RETENTION_DAYS > 0) {
+    const sweep = setInterval(() => {
+      app.database
+        .withLock(RETENTION_LOCK_KEY, async () => sweepRetention(personDeps, app.config.PROFILE_RETENTION_DAYS))
+        .catch((error: unknown) => app.log.error({ err: error }, 'retention sweep failed'));
+    }, RETENTION_SWEEP_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
+  route(app, personWithdrawEndpoint, { access: 'anonymous', rateLimit: anonymousWrites, handler: async ({ params }) => withdrawByToken(personDeps, params.token) });
 };

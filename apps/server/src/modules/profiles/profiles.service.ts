@@ -1,4 +1,4 @@
-import type { Answer, Profile, ProfileSummary, QuestionnaireKind } from '@teamcast/contracts';
+import type { Answer, Locale, Profile, ProfileSummary, QuestionnaireKind } from '@teamcast/contracts';
 import { hasContent, type ProfileCreateSchema, type ProfileUpdateSchema } from '@teamcast/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../core/db.ts';
@@ -7,6 +7,7 @@ import { currentQuestionnaire } from '../questionnaires/questionnaires.service.t
 import { checkedAnswers } from './answers-check.ts';
 import { deriveProfile, newPermalink } from './profile-derivation.ts';
 import { profileUsage } from './profile-usage.ts';
+import { consentRecord } from './person-page.service.ts';
 import { presentProfile, presentSummary } from './profiles.presenter.ts';
 import {
   findByPermalink,
@@ -73,8 +74,15 @@ export async function createProfile(db: Db, ownerId: string, input: z.output<typ
   return present(db, row);
 }
 
-export async function updateOwnProfile(db: Db, ownerId: string, id: string, input: z.output<typeof ProfileUpdateSchema>): Promise<Profile> {
+/** A profile its person withdrew stays an empty placeholder: it cannot be filled, renamed or sent again. */
+async function loadOwnActive(db: Db, ownerId: string, id: string): Promise<ProfileRow> {
   const row = await loadOwn(db, ownerId, id);
+  if (row.state === 'withdrawn') throw new AppError('profile_withdrawn');
+  return row;
+}
+
+export async function updateOwnProfile(db: Db, ownerId: string, id: string, input: z.output<typeof ProfileUpdateSchema>): Promise<Profile> {
+  const row = await loadOwnActive(db, ownerId, id);
   const { birthDate, ...rest } = input;
   const patch = { ...rest, ...(birthDate !== undefined ? { birthDate: birthDate ? new Date(birthDate) : null } : {}) };
   return present(db, await updateProfile(db, row.id, patch));
@@ -146,7 +154,7 @@ export async function mainOf(db: Db, ownerId: string, id: string): Promise<{ isM
 
 /** The link to send for filling: names first; an expired link, or any when asked, is replaced by a new one. */
 export async function referralLink(db: Db, ownerId: string, id: string, renew: boolean, now = new Date()): Promise<{ sharelink: string; expiresAt: string }> {
-  let row = await loadOwn(db, ownerId, id);
+  let row = await loadOwnActive(db, ownerId, id);
   if (!hasContent(row.kind, row)) throw new AppError('profile_names_required');
   if (renew || row.linkExpiresAt <= now) row = await updateProfile(db, row.id, { ...newPermalink(now), linkRequestedAt: null });
   return { sharelink: row.permalink, expiresAt: row.linkExpiresAt.toISOString() };
@@ -159,9 +167,21 @@ export async function profileBySharelink(db: Db, ownerId: string, link: string):
 }
 
 type FilledInput = { answers: Answer[]; firstName: string; lastName?: string; birthDate?: string; avatarName?: string };
+/** Who consented with the answers: the person themself, or the owner confirming that the person knows (docs/privacy.md). */
+type FilledConsent = { by: 'person' | 'owner'; locale: Locale; noticeVersion?: string | undefined };
 
-/** A profile whose answers come with it, completed at once: the owner's short or love profile, or an anonymous love one. */
-export async function createFilledProfile(db: Db, ownerId: string | null, kind: Extract<QuestionnaireKind, 'short' | 'love'>, input: FilledInput, now = new Date()): Promise<ProfileRow> {
+/**
+ * A profile whose answers come with it, completed at once: the owner's short or love profile (filled by the owner
+ * about someone else), or an anonymous love one (filled by the person). The consent is recorded with it.
+ */
+export async function createFilledProfile(
+  db: Db,
+  ownerId: string | null,
+  kind: Extract<QuestionnaireKind, 'short' | 'love'>,
+  input: FilledInput,
+  consent: FilledConsent,
+  now = new Date(),
+): Promise<ProfileRow> {
   const questionnaire = await currentQuestionnaire(db, kind);
   const answers = checkedAnswers(questionnaire.steps, input.answers, true);
   const birthDate = input.birthDate ? new Date(input.birthDate) : null;
@@ -177,12 +197,13 @@ export async function createFilledProfile(db: Db, ownerId: string | null, kind: 
     avatarName: input.avatarName ?? null,
     answers,
     completedAt: now,
+    ...consentRecord(consent.by, consent.locale, now, consent.noticeVersion),
     ...newPermalink(now),
   });
   const completed = await updateProfile(db, row.id, deriveProfile(questionnaire.steps, answers, row, now));
   return (await scoreProfile(db, row.id)) ? ((await findByPermalink(db, completed.permalink)) ?? completed) : completed;
 }
 
-export async function createOwnerFilledProfile(db: Db, ownerId: string, kind: 'short' | 'love', input: FilledInput): Promise<Profile> {
-  return present(db, await createFilledProfile(db, ownerId, kind, input));
+export async function createOwnerFilledProfile(db: Db, ownerId: string, kind: 'short' | 'love', input: FilledInput, locale: Locale): Promise<Profile> {
+  return present(db, await createFilledProfile(db, ownerId, kind, input, { by: 'owner', locale }));
 }

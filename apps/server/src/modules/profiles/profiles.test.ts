@@ -324,7 +324,7 @@ describe(`share link and the Profile service on ${testDriver}`, () => {
       method: 'POST',
       url: '/api/owner/profiles/short',
       who: owner,
-      payload: { firstName: 'Кира', lastName: 'Лис', answers: fillAnswers(short.steps, { С_Пол: 'Ж', С_Возр: 19 }) },
+      payload: { personInformed: true, firstName: 'Кира', lastName: 'Лис', answers: fillAnswers(short.steps, { С_Пол: 'Ж', С_Возр: 19 }) },
     });
     expect(created.status).toBe(201);
     expect(created.body.result).toMatchObject({ state: 'ack_a', isShort: true, age: 19, gender: 'Ж' });
@@ -353,12 +353,12 @@ describe(`love profiles, attach and main profile on ${testDriver}`, () => {
       method: 'POST',
       url: '/api/owner/profiles/love',
       who: owner,
-      payload: { firstName: 'Майя', birthDate: '2000-01-15T00:00:00.000Z', answers: fillAnswers(love.steps, { С_Пол: 'Ж' }) },
+      payload: { personInformed: true, firstName: 'Майя', birthDate: '2000-01-15T00:00:00.000Z', answers: fillAnswers(love.steps, { С_Пол: 'Ж' }) },
     });
     expect(res.status).toBe(201);
     expect(res.body.result).toMatchObject({ kind: 'love', state: 'ack_a', gender: 'Ж', hasContent: true });
     expect(res.body.result.age).toBeGreaterThanOrEqual(25);
-    const noBirth = await call({ method: 'POST', url: '/api/owner/profiles/love', who: owner, payload: { firstName: 'Майя', answers: [] } });
+    const noBirth = await call({ method: 'POST', url: '/api/owner/profiles/love', who: owner, payload: { personInformed: true, firstName: 'Майя', answers: [] } });
     expect(noBirth.body.error).toMatchObject({ code: 'validation_failed', field: 'birthDate' });
   });
 

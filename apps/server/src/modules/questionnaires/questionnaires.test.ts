@@ -153,7 +153,7 @@ describe(`administrator questionnaire calls on ${testDriver}`, () => {
     const created = await call('POST', '/api/admin/questionnaire', { name: 'Формула', kind: 'short', steps: shippedQuestionnaires.find((q) => q.kind === 'short')!.steps });
     const id = created.body.result._id;
     const steps = created.body.result.steps;
-    const profile = await call('POST', '/api/owner/profiles/short', { firstName: 'Ада', lastName: 'Лав', answers: fillAnswers(steps, { С_Пол: 'Ж', С_Возр: 50 }) }, owner);
+    const profile = await call('POST', '/api/owner/profiles/short', { personInformed: true, firstName: 'Ада', lastName: 'Лав', answers: fillAnswers(steps, { С_Пол: 'Ж', С_Возр: 50 }) }, owner);
     expect(profile.body.result).toMatchObject({ questionnaireId: id, age: 50 });
 
     // The administrator adds a formula question: the questionnaire has answers, so the edit makes version 2 and the

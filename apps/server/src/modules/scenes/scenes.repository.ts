@@ -300,3 +300,21 @@ export async function recentComparesWithScene(db: Db, ownerId: string, sceneId: 
     );
   return rows.map((row) => row.id);
 }
+
+/**
+ * Deletes the stored team forecasts of every scene whose actors include a profile: the cached indicators and every run
+ * (its input carries the person's scores; its snapshots go with it). Answers the runs' dataset keys for the storage.
+ */
+export async function eraseSceneRuns(db: Db, profileId: string, now: Date): Promise<string[]> {
+  const touched = await db
+    .update(scenes)
+    .set({ summary: null, compareIndicators: null, band: null, resultJobId: null, inputChangedAt: now, updatedAt: now })
+    .where(sql`${scenes.actors} @> ${JSON.stringify([{ id: profileId }])}::jsonb`)
+    .returning({ id: scenes.id });
+  if (touched.length === 0) return [];
+  const jobs = await db
+    .delete(computeJobs)
+    .where(inArray(computeJobs.subjectId, touched.map((row) => row.id)))
+    .returning({ resultKey: computeJobs.resultKey });
+  return jobs.map((job) => job.resultKey).filter((key): key is string => Boolean(key));
+}

@@ -23,7 +23,8 @@ import {
 import { route } from '../../core/route.ts';
 import { forgetHistory, recordHistory } from '../history/history.service.ts';
 import { registerProfileUsage } from '../profiles/profile-usage.ts';
-import { countScenesUsingProfile } from './scenes.repository.ts';
+import { registerProfileErasure } from '../profiles/profile-erasure.ts';
+import { countScenesUsingProfile, eraseSceneRuns } from './scenes.repository.ts';
 import { watchSceneRuns } from './scenes.gate.ts';
 import {
   copyScene,
@@ -52,6 +53,8 @@ const SCENE_BODY_LIMIT = 8 * 1024 * 1024;
 
 // Deleting a profile warns when teams use it (counted once per process, whatever number of apps it builds).
 registerProfileUsage(async (db, profileId) => ({ teams: await countScenesUsingProfile(db, profileId), evaluations: 0 }));
+// A withdrawn or expired profile's team runs are deleted; the teams stay and answer profile_withdrawn when run.
+registerProfileErasure(async (tx, profileId, now) => ({ storageKeys: await eraseSceneRuns(tx, profileId, now) }));
 
 export const scenesModule: FastifyPluginAsync = async (app) => {
   const deps: SceneDeps = { database: app.database, storage: app.storage, compute: app.compute };

@@ -249,6 +249,7 @@ export async function removeScenes(deps: SceneDeps, ownerId: string, ids: string
 async function sceneInput(deps: SceneDeps, scene: SceneRow): Promise<SceneInput> {
   const actors = scene.actors as Actor[];
   const profiles = new Map((await findActorProfiles(deps.database.db, scene.ownerId, actors.map((a) => a.id))).map((p) => [p.id, p]));
+  if (actors.some((a) => profiles.get(a.id)?.state === 'withdrawn')) throw new AppError('profile_withdrawn');
   if (actors.some((a) => isGone(profiles.get(a.id)))) throw new AppError('team_changed');
   if (actors.some((a) => !isEligible(profiles.get(a.id)))) throw new AppError('actors_ineligible');
   if (actors.length < MIN_SPECIALISTS) throw new AppError('team_too_small');

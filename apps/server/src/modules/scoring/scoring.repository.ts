@@ -241,3 +241,10 @@ export async function ownerHasProfile(db: Db, ownerId: string, profileId: string
     .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId), inArray(profiles.state, ['ack_q', 'answered', 'ack_a'])));
   return Boolean(row);
 }
+
+/** Deletes everything scored about a profile: the estimators' ratings, the final scores and the explanation. */
+export async function deleteProfileScoring(db: Db, profileId: string): Promise<void> {
+  await db.delete(profileEstimates).where(eq(profileEstimates.profileId, profileId));
+  await db.delete(profileFinalScores).where(eq(profileFinalScores.profileId, profileId));
+  await db.delete(profileExplanations).where(eq(profileExplanations.profileId, profileId));
+}

@@ -3,8 +3,12 @@ import { forecastAccuracyEndpoint, ownerProfileExplanationEndpoint } from '@team
 import { AppError } from '../../core/errors.ts';
 import { route } from '../../core/route.ts';
 import { accessRulesFor } from '../payments/access-rules.ts';
-import { ownerHasProfile } from './scoring.repository.ts';
+import { registerProfileErasure } from '../profiles/profile-erasure.ts';
+import { deleteProfileScoring, ownerHasProfile } from './scoring.repository.ts';
 import { forecastAccuracy, profileExplanationOf } from './scoring.service.ts';
+
+// Once per process: a withdrawn or expired profile loses its ratings, final scores and explanation.
+registerProfileErasure(async (tx, profileId) => deleteProfileScoring(tx, profileId));
 
 /** What other screens read of scoring: the forecast accuracy and a profile's explanation for its owner. */
 export const scoringModule: FastifyPluginAsync = async (app) => {

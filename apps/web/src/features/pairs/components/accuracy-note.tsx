@@ -30,8 +30,13 @@ export function AccuracyNote({ accuracy }: { accuracy: ForecastAccuracy }) {
   else if (accuracy.reason === 'too_few' && figures) text = t('accuracy.tooFew', figures);
   else text = t('accuracy.notValidated');
   return (
-    <Text size="sm" c="dimmed" data-testid="accuracy" data-reason={accuracy.reason ?? 'validated'}>
-      {text}
-    </Text>
+    <>
+      <Text size="sm" c="dimmed" data-testid="accuracy" data-reason={accuracy.reason ?? 'validated'}>
+        {text}
+      </Text>
+      <Text size="sm" c="dimmed" data-testid="decision-note">
+        {t('decisionNote')}
+      </Text>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Radio, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ProfileCreateSchema, birthDateFromDay, describeIssue, type Locale, type Profile, type QuestionnaireKind } from '@teamcast/contracts';
 import { track } from '../../../shared/ui/analytics.ts';
@@ -41,6 +41,9 @@ export function CreateProfileWizard({ shell, opened, onClose, onOpen }: { shell:
   const [fields, setFields] = useState<Fields>(emptyFields);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [created, setCreated] = useState<Profile | null>(null);
+  // The profile is about someone else: the owner confirms the person knows (issue 29, docs/privacy.md).
+  const [informed, setInformed] = useState(false);
+  const [informedError, setInformedError] = useState(false);
   const create = useCreateProfile();
 
   const close = () => {
@@ -48,6 +51,8 @@ export function CreateProfileWizard({ shell, opened, onClose, onOpen }: { shell:
     setFields(emptyFields);
     setErrors({});
     setCreated(null);
+    setInformed(false);
+    setInformedError(false);
     create.reset();
     onClose();
   };
@@ -62,7 +67,8 @@ export function CreateProfileWizard({ shell, opened, onClose, onOpen }: { shell:
     const issues = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), describeIssue(issue, locale).message]));
     const all = { ...issues, ...missing };
     setErrors(all);
-    if (Object.keys(all).length > 0 || !parsed.success) return;
+    setInformedError(!informed);
+    if (Object.keys(all).length > 0 || !parsed.success || !informed) return;
     create.mutate(parsed.data, {
       onSuccess: (profile) => {
         track('profile', 'profile_created');
@@ -101,6 +107,14 @@ export function CreateProfileWizard({ shell, opened, onClose, onOpen }: { shell:
               />
             ))}
           </SimpleGrid>
+          <Checkbox
+            mt="md"
+            checked={informed}
+            onChange={(event) => setInformed(event.currentTarget.checked)}
+            label={t('wizard.informed')}
+            error={informedError && !informed ? t('wizard.informedRequired') : undefined}
+            data-testid="person-informed"
+          />
           {create.isError ? (
             <Alert color="red" mt="sm">
               {create.error.message}

@@ -39,6 +39,8 @@ const summary = (index: number, patch: Partial<ProfileSummary> = {}): ProfileSum
   expertiseHidden: false,
   scores: { competencies: null, professionalism: null, maturity: null, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, completeness: null, modelId: null },
   linkRequestedAt: null,
+  filledBy: 'person',
+  withdrawnAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   completedAt: null,
@@ -136,6 +138,19 @@ describe('owner profile list', { timeout: 20_000 }, () => {
     expect(localStorage.getItem('teamcast.profiles.lastOpened.owner')).toBe('p2');
   });
 
+  it('marks a profile its person withdrew and one the owner filled', async () => {
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (new URL(url).pathname !== '/api/owner/profiles') return json({ result: { recorded: true } });
+      const items = [summary(1, { state: 'withdrawn', name: '', firstName: null, lastName: null, withdrawnAt: '2026-11-20T10:00:00.000Z' }), summary(2, { state: 'ack_a', filledBy: 'owner' })];
+      return json({ result: { items, total: 2, profilesCount: 2 } });
+    });
+    renderList();
+    const cards = await screen.findAllByTestId('profile-card');
+    expect(within(cards[0]!).getByTestId('profile-state').textContent).toBe('Отозван человеком');
+    expect(within(cards[0]!).queryByTestId('filled-by-owner')).toBeNull();
+    expect(within(cards[1]!).getByTestId('filled-by-owner').textContent).toBe('Заполнен владельцем');
+  });
+
   it('offers to attach the profile filled during the flame onboarding and opens it once attached', async () => {
     const user = userEvent.setup();
     const router = renderList('/owner/profiles?attach=perm1');
@@ -166,6 +181,8 @@ describe('owner profile list', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Далее' }));
     await user.click(screen.getByRole('button', { name: 'Создать' }));
     expect(await screen.findAllByText('Обязательное поле')).toHaveLength(2);
+    expect(screen.getByText('Подтвердите, что человек знает о профиле')).toBeTruthy();
+    await user.click(screen.getByLabelText(/Человек знает, что я создаю этот профиль/));
     await user.type(screen.getByLabelText(/^Имя\s*\*?$/), 'Анна1');
     await user.type(screen.getByLabelText(/^Фамилия/), 'Иванова');
     await user.type(screen.getByLabelText('Email'), 'anna@');
@@ -194,6 +211,7 @@ describe('owner profile list', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Далее' }));
     await user.type(screen.getByLabelText(/^Имя\s*\*?$/), 'Анна');
     await user.type(screen.getByLabelText(/^Фамилия/), 'Иванова');
+    await user.click(screen.getByLabelText(/Человек знает, что я создаю этот профиль/));
     await user.click(screen.getByRole('button', { name: 'Создать' }));
     await user.click(await screen.findByRole('button', { name: 'Получить ссылку на анкету' }));
     await screen.findByTestId('share-link-url');

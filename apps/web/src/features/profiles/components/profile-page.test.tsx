@@ -37,6 +37,8 @@ const profile = (scores: Profile['scores']): Profile => ({
   expertiseHidden: false,
   scores,
   linkRequestedAt: null,
+  filledBy: 'person',
+  withdrawnAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   completedAt: '2026-11-02T10:00:00.000Z',

@@ -42,6 +42,9 @@ export function ProfileScores({ profile }: { profile: Profile }) {
           {scores.grade ?? '—'}
         </Text>
       </Group>
+      <Text size="xs" c="dimmed" data-testid="decision-note">
+        {t('decisionNote')}
+      </Text>
     </Stack>
   );
 }

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { birthDateFromDay, type Locale } from '@teamcast/contracts';
+import { NOTICE_VERSION, birthDateFromDay, type Locale } from '@teamcast/contracts';
 import { useCreateFlameProfile, useLoveQuestionnaire } from '../api/flame.ts';
 import { emptyNames, useDraft } from '../hooks/use-draft.ts';
+import { ConsentNotice } from './consent-notice.tsx';
 import { NamesFields, namesValid } from './names-fields.tsx';
 import { QuestionnaireSteps, allStepsValid, answersToSend } from './questionnaire-steps.tsx';
 
@@ -31,11 +32,12 @@ export function FlameQuestionnairePage() {
     setTouched(true);
     if (!ready) return;
     create.mutate(
-      { answers: answersToSend(steps, draft.answers), firstName: draft.names.firstName.trim(), birthDate: birthDateFromDay(draft.names.birthDate)!, consent: true },
+      { answers: answersToSend(steps, draft.answers), firstName: draft.names.firstName.trim(), birthDate: birthDateFromDay(draft.names.birthDate)!, consent: true, noticeVersion: NOTICE_VERSION },
       {
-        onSuccess: ({ permalink }) => {
+        onSuccess: ({ permalink, personToken }) => {
           discard();
-          void navigate(`/flame-mobile/questionnaire/${permalink}`);
+          // The private link to the person's own page is shown once, on the result.
+          void navigate(`/flame-mobile/questionnaire/${permalink}`, { state: { personToken } });
         },
       },
     );
@@ -49,6 +51,7 @@ export function FlameQuestionnairePage() {
           {t('form.reset')}
         </Button>
       </Group>
+      {draft.step === 0 ? <ConsentNotice company={null} own /> : null}
       <QuestionnaireSteps
         steps={steps}
         answers={draft.answers}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { useGradeByLink } from '../api/flame.ts';
@@ -12,6 +12,7 @@ export function FlameResultPage() {
   const [profile] = useProfileByLink(id);
   const grade = useGradeByLink(id);
   const signedIn = Boolean(useAuth('owner'));
+  const personToken = (useLocation().state as { personToken?: string } | null)?.personToken;
   const attachPath = `/love-mobile/profiles?attach=${encodeURIComponent(id)}`;
 
   if (profile.status === 'pending') return <Loader m="xl" aria-label={t('loading')} />;
@@ -34,6 +35,12 @@ export function FlameResultPage() {
           </Stack>
         </Group>
       </Card>
+      {personToken ? (
+        <Text size="sm">
+          {t('sent.personPage')}{' '}
+          <a href={`/person/${personToken}`} data-testid="person-page-link">{`${location.origin}/person/${personToken}`}</a>. {t('sent.personPageKeep')}
+        </Text>
+      ) : null}
       <Text>{signedIn ? t('flame.nextSignedIn') : t('flame.next')}</Text>
       <Button component={Link} to={signedIn ? attachPath : `/love-mobile/first-signup?next=${encodeURIComponent(attachPath)}`} color="pink" w="fit-content">
         {signedIn ? t('flame.attach') : t('flame.signUp')}

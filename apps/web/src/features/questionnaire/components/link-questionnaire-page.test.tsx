@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProfileLinkView, Step } from '@teamcast/contracts';
+import { NOTICE_VERSION, type ProfileLinkView, type Step } from '@teamcast/contracts';
 import { configureApi } from '../../../shared/api/client.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -66,6 +66,11 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
     const first = renderApp('/profile-questionnaire?link=abc');
     await screen.findByTestId('link-questionnaire', {}, slow);
     expect(screen.getByText('Приглашение от компании Acme')).toBeTruthy();
+    // The notice comes before the first question: who invited, what is computed, who sees it, how long, how to withdraw.
+    const notice = screen.getByTestId('consent-notice');
+    expect(notice.textContent).toContain('Приглашает Acme');
+    expect(notice.textContent).toContain('Решение о вас не может опираться только на прогноз');
+    expect(notice.textContent).toContain('отзыв согласия');
 
     await user.type(screen.getByLabelText(/^Имя/), 'Анна');
     await user.type(screen.getByLabelText(/^Фамилия/), 'Иванова');
@@ -100,8 +105,10 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Необходимо согласие с политикой конфиденциальности')).toBeTruthy();
     expect(api.callsTo('PATCH', '/api/profile/abc')).toHaveLength(0);
 
-    await user.click(screen.getByLabelText(/политикой конфиденциальности/, { selector: 'input' }));
-    api.once('PATCH', '/api/profile/abc', { status: 200, body: { result: view({ state: 'ack_a', locked: true, firstName: 'Анна', lastName: 'Иванова', age: 30, avatarName: 'female-21to35-1' }) } });
+    await user.click(screen.getByLabelText(/Я прочитал\(а\) уведомление/, { selector: 'input' }));
+    await user.type(screen.getByLabelText(/E-mail для личной ссылки/), 'anna@example.com');
+    const sentView = { ...view({ state: 'ack_a', locked: true, firstName: 'Анна', lastName: 'Иванова', age: 30, avatarName: 'female-21to35-1' }), personToken: 'private-token' };
+    api.once('PATCH', '/api/profile/abc', { status: 200, body: { result: sentView } });
     await user.click(screen.getByRole('button', { name: 'Отправить анкету' }));
     await screen.findByTestId('questionnaire-sent', {}, slow);
     const patches = api.callsTo('PATCH', '/api/profile/abc');
@@ -116,8 +123,11 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
       lastName: 'Иванова',
       complete: true,
       consent: true,
+      noticeVersion: NOTICE_VERSION,
+      personEmail: 'anna@example.com',
     });
     expect(localStorage.getItem('teamcast.questionnaire.abc')).toBeNull();
+    expect(screen.getByTestId('person-page-link').getAttribute('href')).toBe('/person/private-token');
   });
 
   it('reset clears answers and names', async () => {

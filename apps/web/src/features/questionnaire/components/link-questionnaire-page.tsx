@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { birthDateFromDay, type Locale, type ProfileLinkView } from '@teamcast/contracts';
+import { NOTICE_VERSION, birthDateFromDay, type Locale, type ProfileLinkView } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useAction } from '../../../shared/api/use-request.ts';
 import { track, useTrackShown } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { patchProfileByLink, requestNewLink, upgradeByLink, useProfileByLink } from '../api/profile-by-link.ts';
 import { useDraft, type Names } from '../hooks/use-draft.ts';
+import { ConsentNotice } from './consent-notice.tsx';
 import { NamesFields, namesValid } from './names-fields.tsx';
 import { QuestionnaireSteps, allStepsValid, answersToSend } from './questionnaire-steps.tsx';
 import classes from '../../../shared/questionnaire/questionnaire.module.css';
@@ -32,7 +33,13 @@ export function LinkQuestionnairePage() {
   const { sharelink } = useParams();
   const [search] = useSearchParams();
   const permalink = sharelink ?? search.get('link') ?? '';
-  const [profile, setView] = useProfileByLink(permalink);
+  const [profile, setProfile] = useProfileByLink(permalink);
+  // The private link to the person's own page comes once, with the answer to sending.
+  const [personToken, setPersonToken] = useState<string | null>(null);
+  const setView = (view: ProfileLinkView & { personToken?: string | null }) => {
+    if (view.personToken) setPersonToken(view.personToken);
+    setProfile(view);
+  };
 
   if (!permalink) return <LinkProblem title={t('link.missingTitle')} message={t('link.missing')} />;
   if (profile.status === 'pending') return <Loader label={t('loading')} />;
@@ -41,7 +48,7 @@ export function LinkQuestionnairePage() {
     if (error instanceof ApiError && error.code === 'link_expired') return <ExpiredLink permalink={permalink} message={error.message} />;
     return <LinkProblem title={t('link.invalidTitle')} message={error.message} />;
   }
-  if (profile.data.locked) return <SentProfile permalink={permalink} view={profile.data} onView={setView} />;
+  if (profile.data.locked) return <SentProfile permalink={permalink} view={profile.data} onView={setView} personToken={personToken} />;
   return <LinkQuestionnaire permalink={permalink} view={profile.data} onView={setView} />;
 }
 
@@ -82,7 +89,7 @@ function ExpiredLink({ permalink, message }: { permalink: string; message: strin
 }
 
 /** A questionnaire already sent: it is stored and cannot be changed; a short one may go on to the full questionnaire. */
-function SentProfile({ permalink, view, onView }: { permalink: string; view: ProfileLinkView; onView: (view: ProfileLinkView) => void }) {
+function SentProfile({ permalink, view, onView, personToken }: { permalink: string; view: ProfileLinkView; onView: (view: ProfileLinkView) => void; personToken: string | null }) {
   const { t } = useTranslation('questionnaire');
   const [upgrade, runUpgrade] = useAction(() => upgradeByLink(permalink));
   return (
@@ -96,6 +103,11 @@ function SentProfile({ permalink, view, onView }: { permalink: string; view: Pro
         </div>
       </div>
       <p>{t('sent.body')}</p>
+      {personToken ? (
+        <p className={classes.note}>
+          {t('sent.personPage')} <a href={`/person/${personToken}`} data-testid="person-page-link">{`${location.origin}/person/${personToken}`}</a>. {t('sent.personPageKeep')}
+        </p>
+      ) : null}
       {view.detailsHidden ? <p className={classes.note}>{t('sent.detailsHidden')}</p> : null}
       {view.isShort ? (
         <div className={classes.stack}>
@@ -126,6 +138,7 @@ function LinkQuestionnaire({ permalink, view, onView }: { permalink: string; vie
   const steps = view.questionnaire.steps;
   const { draft, setDraft, reset, discard } = useDraft(permalink, () => ({ answers: view.answers, names: namesOf(view), step: 0 }));
   const [consent, setConsent] = useState(false);
+  const [personEmail, setPersonEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [send, runSend] = useAction(patchProfileByLink);
   const named = namesValid(view.kind, draft.names, locale);
@@ -145,6 +158,8 @@ function LinkQuestionnaire({ permalink, view, onView }: { permalink: string; vie
       ...(view.kind === 'couple' ? { partnerFirstName: optional(names.partnerFirstName), partnerLastName: optional(names.partnerLastName) } : {}),
       complete: true,
       consent,
+      noticeVersion: NOTICE_VERSION,
+      ...(personEmail.trim() ? { personEmail: personEmail.trim() } : {}),
     });
     if (!sent) return;
     discard();
@@ -163,6 +178,7 @@ function LinkQuestionnaire({ permalink, view, onView }: { permalink: string; vie
           {t('form.reset')}
         </button>
       </div>
+      {draft.step === 0 ? <ConsentNotice company={view.companyName} /> : null}
       <QuestionnaireSteps
         steps={steps}
         answers={draft.answers}
@@ -195,6 +211,10 @@ function LinkQuestionnaire({ permalink, view, onView }: { permalink: string; vie
                 </p>
               ) : null}
             </div>
+            <label className={classes.field}>
+              <span className={classes.label}>{t('form.personEmail')}</span>
+              <input type="email" value={personEmail} onChange={(event) => setPersonEmail(event.currentTarget.value)} autoComplete="email" />
+            </label>
             {!named ? <p className={classes.warning}>{t('form.namesFirst')}</p> : null}
             {send.status === 'error' ? (
               <p className={classes.alert} role="alert">
@@ -216,3 +236,4 @@ function LinkQuestionnaire({ permalink, view, onView }: { permalink: string; vie
     </div>
   );
 }
+

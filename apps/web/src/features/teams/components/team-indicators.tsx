@@ -66,6 +66,9 @@ export function TeamIndicators({ dataset, showTips }: { dataset: TeamDataset; sh
       <Title order={2} size="h3">
         {t('indicators.title')}
       </Title>
+      <Text size="sm" c="dimmed" data-testid="decision-note">
+        {t('decisionNote')}
+      </Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         {item('basePower', fmt('basePower', s.basePower))}
         {item('peakPower', fmt('peakPower', s.peakPower))}
