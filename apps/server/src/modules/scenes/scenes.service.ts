@@ -85,6 +85,18 @@ export type SceneDeps = { database: Database; storage: Storage; compute: Compute
 
 const MANAGER_EVENTS = new Set(['manager_join', 'm_rank']);
 
+/**
+ * A team left with 2 people or fewer once its deleted members are gone cannot keep a manager view (it needs more than
+ * 2): confirming the change makes the manager a plain member, joining on the same day, and drops the rank changes, so
+ * the team stays usable instead of stuck on manager_view_too_small.
+ */
+function withoutManagerView(actors: Actor[]): Actor[] {
+  return actors.map((actor) => ({
+    ...actor,
+    events: actor.events.filter((e) => e.type !== 'm_rank' && e.type !== 'm_disrank').map((e) => (e.type === 'manager_join' ? { ...e, type: 'join' as const } : e)),
+  }));
+}
+
 /** First day of the current month (UTC), the default start day (spec section 9). */
 function firstOfMonth(now = new Date()): string {
   return `${now.toISOString().slice(0, 7)}-01`;
@@ -105,6 +117,7 @@ async function prepareActors(deps: SceneDeps, ownerId: string, actors: Actor[], 
       .filter((a) => !gone.has(a.id))
       .map((a) => ({ ...a, interactionType: a.interactionType.filter((i) => !gone.has(i.actorId)), interactionIntensive: a.interactionIntensive.filter((i) => !gone.has(i.actorId)) }));
   }
+  if (options.dropGone && list.length <= 2) list = withoutManagerView(list);
   if (list.some((a) => isGone(profiles.get(a.id)))) throw new AppError('team_changed');
   if (list.some((a) => !isEligible(profiles.get(a.id)))) throw new AppError('actors_ineligible');
   if (list.length > 0 && list.length < MIN_SPECIALISTS) throw new AppError('team_too_small');
