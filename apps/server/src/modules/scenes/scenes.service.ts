@@ -4,10 +4,12 @@ import { gunzip } from 'node:zlib';
 import {
   EngineError,
   bestOf as engineBestOf,
+  finalMoods,
   normalizeActors,
   probabilitiesBest,
   type Actor as EngineActor,
   type CompareIndicators as EngineCompareIndicators,
+  type MoodColumns,
   type SceneInput,
   type Specialist,
 } from '@teamcast/engine';
@@ -317,7 +319,7 @@ export async function datasetByToken(deps: SceneDeps, token: string): Promise<Bu
   return data;
 }
 
-type StoredDataset = { summary: TeamIndicators; compare: CompareIndicators; band?: SceneDatasetBand };
+type StoredDataset = MoodColumns & { summary: TeamIndicators; compare: CompareIndicators; band?: SceneDatasetBand };
 /** What the scene row caches of a run's band: the headline intervals and the ranked draws. */
 export type StoredBand = { summaryBand: SceneSummaryBand; draws: Record<RankedKey, Array<number | null>> };
 type CachedResult = { summary: TeamIndicators; compare: CompareIndicators; band: StoredBand | null };
@@ -342,14 +344,15 @@ export function storedBandOf(band: SceneDatasetBand | undefined): StoredBand | n
 
 /** Summary, compare indicators and band of a finished run, from the scene's cache or else its dataset (then cached). */
 async function resultOf(deps: SceneDeps, scene: SceneRow, job: JobRow): Promise<CachedResult | undefined> {
-  if (scene.resultJobId === job.id && scene.summary && scene.compareIndicators) {
+  // A run cached before members' moods were kept (actor_moods null) is read once more to keep them.
+  if (scene.resultJobId === job.id && scene.summary && scene.compareIndicators && scene.actorMoods) {
     return { summary: scene.summary as TeamIndicators, compare: scene.compareIndicators as CompareIndicators, band: (scene.band as StoredBand | null) ?? null };
   }
   const data = job.resultKey ? await deps.storage.get(job.resultKey) : undefined;
   if (!data || data.length === 0) return undefined;
   const dataset = JSON.parse((await gunzipAsync(data)).toString('utf8')) as StoredDataset;
   const band = storedBandOf(dataset.band);
-  await cacheResult(deps.database.db, scene.id, job, dataset.summary, dataset.compare, band);
+  await cacheResult(deps.database.db, scene.id, job, { summary: dataset.summary, compareIndicators: dataset.compare, band, actorMoods: finalMoods(dataset) });
   return { summary: dataset.summary, compare: dataset.compare, band };
 }
 
