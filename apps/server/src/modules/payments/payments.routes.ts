@@ -183,10 +183,7 @@ export const paymentsModule: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => stopSync());
 
   const sweep = setInterval(() => {
-    service
-      .renewDueSubscriptions(payments)
-      .then(() => receipts.deliver())
-      .catch((error: unknown) => app.log.error({ err: error }, 'renewal sweep failed'));
+    service.renewDueSubscriptions(payments).catch((error: unknown) => app.log.error({ err: error }, 'renewal sweep failed'));
   }, RENEWAL_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
