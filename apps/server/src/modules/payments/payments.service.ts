@@ -162,6 +162,11 @@ async function chargeInvoice(payments: Payments, invoice: InvoiceRow, customer: 
     const paid = await repo.updateInvoice(db, invoice.id, { ...common, status: 'paid', paidAt: now, failure: null, clientSecret: null });
     await applyPaidInvoice(db, paid, now);
     await payments.receipts.queue(db, paid);
+    // The card the owner just paid a subscription with renews it (after a declined card, the default is the one that failed).
+    if (paid.kind === 'subscription' && !options.offSession && customer.defaultPaymentMethodId !== method.id) {
+      await processor.setDefaultCard(customer.providerCustomerId, method.providerMethodId);
+      await repo.updateCustomer(db, customer.ownerId, { defaultPaymentMethodId: method.id });
+    }
     return paid;
   }
   return repo.updateInvoice(db, invoice.id, { ...common, failure: result.failure, clientSecret: result.clientSecret });
@@ -396,11 +401,6 @@ export async function payInvoice(
   const method = await chosenMethod(payments, customer, confirm ? invoice.paymentMethodId : input.paymentMethodId);
   const charged = await chargeInvoice(payments, invoice, customer, method, { key, offSession: false, confirm });
   failIfUnpaid(charged);
-  // The card that rescued a subscription's payment renews it: the default card is the one that failed, or none.
-  if (invoice.kind === 'subscription' && customer.defaultPaymentMethodId !== method.id) {
-    await payments.processor.setDefaultCard(customer.providerCustomerId, method.providerMethodId);
-    await repo.updateCustomer(payments.db, ownerId, { defaultPaymentMethodId: method.id });
-  }
   return charged;
 }
 

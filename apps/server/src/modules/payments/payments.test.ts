@@ -212,6 +212,18 @@ describe('a card that fails, said where it fails', () => {
     expect(plain).toContain('VISA •••• 4242');
   });
 
+  it('renews with the card a declined subscription was then paid with in the plans dialog', async () => {
+    const { owner, card: declined } = await ownerWithCard(TEST_CARDS.declined);
+    expect((await call(owner, '/update-subscription', { subscribe: 'LITE_7D' })).body.error.code).toBe('card_declined');
+    const good = await addCard(owner, TEST_CARDS.success);
+    expect((await call(owner, '/update-subscription', { subscribe: 'LITE_7D', paymentMethodId: good })).status).toBe(200);
+    const methods = (await call(owner, '/list-payment-methods')).body.result.data as { _id: string; isDefault: boolean }[];
+    expect(methods.filter((method) => method.isDefault).map((method) => method._id)).toEqual([good]);
+    expect(methods.map((method) => method._id)).toContain(declined);
+    await advancePaymentClock(t.database.db, days(7) + 60_000);
+    expect((await state(owner)).subscription).toMatchObject({ status: 'active' });
+  });
+
   it('mails a receipt for each renewal and each plan change that charges, in dollars for an English owner, and none for a free demo', async () => {
     const { owner } = await ownerWithCard();
     await call(owner, '/update-subscription', { subscribe: 'MID_7D_1', ln: 'en' });
