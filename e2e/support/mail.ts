@@ -42,3 +42,16 @@ export async function mailedLink(request: APIRequestContext, address: string, ki
   const url = new URL(link!);
   return url.pathname + url.search;
 }
+
+/** Every message of a kind the test mailbox received for an address, once at least `count` have arrived (up to 30 s). */
+export async function mailedMessages(request: APIRequestContext, address: string, kind: string, count = 1): Promise<SinkMessage[]> {
+  let found: SinkMessage[] = [];
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${sinkBase}/messages?to=${encodeURIComponent(address)}`);
+      found = ((await res.json()) as SinkMessage[]).filter((message) => message.kind === kind);
+      return found.length;
+    }, { message: `${count} ${kind} message(s) to ${address}`, timeout: 30_000 })
+    .toBeGreaterThanOrEqual(count);
+  return found;
+}

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
+import { mailedMessages } from '../support/mail.ts';
 import { signedInOwner } from '../support/owner.ts';
 
 /** A completed short profile of the owner, scored when it is created. */
@@ -59,6 +60,59 @@ test.describe('subscription', () => {
     await expect(page.getByTestId('checkout-error')).toContainText('Your card was declined');
     await expectAccessible(page, 'checkout with a declined card');
     expect(await rules()).toMatchObject({ plan: 'MID_7D_1', allowCreateTeams: true });
+  });
+
+  test('a declined card is said once with one way on: another card in the same dialog, its problems on its fields; the payment then goes through and a receipt is mailed', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { token, email } = await signedInOwner(page, request, 'Declined');
+    await page.goto('/owner/subscription');
+    await page.getByRole('button', { name: 'Choose a plan' }).click();
+    await page.getByRole('dialog').getByText('week', { exact: true }).click();
+    await page.getByTestId('plan-MID_7D_4').getByRole('button', { name: 'Choose' }).click();
+    await addCard(page, '4000 0000 0000 0002');
+    await expect(page.getByRole('combobox', { name: 'Card' })).toHaveValue(/0002/, { timeout: 30_000 });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByTestId('checkout-error')).toContainText('Your card was declined');
+    await expectAccessible(page, 'checkout with a declined card');
+
+    // Leaving the dialog: the screen says the payment failed once, with no period "paid" and no team cap it does not give.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('subscription-status')).toHaveText('Payment incomplete');
+    await expect(page.getByTestId('current-plan')).not.toContainText('Paid until');
+    await expect(page.getByTestId('team-cap')).toHaveCount(0);
+    const notice = page.getByTestId('payment-status-alert');
+    await expect(notice).toContainText('Your card was declined');
+    await expect(notice.getByRole('button')).toHaveText(['Pay with another card']);
+    await expectAccessible(page, 'a declined payment');
+
+    await notice.getByRole('button', { name: 'Pay with another card' }).click();
+    const dialog = page.getByTestId('pay-invoice');
+    await expect(dialog).toBeVisible();
+    // A number failing the Luhn check, then an expired date: each said on its own field.
+    await addCard(page, '4242 4242 4242 4241');
+    await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog).toContainText('Invalid card number');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('01/20');
+    await page.getByRole('button', { name: 'Add card' }).click();
+    await expect(page.getByLabel('Expiry')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog).toContainText('The card has expired');
+    await expectAccessible(page, 'pay with another card, field errors');
+    await page.getByLabel('Expiry').fill('12/39');
+    await page.getByRole('button', { name: 'Add card' }).click();
+    await dialog.getByRole('button', { name: /^Pay / }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+    await expect(page.getByTestId('payment-status-alert')).toHaveCount(0);
+    const rules = await request.get('/api/payment/access-rules', { headers: { authorization: `Bearer ${token}` } });
+    expect((await rules.json()).result).toMatchObject({ plan: 'MID_7D_4', allowCreateTeams: true, teamCap: 4 });
+
+    const [receipt] = await mailedMessages(request, email, 'receipt');
+    expect(receipt!.subject).toMatch(/^Your Teamcast receipt TC-/);
+    expect(receipt!.text).toContain('Amount paid: $');
+    expect(receipt!.text).toContain('VISA •••• 4242');
   });
 
   test('an owner without a plan is stopped at team creation, subscribes with the success card and creates the team', async ({ page, request }, testInfo) => {

@@ -14,7 +14,7 @@ export const ERROR_CODES = [
   'profile_not_completed', 'profile_names_required', 'actors_ineligible', 'love_profile_required', 'work_profile_required', 'team_too_small', 'manager_view_too_small',
   'events_zero_length', 'actor_not_found', 'class_instance_forbidden', 'interaction_settings_failure',
   'subscription_required', 'plan_seats_taken', 'demo_already_used', 'payment_method_required', 'invoice_not_payable',
-  'subscription_not_active', 'idempotency_conflict', 'webhook_signature_invalid', 'card_declined',
+  'subscription_not_active', 'idempotency_conflict', 'webhook_signature_invalid', 'card_declined', 'card_expired',
   'insufficient_funds', 'payment_failed', 'payment_incomplete', 'model_not_found', 'model_not_ready',
   'model_training', 'model_not_uploaded', 'model_outdated', 'model_published', 'fairness_below_bar', 'fairness_worse_than_published', 'not_enough_labels', 'rate_limited', 'unexpected_error',
   'service_unavailable', 'unstable_connection', 'network_error', 'connection_error', 'bad_connection',

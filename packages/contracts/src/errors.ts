@@ -79,6 +79,7 @@ export const errorCatalogue = {
   idempotency_conflict: { status: 409, en: 'This request key was already used for another or unfinished request', ru: 'Этот ключ запроса уже использован для другого или незавершённого запроса' },
   webhook_signature_invalid: { status: 400, en: 'The event signature is invalid or too old', ru: 'Подпись события неверна или устарела' },
   card_declined: { status: 402, en: 'Your card was declined', ru: 'Карта отклонена' },
+  card_expired: { status: 400, en: 'The card has expired', ru: 'Срок действия карты истёк' },
   insufficient_funds: { status: 402, en: 'Insufficient funds on the card', ru: 'Недостаточно средств на карте' },
   payment_failed: { status: 402, en: 'Payment failed', ru: 'Платеж не прошел' },
   payment_incomplete: { status: 402, en: 'The payment needs confirmation to complete', ru: 'Платёж требует подтверждения' },

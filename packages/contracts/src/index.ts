@@ -13,6 +13,7 @@ export * from './profiles.ts';
 export * from './questionnaire.ts';
 export * from './public-routes.ts';
 export * from './payment.ts';
+export * from './money.ts';
 export * from './roles.ts';
 export * from './site.ts';
 export * from './system.ts';

@@ -462,12 +462,26 @@ export const PaymentMethodSchema = z.object({
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 export const PaymentMethodListSchema = z.object({ data: z.array(PaymentMethodSchema) });
 
+/** Whether a card number's digits pass the Luhn check every card number carries (ISO/IEC 7812). */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** Whether a card's expiry (month 1-12, four-digit year) has passed at `now`: a card works to the end of its month. */
+export const cardExpired = (card: { expMonth: number; expYear: number }, now: Date): boolean => Date.UTC(card.expYear, card.expMonth, 1) <= now.getTime();
+
 /** Card details for the built-in test provider; only last four digits, brand and expiry are kept. */
 export const TestCardSchema = z.object({
   number: z
     .string({ error: 'required' })
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'invalid' })),
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'cardNumber' }).refine(passesLuhn, { error: 'cardNumber' })),
   expMonth: z.coerce.number({ error: 'required' }).int().min(1, { error: 'invalid' }).max(12, { error: 'invalid' }),
   expYear: z.coerce.number({ error: 'required' }).int().min(2000, { error: 'invalid' }).max(2100, { error: 'invalid' }),
   cvc: z.string({ error: 'required' }).regex(/^\d{3,4}$/, { error: 'invalid' }),

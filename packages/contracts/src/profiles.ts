@@ -26,6 +26,7 @@ export const AGE_NEURON = 'С_Возр';
 export const GENDER_NEURON = 'С_Пол';
 
 export const SpecialistMoodSchema = z.enum(['bad', 'good', 'anxious', 'excellent', 'depressed', 'unclear']);
+export type SpecialistMood = z.infer<typeof SpecialistMoodSchema>;
 export const GradeSchema = z.enum(GRADES);
 
 /** Share links (permalinks) stay valid this long after they are issued, in days. */
@@ -142,7 +143,7 @@ export const ProfileSummarySchema = z.object({
    * by the server, not only hidden on screen.
    */
   expertiseHidden: z.boolean(),
-  /** Mood in teams; 'unclear' until a team forecast gives one. */
+  /** The mood in the person's latest team run (its last forecast day); 'unclear' when no computed team includes them. */
   mood: SpecialistMoodSchema,
   scores: ProfileScoresSchema,
   /** When the visitor of an expired link asked for a new one. */

@@ -17,6 +17,7 @@ export const validationMessages = {
   deleteWord: { en: 'Type the word Delete to confirm', ru: 'Введите слово Удалить для подтверждения' },
   consent: { en: 'Consent is required', ru: 'Необходимо согласие' },
   invalid: { en: 'Invalid value', ru: 'Некорректное значение' },
+  cardNumber: { en: 'Invalid card number', ru: 'Неверный номер карты' },
   // Plausibility of answers to each other (questionnaire-plausibility.ts); {limit} is the largest plausible value.
   experienceOverAge: { en: 'Work experience cannot exceed age minus 14 years: at most {limit}', ru: 'Стаж не может превышать возраст минус 14 лет: не больше {limit}' },
   managementOverExperience: { en: 'Managerial years cannot exceed the total work experience: at most {limit}', ru: 'Руководящий стаж не может превышать общий стаж: не больше {limit}' },

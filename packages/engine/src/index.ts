@@ -49,6 +49,7 @@ export {
   type TeamIndicators,
 } from './scene-types.ts';
 export { simulateScene } from './simulate-scene.ts';
+export { finalMoods, type MoodColumns } from './final-moods.ts';
 export { RANKED_KEYS, indicatorsAt, memberMeans, rankedAt, type RankedKey, type RankedValues } from './scene-summary.ts';
 export type {
   Actor,

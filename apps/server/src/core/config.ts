@@ -54,6 +54,8 @@ const ConfigSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Teamcast <no-reply@teamcast.local>'),
   SUPPORT_EMAIL: z.email().default('support@teamcast.local'),
+  /** Support contact of the love hosts (LOVE_HOSTS): shown there and in mail to love owners (spec: the contact depends on the host). */
+  LOVE_SUPPORT_EMAIL: z.email().default('flame-support@teamcast.local'),
   /** First retry delay of a failed mail, in seconds; it doubles on each attempt (up to 6 hours), the retry loop looks twice as often. */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
@@ -142,4 +144,9 @@ export function databaseTimeoutsOf(config: Config): DatabaseTimeouts {
     idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     maintenanceMs: config.DB_MAINTENANCE_TIMEOUT_MS,
   };
+}
+
+/** The support contact of a platform variant: the love hosts have their own (spec section 1). */
+export function supportEmailOf(config: Pick<Config, 'SUPPORT_EMAIL' | 'LOVE_SUPPORT_EMAIL'>, love: boolean): string {
+  return love ? config.LOVE_SUPPORT_EMAIL : config.SUPPORT_EMAIL;
 }

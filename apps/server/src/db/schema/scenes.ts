@@ -26,6 +26,8 @@ export const scenes = pgTable(
     compareIndicators: jsonb('compare_indicators'),
     /** The cached run's band: headline intervals and the ranked draws (contracts SceneStoredBand). */
     band: jsonb('band'),
+    /** Each member's mood on the last forecast day of the cached run, by profile id (engine finalMoods). */
+    actorMoods: jsonb('actor_moods').$type<Record<string, string>>(),
     inputChangedAt: ts('input_changed_at').notNull().defaultNow(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

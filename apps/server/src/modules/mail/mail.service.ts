@@ -5,7 +5,7 @@ import type { Locale } from '@teamcast/contracts';
 import { listensOnLoopbackOnly, type Config } from '../../core/config.ts';
 import type { Db } from '../../core/db.ts';
 import { claimDue, insertMessage, markFailed, markSent, type OutboxRow } from './mail.repository.ts';
-import { escapeHtml, renderMail, type Brand, type MailKind } from './mail.templates.ts';
+import { escapeHtml, renderMail, type Brand, type MailKind, type RenderedMail } from './mail.templates.ts';
 
 /** Header naming the kind of a sent message (verify, join, magic, reset, enterprise), for filters and test sinks. */
 const MAIL_KIND_HEADER = 'X-Teamcast-Mail-Kind';
@@ -24,6 +24,9 @@ export const retryIntervalMs = (config: Pick<Config, 'MAIL_RETRY_SECONDS'>) => (
 
 export type MailRequest = { to: string; kind: MailKind; locale: Locale; brand: Brand; link: string; values?: Record<string, string> };
 
+/** A message rendered by its module (a receipt), stored as it is. */
+export type RenderedMessage = { to: string; kind: 'receipt'; locale: Locale; rendered: RenderedMail };
+
 export type Mailer = {
   /** Whether messages leave over SMTP (SMTP_URL set) or stay in the outbox. */
   readonly mode: 'smtp' | 'outbox';
@@ -32,6 +35,13 @@ export type Mailer = {
    * a failure leaves it in the outbox for the retry loop. Returns the outbox id.
    */
   send(request: MailRequest): Promise<string>;
+  /**
+   * Stores a rendered message in the outbox through `db`, which may be a transaction: the message exists only if the
+   * work it reports is committed. Nothing is sent yet; `deliverDue` (or the retry loop) sends it once committed.
+   */
+  enqueue(db: Db, message: RenderedMessage): Promise<string>;
+  /** Starts sending every due message now (SMTP), without holding up the caller. */
+  deliverDue(): void;
   /** One pass of the retry loop: sends every due message. */
   retryDue(): Promise<void>;
   /** Starts the periodic retry loop (SMTP only). */
@@ -84,6 +94,14 @@ export function createMailer({ db, config, log, transport }: { db: Db; config: C
         log.warn({ mailId: id, kind }, 'mail kept in the outbox: set SMTP_URL to send mail; administrators read it under Outbox in the console');
       }
       return id;
+    },
+    async enqueue(target, { to, kind, locale, rendered }) {
+      const id = crypto.randomUUID();
+      await insertMessage(target, { id, toAddress: to.toLowerCase(), subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, kind, locale });
+      return id;
+    },
+    deliverDue() {
+      if (smtp) track(retryDue());
     },
     retryDue,
     start() {

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../core/config.ts';
 import { brandForHost } from './mail.brand.ts';
 import { createMailer } from './mail.service.ts';
+import { renderReceipt } from './mail.receipt.ts';
 import { renderMail } from './mail.templates.ts';
 
 type Received = { to: string[]; raw: string };
@@ -236,7 +237,7 @@ describe('the log line of a kept message', () => {
 });
 
 describe('templates', () => {
-  const config = { LOVE_HOSTS: ['love.example.com'], PUBLIC_URL: 'https://teamcast.example.com', SUPPORT_EMAIL: 'help@example.com' };
+  const config = { LOVE_HOSTS: ['love.example.com'], PUBLIC_URL: 'https://teamcast.example.com', SUPPORT_EMAIL: 'help@example.com', LOVE_SUPPORT_EMAIL: 'flame@example.com' };
 
   it('renders every kind in Russian and English, as text and HTML, with the link, title and support contact', () => {
     const brand = brandForHost(config, 'teamcast.example.com');
@@ -254,9 +255,41 @@ describe('templates', () => {
     expect(renderMail('magic', 'ru', brand, 'https://x.test').subject).toBe('Ссылка для входа в Teamcast');
   });
 
-  it('gives a love host the love title', () => {
+  it('gives a love host the love title and its own support contact', () => {
     const love = brandForHost(config, 'love.example.com:443');
-    expect(love).toMatchObject({ title: 'Flame by Teamcast', love: true });
-    expect(renderMail('verify', 'en', love, 'https://love.example.com/v').subject).toBe('Confirm your e-mail address for Flame by Teamcast');
+    expect(love).toMatchObject({ title: 'Flame by Teamcast', love: true, supportEmail: 'flame@example.com' });
+    expect(brandForHost(config, 'teamcast.example.com').supportEmail).toBe('help@example.com');
+    const mail = renderMail('verify', 'en', love, 'https://love.example.com/v');
+    expect(mail.subject).toBe('Confirm your e-mail address for Flame by Teamcast');
+    expect(mail.text).toContain('flame@example.com');
+    expect(mail.text).not.toContain('help@example.com');
+  });
+
+  it("renders a receipt with the invoice: number, plan, period and amount in the reader's language", () => {
+    const receipt = {
+      number: 'TC-1A2B3C4D-0002',
+      description: 'Команды · команд: 2 · месяц',
+      amount: 449_000,
+      currency: 'RUB' as const,
+      paidAt: new Date('2026-11-25T10:00:00Z'),
+      period: { start: new Date('2026-11-25T10:00:00Z'), end: new Date('2026-12-25T10:00:00Z') },
+      card: { brand: 'visa', last4: '4242' },
+    };
+    const ru = renderReceipt(receipt, 'ru', brandForHost(config, 'teamcast.example.com'));
+    expect(ru.subject).toBe('Чек Teamcast по счёту TC-1A2B3C4D-0002');
+    const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
+    for (const body of [ru.text, ru.html]) {
+      expect(plain(body)).toContain('4 490 ₽');
+      expect(body).toContain('Команды · команд: 2 · месяц');
+      expect(body).toContain('25 ноября 2026 г. – 25 декабря 2026 г.');
+      expect(body).toContain('TC-1A2B3C4D-0002');
+      expect(body).toContain('VISA •••• 4242');
+    }
+    const en = renderReceipt({ ...receipt, amount: 5_900, currency: 'USD', description: 'Teams · 2 teams · month', period: null, card: null }, 'en', brandForHost(config, 'love.example.com'));
+    expect(en.subject).toBe('Your Flame by Teamcast receipt TC-1A2B3C4D-0002');
+    expect(en.text).toContain('Amount paid: $59');
+    expect(en.text).toContain('Paid on: November 25, 2026');
+    expect(en.text).not.toContain('Period');
+    expect(en.text).toContain('flame@example.com');
   });
 });

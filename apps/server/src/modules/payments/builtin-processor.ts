@@ -1,4 +1,4 @@
-import { TEST_CARDS, type PaymentFailure } from '@teamcast/contracts';
+import { TEST_CARDS, cardExpired, type PaymentFailure } from '@teamcast/contracts';
 import { AppError } from '../../core/errors.ts';
 import type { CardProcessor } from './card-processor.ts';
 
@@ -25,10 +25,10 @@ export function createBuiltinProcessor(): CardProcessor {
     attachCard: async (_customer, input, now) => {
       if (!('testCard' in input)) throw new AppError('validation_failed', undefined, 'testCard');
       const card = input.testCard;
+      // Expired is said on the expiry field, before the number: a real processor checks the date first too.
+      if (cardExpired(card, now)) throw new AppError('card_expired', undefined, 'testCard.expYear');
       // A real card number never reaches a test processor's store; the test mode refuses it as a decline.
       if (!KNOWN_NUMBERS.has(card.number)) throw new AppError('card_declined');
-      const expiresAfter = Date.UTC(card.expYear, card.expMonth, 1);
-      if (expiresAfter <= now.getTime()) throw new AppError('validation_failed', undefined, 'testCard.expYear');
       return { providerMethodId: null, brand: 'visa', last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
     },
     detachCard: async () => {},

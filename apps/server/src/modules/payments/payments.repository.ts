@@ -14,7 +14,7 @@ export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 export const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
 
 export async function findOwnerAccount(db: Db, ownerId: string) {
-  const [row] = await db.select({ id: owners.id, email: owners.email, verifiedAt: owners.verifiedAt, locale: owners.locale }).from(owners).where(eq(owners.id, ownerId));
+  const [row] = await db.select({ id: owners.id, email: owners.email, verifiedAt: owners.verifiedAt, locale: owners.locale, variant: owners.variant }).from(owners).where(eq(owners.id, ownerId));
   return row;
 }
 

@@ -23,6 +23,7 @@ import { createBuiltinProcessor } from './builtin-processor.ts';
 import { idempotencyKeyOf, idempotent } from './idempotency.ts';
 import { presentInvoice } from './payments.presenter.ts';
 import * as service from './payments.service.ts';
+import { mailedReceipts } from './receipts.ts';
 import { registerStripeWebhook } from './stripe-webhook.ts';
 import { createStripeProcessor } from './stripe-processor.ts';
 
@@ -36,7 +37,8 @@ export const paymentsModule: FastifyPluginAsync = async (app) => {
   const processor = config.STRIPE_SECRET_KEY
     ? createStripeProcessor({ secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null, apiBase: config.STRIPE_API_BASE })
     : createBuiltinProcessor();
-  const payments: service.Payments = { db: app.database.db, processor };
+  const receipts = mailedReceipts(app.mailer, config);
+  const payments: service.Payments = { db: app.database.db, processor, receipts };
 
   /** A money-moving call: once per Idempotency-Key, then the owner's sockets hear that the rules may have changed. */
   const moneyMoving = async <T>(ownerId: string, request: Parameters<typeof idempotencyKeyOf>[0], operation: string, input: unknown, work: (scoped: service.Payments, key: string) => Promise<T>) => {
@@ -44,6 +46,7 @@ export const paymentsModule: FastifyPluginAsync = async (app) => {
     try {
       return await idempotent(payments.db, { ownerId, key, operation, input }, (tx) => work(service.within(payments, tx), key));
     } finally {
+      receipts.deliver();
       notifyAccessRulesChanged(ownerId);
     }
   };
@@ -167,7 +170,7 @@ export const paymentsModule: FastifyPluginAsync = async (app) => {
   });
 
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
-    await registerStripeWebhook(app, { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET });
+    await registerStripeWebhook(app, { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET }, receipts);
   }
 
   // The websocket gate: the owner's open tabs get their new rules as syncAccessRules whenever they may have changed.

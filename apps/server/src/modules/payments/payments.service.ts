@@ -18,11 +18,15 @@ import { paymentNow, periodEnd } from './payment-clock.ts';
 import * as repo from './payments.repository.ts';
 import type { CustomerRow, InvoiceRow, MethodRow, SubscriptionRow } from './payments.repository.ts';
 import { presentInvoice, presentMethod, presentPrice, presentSubscription, priceOf } from './payments.presenter.ts';
+import type { Receipts } from './receipts.ts';
 
-/** What every payment operation works with: the database (or the transaction it runs in) and the card processor. */
-export type Payments = { db: Db; processor: CardProcessor };
+/**
+ * What every payment operation works with: the database (or the transaction it runs in), the card processor, and the
+ * receipts mailed after each successful charge.
+ */
+export type Payments = { db: Db; processor: CardProcessor; receipts: Receipts };
 
-export const within = (payments: Payments, db: Db): Payments => ({ db, processor: payments.processor });
+export const within = (payments: Payments, db: Db): Payments => ({ ...payments, db });
 
 // ------------------------------------------------------------------------------------------------ reads
 
@@ -157,6 +161,12 @@ async function chargeInvoice(payments: Payments, invoice: InvoiceRow, customer: 
   if (result.status === 'succeeded') {
     const paid = await repo.updateInvoice(db, invoice.id, { ...common, status: 'paid', paidAt: now, failure: null, clientSecret: null });
     await applyPaidInvoice(db, paid, now);
+    await payments.receipts.queue(db, paid);
+    // The card the owner just paid a subscription with renews it (after a declined card, the default is the one that failed).
+    if (paid.kind === 'subscription' && !options.offSession && customer.defaultPaymentMethodId !== method.id) {
+      await processor.setDefaultCard(customer.providerCustomerId, method.providerMethodId);
+      await repo.updateCustomer(db, customer.ownerId, { defaultPaymentMethodId: method.id });
+    }
     return paid;
   }
   return repo.updateInvoice(db, invoice.id, { ...common, failure: result.failure, clientSecret: result.clientSecret });
@@ -431,7 +441,10 @@ export async function settleRenewals(payments: Payments, ownerId: string): Promi
         : await repo.updateInvoice(db, invoice.id, { failure: 'payment_failed', attemptCount: 1 });
     if (charged.status !== 'paid') await repo.updateSubscription(db, sub.id, { status: 'past_due' });
   }
-  if (changed) notifyAccessRulesChanged(ownerId);
+  if (changed) {
+    notifyAccessRulesChanged(ownerId);
+    payments.receipts.deliver();
+  }
   return changed;
 }
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { TEST_CARDS, defineEndpoint, planById } from '@teamcast/contracts';
+import { TEST_CARDS, defineEndpoint, formatMoney, planById } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
-import { createOwner, type SignedIn } from '../../test/factories.ts';
+import { createOwner, mailTo, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { assertTeamCap, onAccessRulesChanged, pairUnlocked } from './access-rules.ts';
@@ -150,6 +150,96 @@ describe('subscribing with the test cards', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'validation_failed', field: 'Idempotency-Key' });
     expect((await state(owner)).subscription).toBeNull();
+  });
+});
+
+describe('a card that fails, said where it fails', () => {
+  const attach = (owner: SignedIn, card: Record<string, unknown>, lang: 'ru' | 'en') =>
+    call(owner, '/attach-payment-method', { testCard: { expMonth: 12, expYear: 2099, cvc: '123', ...card } }, { lang });
+
+  it('answers a number failing the Luhn check as an invalid number on the number field, not as a decline, in both languages', async () => {
+    const owner = await createOwner(t);
+    const ru = await attach(owner, { number: '4242 4242 4242 4241' }, 'ru');
+    expect(ru.status).toBe(400);
+    expect(ru.body.error).toEqual({ code: 'validation_failed', field: 'testCard.number', message: 'Неверный номер карты' });
+    const en = await attach(owner, { number: '1234' }, 'en');
+    expect(en.body.error).toEqual({ code: 'validation_failed', field: 'testCard.number', message: 'Invalid card number' });
+    expect((await call(owner, '/list-payment-methods')).body.result.data).toHaveLength(0);
+  });
+
+  it('answers an expired card as expired on the expiry field, by the payment clock, in both languages', async () => {
+    const owner = await createOwner(t);
+    const ru = await attach(owner, { number: TEST_CARDS.success, expMonth: 1, expYear: 2020 }, 'ru');
+    expect(ru.status).toBe(400);
+    expect(ru.body.error).toEqual({ code: 'card_expired', field: 'testCard.expYear', message: 'Срок действия карты истёк' });
+    const en = await attach(owner, { number: TEST_CARDS.declined, expMonth: 1, expYear: 2020 }, 'en');
+    expect(en.body.error).toEqual({ code: 'card_expired', field: 'testCard.expYear', message: 'The card has expired' });
+  });
+
+  it('declines a valid number that is no test card with the decline message, on no field', async () => {
+    const owner = await createOwner(t);
+    const res = await attach(owner, { number: '4111 1111 1111 1111' }, 'ru');
+    expect(res.status).toBe(402);
+    expect(res.body.error).toEqual({ code: 'card_declined', message: 'Карта отклонена' });
+  });
+
+  it('pays a declined first payment with another card, which then renews it, and mails one receipt with the invoice', async () => {
+    const { owner, card: declined } = await ownerWithCard(TEST_CARDS.declined);
+    const refused = await call(owner, '/update-subscription', { subscribe: 'MID_1M_2', ln: 'ru' }, { lang: 'ru' });
+    expect(refused.body.error.code).toBe('card_declined');
+    expect(await mailTo(t, owner.email)).toHaveLength(0);
+
+    const good = await addCard(owner, TEST_CARDS.success);
+    const invoiceId = (await state(owner)).subscription.latestInvoice._id;
+    const paid = await call(owner, '/pay-invoice', { invoiceId, paymentMethodId: good }, { lang: 'ru' });
+    expect(paid.status).toBe(200);
+    expect(paid.body.result.subscription.status).toBe('active');
+    const methods = (await call(owner, '/list-payment-methods')).body.result.data;
+    expect(methods.find((method: { _id: string }) => method._id === good).isDefault).toBe(true);
+    expect(methods.find((method: { _id: string }) => method._id === declined).isDefault).toBe(false);
+
+    const mails = await mailTo(t, owner.email);
+    expect(mails).toHaveLength(1);
+    const [receipt] = mails;
+    const invoice = paid.body.result.invoice;
+    expect(receipt).toMatchObject({ kind: 'receipt', locale: 'ru' });
+    expect(receipt!.subject).toBe(`Чек Teamcast по счёту ${invoice.number}`);
+    const plain = receipt!.textBody.replace(/\u00a0|\u202f/g, ' ');
+    expect(plain).toContain(`Счёт: ${invoice.number}`);
+    expect(plain).toContain(`За что: ${invoice.description}`);
+    expect(plain).toContain(`Оплачено: ${formatMoney(planById('MID_1M_2').prices.RUB.discountedPrice, 'RUB', 'ru').replace(/\u00a0|\u202f/g, ' ')}`);
+    expect(plain).toMatch(/Период: \d{1,2} [а-я]+ \d{4} г\. – \d{1,2} [а-я]+ \d{4} г\./);
+    expect(plain).toContain('VISA •••• 4242');
+  });
+
+  it('renews with the card a declined subscription was then paid with in the plans dialog', async () => {
+    const { owner, card: declined } = await ownerWithCard(TEST_CARDS.declined);
+    expect((await call(owner, '/update-subscription', { subscribe: 'LITE_7D' })).body.error.code).toBe('card_declined');
+    const good = await addCard(owner, TEST_CARDS.success);
+    expect((await call(owner, '/update-subscription', { subscribe: 'LITE_7D', paymentMethodId: good })).status).toBe(200);
+    const methods = (await call(owner, '/list-payment-methods')).body.result.data as { _id: string; isDefault: boolean }[];
+    expect(methods.filter((method) => method.isDefault).map((method) => method._id)).toEqual([good]);
+    expect(methods.map((method) => method._id)).toContain(declined);
+    await advancePaymentClock(t.database.db, days(7) + 60_000);
+    expect((await state(owner)).subscription).toMatchObject({ status: 'active' });
+  });
+
+  it('mails a receipt for each renewal and each plan change that charges, in dollars for an English owner, and none for a free demo', async () => {
+    const { owner } = await ownerWithCard();
+    await call(owner, '/update-subscription', { subscribe: 'MID_7D_1', ln: 'en' });
+    await advancePaymentClock(t.database.db, days(7) + 60_000);
+    expect((await state(owner)).subscription.status).toBe('active');
+    const changed = await call(owner, '/update-subscription', { subscribe: 'FULL_7D_1' });
+    expect(changed.body.result.proration).toBeGreaterThan(0);
+    const receipts = await mailTo(t, owner.email);
+    expect(receipts.map((mail) => mail.kind)).toEqual(['receipt', 'receipt', 'receipt']);
+    const invoices = (await call(owner, '/list-all-invoices')).body.result.data as { number: string; status: string }[];
+    for (const invoice of invoices.filter((row) => row.status === 'paid')) expect(receipts.some((mail) => mail.subject === `Your Teamcast receipt ${invoice.number}`)).toBe(true);
+    expect(receipts.some((mail) => mail.textBody.includes(`Amount paid: ${formatMoney(planById('MID_7D_1').prices.USD.discountedPrice, 'USD', 'en')}`))).toBe(true);
+
+    const demo = await createOwner(t);
+    await call(demo, '/update-subscription', { subscribe: 'LITE_DEMO' });
+    expect(await mailTo(t, demo.email)).toHaveLength(0);
   });
 });
 

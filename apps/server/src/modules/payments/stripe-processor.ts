@@ -49,7 +49,7 @@ export function createStripeProcessor(settings: StripeSettings): CardProcessor {
       // Card numbers must never reach our server in Stripe mode: only Elements' payment method ids are accepted.
       if (!('paymentMethodId' in input) || !customerId) throw new AppError('validation_failed', undefined, 'paymentMethodId');
       const method = await stripe.paymentMethods.attach(input.paymentMethodId, { customer: customerId }).catch((error: unknown) => {
-        if (error instanceof Stripe.errors.StripeCardError) throw new AppError(failureOf(error));
+        if (error instanceof Stripe.errors.StripeCardError) throw new AppError(error.code === 'expired_card' ? 'card_expired' : failureOf(error));
         if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new AppError('validation_failed', undefined, 'paymentMethodId');
         throw error;
       });

@@ -6,6 +6,7 @@ import { notifyAccessRulesChanged } from './access-rules.ts';
 import { paymentNow } from './payment-clock.ts';
 import * as repo from './payments.repository.ts';
 import { applyPaidInvoice } from './payments.service.ts';
+import type { Receipts } from './receipts.ts';
 import { failureOf } from './stripe-processor.ts';
 
 export const STRIPE_WEBHOOK_URL = '/api/payment/webhook';
@@ -24,7 +25,7 @@ async function invoiceOfIntent(db: Db, intent: Stripe.PaymentIntent) {
 /** A succeeded payment whose money is not what the invoice asks for: the invoice stays unpaid. */
 export type PaymentMismatch = { invoiceId: string; intentId: string; expected: { amount: number; currency: string }; received: { amount: number | null; currency: string | null } };
 
-export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<{ duplicate: boolean; ownerId?: string; mismatch?: PaymentMismatch }> {
+export async function applyStripeEvent(db: Db, event: Stripe.Event, receipts: Receipts): Promise<{ duplicate: boolean; ownerId?: string; mismatch?: PaymentMismatch }> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const fresh = await repo.recordEvent(tx, { id: event.id, provider: 'stripe', type: event.type, createdAt: new Date(event.created * 1000) });
@@ -45,6 +46,7 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<{ d
       const now = await paymentNow(tx);
       const paid = await repo.updateInvoice(tx, invoice.id, { status: 'paid', paidAt: now, failure: null, clientSecret: null, providerIntentId: event.data.object.id });
       await applyPaidInvoice(tx, paid, now);
+      await receipts.queue(tx, paid);
       return { duplicate: false, ownerId: invoice.ownerId };
     }
     if (event.type === 'payment_intent.payment_failed') {
@@ -64,7 +66,7 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<{ d
  * POST /api/payment/webhook: Stripe's event endpoint. The signature is checked on the raw body (so this route keeps
  * the body as text), stale signatures are refused, and each event id is processed once.
  */
-export async function registerStripeWebhook(app: FastifyInstance, settings: { secretKey: string; webhookSecret: string }): Promise<void> {
+export async function registerStripeWebhook(app: FastifyInstance, settings: { secretKey: string; webhookSecret: string }, receipts: Receipts): Promise<void> {
   const stripe = new Stripe(settings.secretKey);
   app.accessCatalogue.push({ method: 'POST', url: STRIPE_WEBHOOK_URL, access: 'anonymous' });
   await app.register(async (scope) => {
@@ -78,7 +80,8 @@ export async function registerStripeWebhook(app: FastifyInstance, settings: { se
       } catch {
         throw new AppError('webhook_signature_invalid');
       }
-      const outcome = await applyStripeEvent(app.database.db, event);
+      const outcome = await applyStripeEvent(app.database.db, event, receipts);
+      receipts.deliver();
       // Answered as received: a redelivery carries the same amount, so Stripe retrying for days would change nothing.
       if (outcome.mismatch) request.log.error({ eventId: event.id, ...outcome.mismatch }, 'stripe: the payment does not match its invoice; the invoice stays unpaid');
       if (outcome.ownerId) notifyAccessRulesChanged(outcome.ownerId);

@@ -1,4 +1,4 @@
-import { hasContent, type Profile, type ProfileLinkView, type ProfileSummary, type QuestionnaireDefinition } from '@teamcast/contracts';
+import { hasContent, type Profile, type ProfileLinkView, type ProfileSummary, type QuestionnaireDefinition, type SpecialistMood } from '@teamcast/contracts';
 import type { ProfileUsage } from './profile-usage.ts';
 import type { ProfileRow } from './profiles.repository.ts';
 
@@ -18,7 +18,7 @@ const WITHHELD_SCORES: Omit<ProfileSummary['scores'], 'love'> = {
 };
 
 /** A profile in the owner's list; `expertiseHidden` (the owner's plan) withholds the grade and every score. */
-export function presentSummary(row: ProfileRow, mainProfileId: string | null, expertiseHidden: boolean): ProfileSummary {
+export function presentSummary(row: ProfileRow, mainProfileId: string | null, expertiseHidden: boolean, mood: SpecialistMood = 'unclear'): ProfileSummary {
   const summary: ProfileSummary = {
     _id: row.id,
     kind: row.kind,
@@ -41,8 +41,7 @@ export function presentSummary(row: ProfileRow, mainProfileId: string | null, ex
     main: row.id === mainProfileId,
     expertise: row.grade,
     expertiseHidden: false,
-    // No team forecast feeds a profile's mood yet; the scene module sets it once one does.
-    mood: 'unclear',
+    mood,
     scores: {
       competencies: row.competencies,
       professionalism: row.professionalism,
@@ -65,9 +64,9 @@ export function presentSummary(row: ProfileRow, mainProfileId: string | null, ex
   return expertiseHidden ? { ...summary, expertise: null, expertiseHidden: true, scores: { ...WITHHELD_SCORES, love: summary.scores.love } } : summary;
 }
 
-export function presentProfile(row: ProfileRow, mainProfileId: string | null, usage: ProfileUsage, expertiseHidden: boolean): Profile {
+export function presentProfile(row: ProfileRow, mainProfileId: string | null, usage: ProfileUsage, expertiseHidden: boolean, mood: SpecialistMood = 'unclear'): Profile {
   return {
-    ...presentSummary(row, mainProfileId, expertiseHidden),
+    ...presentSummary(row, mainProfileId, expertiseHidden, mood),
     ownerId: row.ownerId,
     permalink: row.permalink,
     linkExpiresAt: row.linkExpiresAt.toISOString(),

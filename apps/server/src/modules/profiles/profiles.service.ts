@@ -8,6 +8,7 @@ import { checkedAnswers } from './answers-check.ts';
 import { deriveProfile, newPermalink } from './profile-derivation.ts';
 import { profileUsage } from './profile-usage.ts';
 import { consentRecord } from './person-page.service.ts';
+import { latestMoods } from '../scenes/scene-moods.ts';
 import { presentProfile, presentSummary } from './profiles.presenter.ts';
 import {
   findByPermalink,
@@ -41,12 +42,18 @@ async function expertiseHidden(db: Db, ownerId: string | null): Promise<boolean>
 
 async function present(db: Db, row: ProfileRow): Promise<Profile> {
   const main = row.ownerId ? await mainProfileId(db, row.ownerId) : null;
-  return presentProfile(row, main, await profileUsage(db, row.id), await expertiseHidden(db, row.ownerId));
+  const mood = row.ownerId ? (await latestMoods(db, row.ownerId)).get(row.id) : undefined;
+  return presentProfile(row, main, await profileUsage(db, row.id), await expertiseHidden(db, row.ownerId), mood);
 }
 
 export async function listProfiles(db: Db, ownerId: string, options: ProfileListOptions): Promise<{ items: ProfileSummary[]; total: number; profilesCount: number }> {
-  const [{ rows, total, profilesCount }, main, hidden] = await Promise.all([listOwnerProfiles(db, ownerId, options), mainProfileId(db, ownerId), expertiseHidden(db, ownerId)]);
-  return { items: rows.map((row) => presentSummary(row, main, hidden)), total, profilesCount };
+  const [{ rows, total, profilesCount }, main, hidden, moods] = await Promise.all([
+    listOwnerProfiles(db, ownerId, options),
+    mainProfileId(db, ownerId),
+    expertiseHidden(db, ownerId),
+    latestMoods(db, ownerId),
+  ]);
+  return { items: rows.map((row) => presentSummary(row, main, hidden, moods.get(row.id))), total, profilesCount };
 }
 
 export async function getProfile(db: Db, ownerId: string, id: string): Promise<Profile> {

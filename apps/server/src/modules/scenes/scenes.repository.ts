@@ -101,7 +101,7 @@ export async function updateScene(db: Db, id: string, patch: Partial<SceneInsert
     .set({
       ...patch,
       updatedAt: sql`now()`,
-      ...(inputChanged ? { inputChangedAt: sql`now()`, resultJobId: null, summary: null, compareIndicators: null, band: null } : {}),
+      ...(inputChanged ? { inputChangedAt: sql`now()`, resultJobId: null, summary: null, compareIndicators: null, band: null, actorMoods: null } : {}),
     })
     .where(eq(scenes.id, id))
     .returning();
@@ -152,11 +152,22 @@ export async function countScenesUsingProfile(db: Db, profileId: string): Promis
 }
 
 /** Stores the indicators read from a run's dataset, unless the scene changed since that run started. */
-export async function cacheResult(db: Db, sceneId: string, job: JobRow, summary: unknown, compareIndicators: unknown, band: unknown): Promise<void> {
+export async function cacheResult(db: Db, sceneId: string, job: JobRow, result: { summary: unknown; compareIndicators: unknown; band: unknown; actorMoods: Record<string, string> }): Promise<void> {
   await db
     .update(scenes)
-    .set({ resultJobId: job.id, summary, compareIndicators, band })
+    .set({ resultJobId: job.id, ...result })
     .where(and(eq(scenes.id, sceneId), sql`${scenes.inputChangedAt} <= ${job.createdAt.toISOString()}::timestamptz`));
+}
+
+/** The members' moods of the owner's teams with a cached run, the newest run first. */
+export async function actorMoodsByRun(db: Db, ownerId: string): Promise<Array<Record<string, string>>> {
+  const rows = await db
+    .select({ moods: scenes.actorMoods })
+    .from(scenes)
+    .innerJoin(computeJobs, eq(computeJobs.id, scenes.resultJobId))
+    .where(and(eq(scenes.ownerId, ownerId), eq(scenes.kind, 'team'), isNotNull(scenes.actorMoods)))
+    .orderBy(desc(computeJobs.createdAt), desc(scenes.id));
+  return rows.flatMap((row) => (row.moods ? [row.moods] : []));
 }
 
 // ---------------------------------------------------------------------------------------------- profiles

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_INTENSITY } from '@teamcast/contracts';
-import { bandOf, bestOf, compareScenes, probabilitiesBest, simulateScene, type Actor, type Grade, type PairForecast, type SceneInput, type Specialist } from '@teamcast/engine';
+import { MOODS, bandOf, bestOf, compareScenes, probabilitiesBest, simulateScene, type Actor, type Grade, type PairForecast, type SceneInput, type Specialist } from '@teamcast/engine';
 import { buildApp } from '../../app.ts';
 import { computeJobs, pairRequests, profiles, sceneCompares, sceneSnapshots } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
@@ -179,6 +179,35 @@ describe('same people, same forecast', () => {
 });
 
 describe('websocket messages of the scenes', () => {
+  it("shows on the profile card the mood of the person's latest team run on its last day, and no mood for a person in no computed team", async () => {
+    const gate = await connectGate(base, owner.token);
+    const ids = await scoredProfiles(t.database.db, owner.id, 4);
+    const scene = await createTeam('Mood team', ids.slice(0, 3));
+    const run = await call('PUT', `/api/scene/scene/${scene._id}/run`, owner);
+    const { ruid } = run.body.result;
+    await gate.next('renderCheckTeam', (m) => m.payload.ruid === ruid && m.payload.status === 'done');
+    gate.close();
+    const snapshot = await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, owner);
+    const dataset = JSON.parse(gunzipSync((await t.app.inject({ method: 'GET', url: snapshot.body.result.url })).rawPayload).toString());
+    // Read by hand from the dataset: actor-major columns, the last simulated day.
+    const moodOf = (id: string) => {
+      const at = dataset.actorIds.indexOf(id) * dataset.days + dataset.days - 1;
+      return dataset.actorColumns.active[at] ? MOODS[dataset.actorColumns.mood[at]] : 'unclear';
+    };
+    expect(ids.slice(0, 3).map(moodOf).some((mood) => mood !== 'unclear')).toBe(true);
+    await call('GET', `/api/scene/scene/${scene._id}`, owner);
+
+    const list = (await call('GET', '/api/owner/profiles?limit=100', owner)).body.result.items as Json[];
+    for (const id of ids.slice(0, 3)) expect([id, list.find((p) => p._id === id)!.mood]).toEqual([id, moodOf(id)]);
+    expect(list.find((p) => p._id === ids[3])!.mood).toBe('unclear');
+    const card = (await call('GET', `/api/owner/profiles/${ids[0]}`, owner)).body.result;
+    expect(card.mood).toBe(moodOf(ids[0]!));
+
+    // Changing the team drops its run: its members' moods go with it.
+    await call('PATCH', `/api/scene/scene/${scene._id}`, owner, { lifespan: 2 });
+    expect((await call('GET', `/api/owner/profiles/${ids[0]}`, owner)).body.result.mood).toBe('unclear');
+  });
+
   it('answers teamCheck with the state of the latest run, and malformed or foreign requests with errors', async () => {
     const gate = await connectGate(base, owner.token);
     const scene = await createTeam('Gate team', await scoredProfiles(t.database.db, owner.id, 2));

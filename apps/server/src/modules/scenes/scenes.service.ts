@@ -4,10 +4,12 @@ import { gunzip } from 'node:zlib';
 import {
   EngineError,
   bestOf as engineBestOf,
+  finalMoods,
   normalizeActors,
   probabilitiesBest,
   type Actor as EngineActor,
   type CompareIndicators as EngineCompareIndicators,
+  type MoodColumns,
   type SceneInput,
   type Specialist,
 } from '@teamcast/engine';
@@ -85,6 +87,18 @@ export type SceneDeps = { database: Database; storage: Storage; compute: Compute
 
 const MANAGER_EVENTS = new Set(['manager_join', 'm_rank']);
 
+/**
+ * A team left with 2 people or fewer once its deleted members are gone cannot keep a manager view (it needs more than
+ * 2): confirming the change makes the manager a plain member, joining on the same day, and drops the rank changes, so
+ * the team stays usable instead of stuck on manager_view_too_small.
+ */
+function withoutManagerView(actors: Actor[]): Actor[] {
+  return actors.map((actor) => ({
+    ...actor,
+    events: actor.events.filter((e) => e.type !== 'm_rank' && e.type !== 'm_disrank').map((e) => (e.type === 'manager_join' ? { ...e, type: 'join' as const } : e)),
+  }));
+}
+
 /** First day of the current month (UTC), the default start day (spec section 9). */
 function firstOfMonth(now = new Date()): string {
   return `${now.toISOString().slice(0, 7)}-01`;
@@ -105,6 +119,7 @@ async function prepareActors(deps: SceneDeps, ownerId: string, actors: Actor[], 
       .filter((a) => !gone.has(a.id))
       .map((a) => ({ ...a, interactionType: a.interactionType.filter((i) => !gone.has(i.actorId)), interactionIntensive: a.interactionIntensive.filter((i) => !gone.has(i.actorId)) }));
   }
+  if (options.dropGone && list.length <= 2) list = withoutManagerView(list);
   if (list.some((a) => isGone(profiles.get(a.id)))) throw new AppError('team_changed');
   if (list.some((a) => !isEligible(profiles.get(a.id)))) throw new AppError('actors_ineligible');
   if (list.length > 0 && list.length < MIN_SPECIALISTS) throw new AppError('team_too_small');
@@ -305,7 +320,7 @@ export async function datasetByToken(deps: SceneDeps, token: string): Promise<Bu
   return data;
 }
 
-type StoredDataset = { summary: TeamIndicators; compare: CompareIndicators; band?: SceneDatasetBand };
+type StoredDataset = MoodColumns & { summary: TeamIndicators; compare: CompareIndicators; band?: SceneDatasetBand };
 /** What the scene row caches of a run's band: the headline intervals and the ranked draws. */
 export type StoredBand = { summaryBand: SceneSummaryBand; draws: Record<RankedKey, Array<number | null>> };
 type CachedResult = { summary: TeamIndicators; compare: CompareIndicators; band: StoredBand | null };
@@ -330,14 +345,15 @@ export function storedBandOf(band: SceneDatasetBand | undefined): StoredBand | n
 
 /** Summary, compare indicators and band of a finished run, from the scene's cache or else its dataset (then cached). */
 async function resultOf(deps: SceneDeps, scene: SceneRow, job: JobRow): Promise<CachedResult | undefined> {
-  if (scene.resultJobId === job.id && scene.summary && scene.compareIndicators) {
+  // A run cached before members' moods were kept (actor_moods null) is read once more to keep them.
+  if (scene.resultJobId === job.id && scene.summary && scene.compareIndicators && scene.actorMoods) {
     return { summary: scene.summary as TeamIndicators, compare: scene.compareIndicators as CompareIndicators, band: (scene.band as StoredBand | null) ?? null };
   }
   const data = job.resultKey ? await deps.storage.get(job.resultKey) : undefined;
   if (!data || data.length === 0) return undefined;
   const dataset = JSON.parse((await gunzipAsync(data)).toString('utf8')) as StoredDataset;
   const band = storedBandOf(dataset.band);
-  await cacheResult(deps.database.db, scene.id, job, dataset.summary, dataset.compare, band);
+  await cacheResult(deps.database.db, scene.id, job, { summary: dataset.summary, compareIndicators: dataset.compare, band, actorMoods: finalMoods(dataset) });
   return { summary: dataset.summary, compare: dataset.compare, band };
 }
 

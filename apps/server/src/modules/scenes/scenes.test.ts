@@ -299,6 +299,26 @@ describe('scenes: a profile deleted from under a team', () => {
     for (const actor of fixed.body.result.scene.actors) expect(actor.interactionIntensive.map((i: Json) => i.actorId)).not.toContain(ids[2]);
   });
 
+  it('unsticks a managed team left with 2 people: the confirm makes the manager a plain member, and the team runs again', async () => {
+    const ids = await scoredProfiles(t.database.db, owner.id, 3);
+    const actors = teamActors(ids);
+    // The first person manages the team from day 10 on: a manager view needs more than 2 people.
+    actors[0]!.events.push({ type: 'm_rank', date: 10, value: 0, timestamp: 1 });
+    const created = await call('POST', '/api/scene/scene', owner, { title: 'Managed', startDay: '2026-11-01', actors });
+    expect(created.status).toBe(201);
+    const scene = created.body.result.scene;
+    expect(scene.actors[0].events.map((e: Json) => e.type)).toContain('m_rank');
+    await t.database.db.update(profiles).set({ state: 'deleted' }).where(eq(profiles.id, ids[2]!));
+
+    const fixed = await call('PATCH', `/api/scene/scene/${scene._id}/fix`, owner, {}, 'ru');
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.result.scene.actors.map((a: Json) => a.id)).toEqual(ids.slice(0, 2));
+    expect(fixed.body.result.scene.missingActorIds).toEqual([]);
+    for (const actor of fixed.body.result.scene.actors) expect(actor.events.map((e: Json) => e.type)).not.toContain('m_rank');
+    const run = await call('PUT', `/api/scene/scene/${scene._id}/run`, owner);
+    expect(run.status).toBeLessThan(300);
+  });
+
   it('counts the teams using a profile, for the profile deletion warning', async () => {
     const ids = await scoredProfiles(t.database.db, owner.id, 2);
     await createTeam(owner, 'Users', ids);

@@ -1,5 +1,5 @@
 import { PLATFORM_TITLES, hostLocale, type AnalyticsEventInput, type HostInfo, type Locale } from '@teamcast/contracts';
-import type { Config } from '../../core/config.ts';
+import { supportEmailOf, type Config } from '../../core/config.ts';
 import type { NewEnterpriseRequest, SiteRepository } from './site.repository.ts';
 
 /** Host name without port, lower-cased. */
@@ -7,11 +7,11 @@ export function bareHost(host: string): string {
   return host.toLowerCase().replace(/:\d+$/, '');
 }
 
-/** What the host implies (spec section 1): hosts in LOVE_HOSTS get the love title and look; every host the support contact. */
-export function hostInfo(config: Pick<Config, 'LOVE_HOSTS' | 'SUPPORT_EMAIL'>, host: string): HostInfo {
+/** What the host implies (spec section 1): hosts in LOVE_HOSTS get the love title, look and support contact. */
+export function hostInfo(config: Pick<Config, 'LOVE_HOSTS' | 'SUPPORT_EMAIL' | 'LOVE_SUPPORT_EMAIL'>, host: string): HostInfo {
   const name = bareHost(host);
   const variant = config.LOVE_HOSTS.includes(name) ? 'love' : 'default';
-  return { variant, title: PLATFORM_TITLES[variant], supportEmail: config.SUPPORT_EMAIL, locale: hostLocale(name) ?? null };
+  return { variant, title: PLATFORM_TITLES[variant], supportEmail: supportEmailOf(config, variant === 'love'), locale: hostLocale(name) ?? null };
 }
 
 /** A message for the support address; plain text, since it goes to the team, not to the visitor. */
@@ -33,7 +33,7 @@ export function enterpriseMail(request: NewEnterpriseRequest & { id: string }, i
 /** Hands a plain-text message to the mail outbox; null when no mail is wired (the request is then kept as pending). */
 export type MailSender = ((message: { to: string; subject: string; text: string; locale: Locale }) => Promise<void>) | null;
 
-export function createSiteService(repository: SiteRepository, config: Pick<Config, 'LOVE_HOSTS' | 'SUPPORT_EMAIL'>, sendMail: MailSender) {
+export function createSiteService(repository: SiteRepository, config: Pick<Config, 'LOVE_HOSTS' | 'SUPPORT_EMAIL' | 'LOVE_SUPPORT_EMAIL'>, sendMail: MailSender) {
   return {
     /** Stores the request first, so a mail failure never loses it, then queues the message to support. */
     async submitEnterpriseRequest(input: Omit<NewEnterpriseRequest, 'locale' | 'host'>, locale: Locale, host: string) {

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOVE_HOSTS: 'love.example.com,flame.localhost', SUPPORT_EMAIL: 'help@teamcast.example' });
+  t = await createTestApp({ LOVE_HOSTS: 'love.example.com,flame.localhost', SUPPORT_EMAIL: 'help@teamcast.example', LOVE_SUPPORT_EMAIL: 'help@flame.example' });
 });
 afterAll(() => t.close());
 
@@ -26,9 +26,9 @@ describe('host info', () => {
     expect(res.json().result).toEqual({ variant: 'default', title: 'Teamcast', supportEmail: 'help@teamcast.example', locale: 'ru' });
   });
 
-  it('gives the love variant to hosts listed in LOVE_HOSTS, port or not', async () => {
+  it('gives the love variant and its own support contact to hosts listed in LOVE_HOSTS, port or not', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/site/host', headers: { host: 'flame.localhost:3210' } });
-    expect(res.json().result).toMatchObject({ variant: 'love', title: 'Flame by Teamcast', locale: null });
+    expect(res.json().result).toEqual({ variant: 'love', title: 'Flame by Teamcast', supportEmail: 'help@flame.example', locale: null });
     const english = await t.app.inject({ method: 'GET', url: '/api/site/host', headers: { host: 'LOVE.example.com' } });
     expect(english.json().result).toMatchObject({ variant: 'love', locale: 'en' });
   });

@@ -49,11 +49,8 @@ export function formatInterval(band: { p10: number; p90: number }, meta: Pick<In
   return `${one(band.p10)} – ${one(band.p90)}`;
 }
 
-/** An amount in minor units as money: '1 490 ₽', '299 ₽', '$19.99'; kopecks and cents only when there are any. */
-export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  const whole = minor % 100 === 0;
-  return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(minor / 100);
-}
+/** Money in the reader's language: one format for screens and receipts, kept in contracts. */
+export { formatMoney } from '@teamcast/contracts';
 
 /** A date: '25 ноября 2026 г.' / 'November 25, 2026' (long) or '25.11.2026' / '11/25/2026' (short). */
 export function formatDate(value: string | Date, locale: Locale, style: 'long' | 'short' = 'long'): string {

@@ -34,7 +34,7 @@ export function ProfileCard({ profile, onOpen, highlighted }: { profile: Profile
             </Text>
           ) : null}
           <Text size="sm">{profile.age !== null ? t('card.age', { age: profile.age }) : t('card.noAge')}</Text>
-          {/* No team forecast gives a person's mood yet ('unclear'): the card shows none rather than a made-up one. */}
+          {/* The mood of the person's latest team run; none ('unclear') when no computed team includes them. */}
           {profile.mood !== 'unclear' ? (
             <Text size="sm">
               {t('card.mood')}: {t(`mood.${profile.mood}`)}

@@ -63,7 +63,7 @@ beforeEach(() => {
     const call = { method: init.method ?? 'GET', path: parsed.pathname, query: parsed.searchParams, body: init.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
     if (call.path === '/api/owner/profiles' && call.method === 'GET') {
-      const items = [summary(1, { age: 34, gender: 'Ж', state: 'ack_a', expertise: 'MIDDLE', avatarName: 'female-21to35-1' }), summary(2)];
+      const items = [summary(1, { age: 34, gender: 'Ж', state: 'ack_a', expertise: 'MIDDLE', avatarName: 'female-21to35-1', mood: 'good' }), summary(2)];
       return json({ result: { items, total, profilesCount: 7 } });
     }
     if (call.path === '/api/owner/profiles' && call.method === 'POST') {
@@ -119,8 +119,9 @@ describe('owner profile list', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('profile-counters').textContent).toBe('Показано 2 из 7');
     expect(within(cards[0]!).getByText('Возраст: 34')).toBeTruthy();
     expect(within(cards[0]!).getByText(/Экспертиза: MIDDLE/)).toBeTruthy();
-    // No team forecast gives a mood yet: the card shows none rather than 'unclear' for everyone.
-    expect(within(cards[0]!).queryByText(/Настроение/)).toBeNull();
+    // The mood of the latest team run the person was in; none for someone in no computed team (not 'unclear' for all).
+    expect(within(cards[0]!).getByText('Настроение: хорошее')).toBeTruthy();
+    expect(within(cards[1]!).queryByText(/Настроение/)).toBeNull();
     expect(within(cards[0]!).getByTestId('profile-state').textContent).toBe('Заполнен');
     expect(within(cards[1]!).getByText(/Экспертиза: ещё не оценён/)).toBeTruthy();
     expect(Object.fromEntries(lastList())).toEqual({ filter: 'all', sort: 'createdAt', order: 'desc', limit: '50', offset: '0' });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, sceneCreateEndpoint, sceneGetEndpoint, sceneProfilesEndpoint, sceneUpdateEndpoint, type SceneUpdate } from '@teamcast/contracts';
+import { MAX_PAGE_SIZE, sceneCreateEndpoint, sceneFixEndpoint, sceneGetEndpoint, sceneProfilesEndpoint, sceneUpdateEndpoint, type SceneUpdate } from '@teamcast/contracts';
 import { apiCall } from '../../../shared/api/client.ts';
 
 export const simulatorSceneKey = (id: string) => ['simulator', 'scene', id] as const;
@@ -32,5 +32,20 @@ export function useEligibleProfiles() {
   return useQuery({
     queryKey: ['simulator', 'profiles'],
     queryFn: () => apiCall(sceneProfilesEndpoint, { query: { eligible: 'true', limit: MAX_PAGE_SIZE } }),
+  });
+}
+
+/**
+ * Confirms "The team has changed!": the server removes the people whose profiles were deleted (and, when 2 are left,
+ * the manager view, which needs more), and answers with the team as it now is.
+ */
+export function useConfirmTeamChange(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(sceneFixEndpoint, { params: { id }, body: { status: 'ok' } }),
+    onSuccess: async (saved) => {
+      client.setQueryData(simulatorSceneKey(id), saved.scene);
+      await client.invalidateQueries({ queryKey: ['teams'] });
+    },
   });
 }

@@ -46,6 +46,32 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
     expect(saved.actors.find((a) => a.id === 'p1')!.events.map((e) => e.type)).toEqual(['start', 'l_rank', 'l_disrank']);
   });
 
+  it('stops on "The team has changed!" and, on confirm, opens the workspace on the team without the deleted people', async () => {
+    const [anna, boris] = twoActors();
+    const gone = { ...boris!, id: 'p3', firstName: 'Gleb' };
+    const changed = sceneWith([anna!, boris!, gone], { missingActorIds: ['p3'] });
+    const calls = stubApi([
+      profiles,
+      [/\/api\/scene\/scene\/scene-1\/fix$/, () => [200, { result: { scene: sceneWith([anna!, boris!]), diff: [] } }]],
+      [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: changed }]],
+    ]);
+    renderWorkspace();
+    const notice = await screen.findByTestId('team-changed');
+    expect(notice.textContent).toContain('The team has changed!');
+    expect(notice.textContent).toContain('1 profile of this team was deleted');
+    // Nothing can be edited or run on a team that has people who no longer exist.
+    expect(screen.queryByTestId('card-p1')).toBeNull();
+    expect(screen.queryByTestId('save')).toBeNull();
+
+    fireEvent.click(within(notice).getByTestId('confirm-changed'));
+    await screen.findByTestId('card-p1');
+    expect(screen.getByTestId('card-p2')).toBeTruthy();
+    expect(screen.queryByTestId('card-p3')).toBeNull();
+    expect(screen.queryByTestId('team-changed')).toBeNull();
+    const fix = calls.find((c) => c.url.endsWith('/fix'))!;
+    expect(fix).toMatchObject({ method: 'PATCH', body: { status: 'ok' } });
+  });
+
   it('reads the forecast of the selected day, and emptying the team resets the day and clears it', async () => {
     const scene = sceneWith(twoActors(), { summonDay: 100, lastRun: { ruid: 'run-1', status: 'done', phase: 5, fresh: true, error: null } });
     stubApi([

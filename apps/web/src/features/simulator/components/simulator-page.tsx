@@ -22,6 +22,7 @@ import { ScaleControl } from './scale-control.tsx';
 import { TeamCurve, TeamNetwork } from './team-charts.tsx';
 import { SettingsSidebar, type SceneDraft } from './settings-sidebar.tsx';
 import { TeamSidebar, type SceneSort, type TeamAction } from './team-sidebar.tsx';
+import { TeamChanged } from './team-changed.tsx';
 import { Timeline } from './timeline.tsx';
 import { scaleStore } from '../hooks/scale-store.ts';
 
@@ -342,7 +343,7 @@ export function SimulatorPage() {
   return (
     <>
       {lock}
-      <Workspace key={scene.data._id} scene={scene.data} />
+      {scene.data.missingActorIds.length > 0 ? <TeamChanged scene={scene.data} /> : <Workspace key={scene.data._id} scene={scene.data} />}
     </>
   );
 }

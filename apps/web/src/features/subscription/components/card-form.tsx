@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TestCardSchema, describeIssue, type Locale, type PriceList } from '@teamcast/contracts';
+import { TestCardSchema, cardExpired, describeIssue, errorMessage, type Locale, type PriceList } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useAttachPaymentMethod } from '../api/payment-methods.ts';
 import { loadStripe, type StripeCardElement, type StripeJs } from '../hooks/stripe-js.ts';
 
 type Props = { provider: PriceList['provider']; publishableKey: string | null; onAdded?: (id: string) => void };
+
+/** The form field a server error names (`testCard.expYear` → the expiry field), or null for an error of the whole card. */
+function formFieldOf(field: string | undefined): string | null {
+  const name = field?.startsWith('testCard.') ? field.slice('testCard.'.length) : null;
+  if (!name) return null;
+  return name.startsWith('exp') ? 'expiry' : name;
+}
 
 /** Adds a card: test card fields with the built-in provider, Stripe Elements with Stripe. */
 export function CardForm(props: Props) {
@@ -20,7 +27,9 @@ function TestCardForm({ onAdded }: { onAdded?: (id: string) => void }) {
   const [values, setValues] = useState({ number: '', expiry: '', cvc: '', holder: '' });
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
-  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
+  // A refusal of the server that names a field (invalid number, expired card) is said on that field, not above the form.
+  const serverField = attach.error instanceof ApiError ? formFieldOf(attach.error.field) : null;
+  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : serverField === field ? (attach.error as ApiError).message : undefined);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -32,7 +41,13 @@ function TestCardForm({ onAdded }: { onAdded?: (id: string) => void }) {
       setFieldError({ field: field.startsWith('exp') ? 'expiry' : field, message: issue.message });
       return;
     }
+    // Said at once by this device's clock; the server checks again by its own.
+    if (cardExpired(parsed.data, new Date())) {
+      setFieldError({ field: 'expiry', message: errorMessage('card_expired', locale) });
+      return;
+    }
     setFieldError(null);
+    attach.reset();
     attach.mutate({ testCard: parsed.data }, { onSuccess: (method) => onAdded?.(method._id) });
   };
 
@@ -45,8 +60,8 @@ function TestCardForm({ onAdded }: { onAdded?: (id: string) => void }) {
           <TextInput label={t('card.cvc')} placeholder="123" inputMode="numeric" autoComplete="off" value={values.cvc} onChange={set('cvc')} error={errorOf('cvc')} />
         </Group>
         <TextInput label={t('card.holder')} autoComplete="off" value={values.holder} onChange={set('holder')} error={errorOf('holder')} />
-        {attach.error ? (
-          <Alert color="red" role="alert">
+        {attach.error && !serverField ? (
+          <Alert color="red" role="alert" data-testid="card-error">
             {attach.error instanceof ApiError ? attach.error.message : t('errors.generic')}
           </Alert>
         ) : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BillingPeriod, Locale, PriceEntry, PriceList, SubscriptionState } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
@@ -7,7 +7,10 @@ import { notify } from '../../../shared/ui/notify.ts';
 import { usePaymentMethods } from '../api/payment-queries.ts';
 import { useUpdateSubscription } from '../api/subscription-actions.ts';
 import { formatMoney } from '../../../shared/format/number.ts';
-import { CardForm } from './card-form.tsx';
+import { CardPicker } from './card-picker.tsx';
+
+/** Refusals of the card itself, which another card may pass. */
+const REFUSED: ReadonlySet<string> = new Set(['card_declined', 'insufficient_funds']);
 
 type Props = { opened: boolean; onClose: () => void; prices: PriceList; state: SubscriptionState; locale: Locale };
 
@@ -83,6 +86,10 @@ function Checkout({ plan, prices, state, locale, onBack, onDone }: { plan: Price
   const active = state.subscription?.status === 'active' && state.subscription.period !== 'demo';
   const free = plan.discountedPrice === 0;
   const needsCard = !free && !atRenewal;
+  const code = update.error instanceof ApiError ? update.error.code : null;
+  const incomplete = code === 'payment_incomplete';
+  // A refused card (declined, no funds): the one way on is another card, in this same dialog.
+  const declined = code !== null && REFUSED.has(code);
 
   const submit = () =>
     update.mutate(
@@ -109,35 +116,24 @@ function Checkout({ plan, prices, state, locale, onBack, onDone }: { plan: Price
           <Checkbox label={t('checkout.atRenewal')} checked={atRenewal} onChange={(event) => setAtRenewal(event.currentTarget.checked)} />
         </>
       ) : null}
-      {needsCard ? (
-        cards.length > 0 && !adding ? (
-          <Group align="end">
-            <Select
-              label={t('checkout.card')}
-              data={cards.map((card) => ({ value: card._id, label: `${card.brand.toUpperCase()} •••• ${card.last4}  ${String(card.expMonth).padStart(2, '0')}/${card.expYear % 100}` }))}
-              value={selected}
-              onChange={setMethodId}
-              allowDeselect={false}
-            />
-            <Button variant="subtle" onClick={() => setAdding(true)}>
-              {t('card.addAnother')}
-            </Button>
-          </Group>
-        ) : (
-          <CardForm
-            provider={prices.provider}
-            publishableKey={prices.publishableKey}
-            onAdded={(id) => {
-              setMethodId(id);
-              setAdding(false);
-            }}
-          />
-        )
-      ) : null}
+      {needsCard ? <CardPicker prices={prices} cards={cards} value={selected} onChange={setMethodId} adding={adding} onAddingChange={setAdding} /> : null}
       {update.error ? (
-        <Alert color={update.error instanceof ApiError && update.error.code === 'payment_incomplete' ? 'yellow' : 'red'} role="alert" data-testid="checkout-error">
+        <Alert color={incomplete ? 'yellow' : 'red'} role="alert" data-testid="checkout-error">
           {update.error instanceof ApiError ? update.error.message : t('errors.generic')}
-          {update.error instanceof ApiError && update.error.code === 'payment_incomplete' ? <Text size="sm">{t('status.incompleteHint')}</Text> : null}
+          {incomplete ? <Text size="sm">{t('status.incompleteHint')}</Text> : null}
+          {declined && !adding ? (
+            <Button
+              size="xs"
+              mt="xs"
+              display="block"
+              onClick={() => {
+                update.reset();
+                setAdding(true);
+              }}
+            >
+              {t('actions.payWithAnotherCard')}
+            </Button>
+          ) : null}
         </Alert>
       ) : null}
       <Group>

@@ -86,7 +86,13 @@ describe('SubscriptionPanel', () => {
     const pay = await screen.findByRole('button', { name: /Оплатить/ });
     await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
     await userEvent.click(pay);
-    expect((await screen.findByTestId('checkout-error')).textContent).toContain('Карта отклонена');
+    const refusal = await screen.findByTestId('checkout-error');
+    expect(refusal.textContent).toContain('Карта отклонена');
+    // The one way on is another card, in this same dialog.
+    await userEvent.click(within(refusal).getByRole('button', { name: 'Оплатить другой картой' }));
+    expect(await screen.findByLabelText('Номер карты')).toBeTruthy();
+    expect(screen.queryByTestId('checkout-error')).toBeNull();
+    expect(screen.getByTestId('checkout')).toBeTruthy();
     const subscribe = calls.find((call) => call.url.includes('/update-subscription'))!;
     expect(subscribe.headers['idempotency-key']).toMatch(/^[\w-]{8,}$/);
     authStore.clear('owner');

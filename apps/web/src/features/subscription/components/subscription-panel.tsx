@@ -44,6 +44,9 @@ export function SubscriptionPanel({ teamCount }: { teamCount?: number }) {
   const sub = state.data.subscription;
   const access = state.data.access;
   const actionError = cancel.error ?? resume.error;
+  // A subscription whose payment did not go through is said once, by the payment notice below: no period "paid",
+  // no next payment, no team cap of the plan it does not give.
+  const unpaid = sub?.status === 'incomplete' || sub?.status === 'past_due';
 
   return (
     <Stack gap="md" data-testid="subscription-panel">
@@ -71,7 +74,7 @@ export function SubscriptionPanel({ teamCount }: { teamCount?: number }) {
               </Badge>
             ) : null}
           </Group>
-          {sub && sub.status !== 'canceled' ? (
+          {sub && sub.status !== 'canceled' && !unpaid ? (
             <>
               {sub.amount > 0 && sub.period ? (
                 <Text>
@@ -87,14 +90,16 @@ export function SubscriptionPanel({ teamCount }: { teamCount?: number }) {
               {sub.cancelAtPeriodEnd && sub.status === 'active' ? <Text size="sm">{t('current.cancelled', { date: formatDate(sub.subscribeEndDate, locale) })}</Text> : null}
               {sub.pendingPlan ? <Text size="sm">{t('current.pendingPlan', { plan: prices.data.plans.find((plan) => plan.subscription === sub.pendingPlan)?.title ?? sub.pendingPlan })}</Text> : null}
             </>
-          ) : (
+          ) : unpaid ? null : (
             <Text size="sm" c="dimmed">
               {t('current.noneHint')}
             </Text>
           )}
-          <Text size="sm" c="dimmed" data-testid="team-cap">
-            {access.teamCap === null ? t('current.teamsUnlimited') : access.teamCap === 0 ? t('current.noTeams') : t('current.teamCap', { count: access.teamCap })}
-          </Text>
+          {unpaid ? null : (
+            <Text size="sm" c="dimmed" data-testid="team-cap">
+              {access.teamCap === null ? t('current.teamsUnlimited') : access.teamCap === 0 ? t('current.noTeams') : t('current.teamCap', { count: access.teamCap })}
+            </Text>
+          )}
         </Stack>
       </Card>
 
@@ -104,7 +109,7 @@ export function SubscriptionPanel({ teamCount }: { teamCount?: number }) {
           {errorMessage('team_limit_reached', locale)}
         </Alert>
       ) : null}
-      {sub ? <PaymentStatusAlert subscription={sub} publishableKey={prices.data.publishableKey} onChooseCard={() => setDialog('methods')} /> : null}
+      {sub ? <PaymentStatusAlert subscription={sub} prices={prices.data} /> : null}
 
       <Group>
         <Button onClick={() => setDialog('plans')}>{sub?.status === 'active' ? t('actions.changePlan') : t('actions.choosePlan')}</Button>

@@ -1,4 +1,4 @@
-import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
+import { CapabilityLock, UnlockLink } from '../../../shared/access/capability-lock.tsx';
 import { useCapability } from '../../../shared/access/access-rules.ts';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -70,6 +70,9 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
   }
 
   const chosen = slots.filter((s): s is string => s !== null);
+  // Filled profiles (completed and scored) the owner can pick from; null while they load.
+  const filled = profiles.data ? profiles.data.items.filter((p) => p.eligible).length : null;
+  const tooFewFilled = filled !== null && filled < MIN_SPECIALISTS;
   const teamCheck = useCapability('teamCheck');
   const canRun = teamCheck.allowed !== false && chosen.length >= MIN_SPECIALISTS && run.state.status !== 'running' && run.state.status !== 'loading' && !save.isPending;
 
@@ -154,18 +157,21 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
           />
         ))}
       </SimpleGrid>
-      {profiles.data && profiles.data.items.filter((p) => p.eligible).length < MIN_SPECIALISTS ? (
+      {tooFewFilled ? (
         <Alert color="blue" data-testid="need-profiles">
-          {t('check.needProfiles')}
+          {t('check.needProfiles', { count: filled })}
         </Alert>
       ) : null}
       <Group>
         <Button onClick={() => void check()} disabled={!canRun} loading={save.isPending} data-testid="run-check">
           {t('check.run')}
         </Button>
-        {chosen.length < MIN_SPECIALISTS ? (
-          <Text size="sm" c="dimmed">
-            {t('check.minimum')}
+        {/* The one reason the check cannot run yet, said beside it: the plan first, then the people. */}
+        {teamCheck.allowed === false ? (
+          <UnlockLink product={teamCheck.unlockedBy} />
+        ) : !tooFewFilled && chosen.length < MIN_SPECIALISTS ? (
+          <Text size="sm" c="dimmed" data-testid="choose-more">
+            {t('check.chooseMore', { count: MIN_SPECIALISTS })}
           </Text>
         ) : null}
       </Group>
