@@ -30,8 +30,9 @@ const words = {
     getLink: 'Получить ссылку на анкету',
     firstName: /^Имя/,
     birthDate: /^Дата рождения/,
+    informed: /Человек знает, что я создаю этот профиль/,
     send: 'Отправить анкету',
-    consent: /политикой конфиденциальности/,
+    consent: /Я прочитал\(а\) уведомление/,
     friend: 'Дружба',
     number: 'Номер карты',
     expiry: 'Срок действия',
@@ -55,8 +56,9 @@ const words = {
     getLink: 'Get the questionnaire link',
     firstName: /^First name/,
     birthDate: /^Date of birth/,
+    informed: /The person knows I am creating this profile/,
     send: 'Send the questionnaire',
-    consent: /privacy policy/,
+    consent: /I have read the notice/,
     friend: 'Friendship',
     number: 'Card number',
     expiry: 'Expiry',
@@ -114,6 +116,7 @@ async function newLoveProfile(page: Page, origin: string, w: Words, name: string
   await dialog.getByRole('button', { name: w.next }).click();
   await dialog.getByLabel(w.firstName).fill(name);
   await dialog.getByLabel(w.birthDate).fill(birthDate);
+  await dialog.getByLabel(w.informed).check();
   await dialog.getByRole('button', { name: w.createIt, exact: true }).click();
   await dialog.getByRole('button', { name: w.getLink }).click();
   const url = await dialog.getByTestId('share-link-url').inputValue();
