@@ -25,7 +25,7 @@ import { profileUsage } from './profile-usage.ts';
 import { eraseProfileRow, findByPersonTokenHash, ownerContact, updateProfile, type ProfileRow } from './profiles.repository.ts';
 
 /** What withdrawal and the mails need: the database, the storage of run datasets, the mailer and the public address. */
-export type PersonDeps = { db: Db; storage: Storage; mailer: Mailer; config: Pick<Config, 'LOVE_HOSTS' | 'PUBLIC_URL' | 'SUPPORT_EMAIL'> };
+export type PersonDeps = { db: Db; storage: Storage; mailer: Mailer; config: Pick<Config, 'LOVE_HOSTS' | 'PUBLIC_URL' | 'SUPPORT_EMAIL' | 'LOVE_SUPPORT_EMAIL'> };
 
 /** Who performs a person's own withdrawal in the audit log (the log's actor column names administrators otherwise). */
 const PERSON_ACTOR = 'person';
