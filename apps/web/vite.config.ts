@@ -49,9 +49,9 @@ function preloadLanding(): Plugin {
         );
         if (!chunk || chunk.type !== 'chunk') return [];
         const css = [...(chunk.viteMetadata?.importedCss ?? [])];
-        // The landing's own texts and the notices', in Russian (the default language; an English page fetches its own).
+        // The landing's own texts (landing), the frame's (site) and the notices', in Russian (the default language; an English page fetches its own).
         const texts = Object.values(context.bundle ?? {}).filter(
-          (output) => output.type === 'chunk' && output.moduleIds.length === 1 && /\/locales\/ru\/(site|consent)\.json$/.test(output.moduleIds[0]!),
+          (output) => output.type === 'chunk' && output.moduleIds.length === 1 && /\/locales\/ru\/(site|consent|landing)\.json$/.test(output.moduleIds[0]!),
         );
         return [
           ...[chunk, ...texts].map((output) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${output.fileName}` }, injectTo: 'head' as const })),

@@ -21,7 +21,7 @@ const textFields: { name: Exclude<Field, 'privacyPolicy' | 'personalData' | 'mes
 
 /** /enterprise: a company's contact request, with the privacy-policy and personal-data consents the spec requires. */
 export function EnterprisePage() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation('landing');
   const host = useHostInfo();
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);

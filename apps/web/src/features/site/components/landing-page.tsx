@@ -9,7 +9,7 @@ const steps = ['profiles', 'score', 'forecast'] as const;
 
 /** The public landing: what Teamcast forecasts, for whom, the features, the plans, and the ways in. */
 export function LandingPage() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation('landing');
   return (
     <div data-testid="landing-page">
       <section className={classes.hero} aria-labelledby="landing-title">
