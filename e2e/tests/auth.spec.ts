@@ -111,6 +111,8 @@ test.describe('owner accounts', () => {
   });
 
   test('forgot password → mail → reset → the new password signs in, the old one is refused', async ({ page }, testInfo) => {
+    // Several scrypt hashes (sign-up's password, two resets, two sign-ins): slow on a loaded machine.
+    test.setTimeout(150_000);
     const app = ownerApp(testInfo.project.name);
     const email = uniqueEmail('reset');
     await signedUpOwner(page.request, { email, password: PASSWORD });
