@@ -23,8 +23,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous limits for a 2-core machine running the server, two browsers and scrypt hashes at once: a journey fails
+  // when something never happens, not when it happens slowly.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../.ci-results/playwright.json' }]] : 'list',
   // A Russian browser, as most visitors have: pages open in Russian unless a journey chooses English (language.spec.ts
   // and the journeys that store the choice or use an en-US context).
