@@ -15,9 +15,7 @@ import type { Storage } from '../../core/storage.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { brandForHost } from '../mail/mail.brand.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import { presentDefinition } from '../questionnaires/questionnaires.presenter.ts';
-import { findQuestionnaire } from '../questionnaires/questionnaires.repository.ts';
-import { currentQuestionnaire } from '../questionnaires/questionnaires.service.ts';
+import { definitionOfProfile } from '../questionnaires/questionnaires.service.ts';
 import { profileExplanationOf } from '../scoring/scoring.service.ts';
 import { newPermalink } from './profile-derivation.ts';
 import { eraseDerivedData } from './profile-erasure.ts';
@@ -63,11 +61,6 @@ async function loadByToken(db: Db, token: string, now: Date): Promise<ProfileRow
   return row;
 }
 
-async function questionnaireOf(db: Db, row: ProfileRow): Promise<QuestionnaireDefinition> {
-  const own = row.questionnaireId ? await findQuestionnaire(db, row.questionnaireId) : undefined;
-  return presentDefinition(own ?? (await currentQuestionnaire(db, row.kind)));
-}
-
 /** Each answer with its question's text and the chosen options' labels, so the page and the download read alone. */
 function readableAnswers(row: ProfileRow, questionnaire: QuestionnaireDefinition): PersonData['answers'] {
   const questions = new Map(questionnaire.steps.flatMap((step) => step.questions.map((question) => [question.neuronName, question] as const)));
@@ -85,7 +78,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Everything the profile holds about the person and everything computed from it, whatever the owner's plan. */
 async function personData(db: Db, row: ProfileRow): Promise<PersonData> {
-  const [questionnaire, explanation, usage] = await Promise.all([questionnaireOf(db, row), profileExplanationOf(db, row.id), profileUsage(db, row.id)]);
+  const [questionnaire, explanation, usage] = await Promise.all([definitionOfProfile(db, row), profileExplanationOf(db, row.id), profileUsage(db, row.id)]);
   return {
     kind: row.kind,
     firstName: row.firstName,
