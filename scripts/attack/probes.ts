@@ -155,12 +155,14 @@ export async function probeAll(t: Target): Promise<void> {
     const open = connect.split(/\s+/).filter((source) => ['ws:', 'wss:', '*', 'http:', 'https:'].includes(source));
     return { observed: `connect-src ${connect}`, ok: connect !== '(none)' && open.length === 0 };
   });
-  await t.report.probe('mailed links point at PUBLIC_URL, by default http://localhost:<PORT>', `links start with http://localhost:${t.port}/`, async () => {
+  // With PUBLIC_URL unset the server's own address is the default (HOST and PORT: http://127.0.0.1:<PORT> here, as the
+  // attacked server listens on loopback), never the Host or X-Forwarded-Host a request names.
+  await t.report.probe('mailed links point at PUBLIC_URL, by default the server\'s own HOST and PORT, never the request\'s host', `links start with http://127.0.0.1:${t.port}/`, async () => {
     const someone = await owner('links');
     await api('POST', '/api/passport/owner/mail/forgot-password', { headers: { 'x-forwarded-host': 'evil.attack.test', host: 'evil.attack.test' }, body: { username: someone.email } });
     const mail = await t.sink.waitFor(someone.email, 2);
     const { link } = linkToken(mail);
-    return { observed: link.replace(/([?&](token|reset|magic)=)[^&]+/, '$1…'), ok: link.startsWith(`http://localhost:${t.port}/`) };
+    return { observed: link.replace(/([?&](token|reset|magic)=)[^&]+/, '$1…'), ok: link.startsWith(`http://127.0.0.1:${t.port}/`) && !link.includes('evil.attack.test') };
   });
 
   // --- High: pre-registration takeover -----------------------------------------------------------------------------
