@@ -34,11 +34,11 @@ test.describe('scoring journey', () => {
     const owner = await signedUpOwner(page.request, { email: ownerEmail });
     // On Basic, the plan that shows the scores and the grade (a plan without it hides them: issue 20).
     const ownerAuth = { authorization: `Bearer ${owner.token}` };
-    const card = await page.request.post('/api/payment/attach-payment-method', { headers: ownerAuth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
-    expect(card.ok(), await card.text()).toBe(true);
+    const paymentCard = await page.request.post('/api/payment/attach-payment-method', { headers: ownerAuth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
+    expect(paymentCard.ok(), await paymentCard.text()).toBe(true);
     const subscribed = await page.request.post('/api/payment/update-subscription', {
       headers: { ...ownerAuth, 'idempotency-key': crypto.randomUUID() },
-      data: { subscribe: 'LITE_1M', paymentMethodId: ((await card.json()).result as { _id: string })._id, ln: 'ru' },
+      data: { subscribe: 'LITE_1M', paymentMethodId: ((await paymentCard.json()).result as { _id: string })._id, ln: 'ru' },
     });
     expect(subscribed.ok(), await subscribed.text()).toBe(true);
     const created = await page.request.post('/api/owner/profiles/short', {
