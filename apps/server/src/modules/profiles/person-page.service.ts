@@ -20,6 +20,7 @@ import { profileExplanationOf } from '../scoring/scoring.service.ts';
 import { newPermalink } from './profile-derivation.ts';
 import { eraseDerivedData } from './profile-erasure.ts';
 import { profileUsage } from './profile-usage.ts';
+import { presentScores } from './profiles.presenter.ts';
 import { eraseProfileRow, findByPersonTokenHash, ownerContact, updateProfile, type ProfileRow } from './profiles.repository.ts';
 
 /** What withdrawal and the mails need: the database, the storage of run datasets, the mailer and the public address. */
@@ -92,18 +93,7 @@ async function personData(db: Db, row: ProfileRow): Promise<PersonData> {
     age: row.age,
     gender: row.gender,
     answers: readableAnswers(row, questionnaire),
-    scores: {
-      competencies: row.competencies,
-      professionalism: row.professionalism,
-      maturity: row.maturity,
-      grade: row.grade,
-      finalScore: row.finalScore,
-      finalScorePrecise: row.finalScorePrecise,
-      scoredAt: iso(row.scoredAt),
-      completeness: row.scoreCompleteness,
-      modelId: row.modelId,
-      love: row.loveScores ?? null,
-    },
+    scores: presentScores(row),
     explanation,
     usage: { pairs: usage.evaluations, teams: usage.teams },
     completedAt: iso(row.completedAt),

@@ -4,6 +4,22 @@ import type { ProfileRow } from './profiles.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** A profile's stored scores as the API shows them (the owner's card, the person's own page). */
+export function presentScores(row: ProfileRow): ProfileSummary['scores'] {
+  return {
+    competencies: row.competencies,
+    professionalism: row.professionalism,
+    maturity: row.maturity,
+    grade: row.grade,
+    finalScore: row.finalScore,
+    finalScorePrecise: row.finalScorePrecise,
+    scoredAt: iso(row.scoredAt),
+    completeness: row.scoreCompleteness,
+    modelId: row.modelId,
+    love: row.loveScores ?? null,
+  };
+}
+
 /** What a plan without seeExpertise gets instead of the work scores: nothing of them (love scores are no work expertise). */
 const WITHHELD_SCORES: Omit<ProfileSummary['scores'], 'love'> = {
   competencies: null,
@@ -42,18 +58,7 @@ export function presentSummary(row: ProfileRow, mainProfileId: string | null, ex
     expertise: row.grade,
     expertiseHidden: false,
     mood,
-    scores: {
-      competencies: row.competencies,
-      professionalism: row.professionalism,
-      maturity: row.maturity,
-      grade: row.grade,
-      finalScore: row.finalScore,
-      finalScorePrecise: row.finalScorePrecise,
-      scoredAt: iso(row.scoredAt),
-      completeness: row.scoreCompleteness,
-      modelId: row.modelId,
-      love: row.loveScores ?? null,
-    },
+    scores: presentScores(row),
     linkRequestedAt: iso(row.linkRequestedAt),
     filledBy: row.filledBy,
     withdrawnAt: iso(row.withdrawnAt),
