@@ -52,6 +52,12 @@ describe('type-aware rules', () => {
       expect.stringContaining('Unexpected `await` of a non-Promise'),
     ]);
   });
+
+  it('return-await: a promise returned from inside try is awaited there, before finally runs', async () => {
+    const code = `declare function list(): Promise<number>;\ndeclare function stop(): Promise<void>;\nexport async function seed(): Promise<number> {\n  try {\n    return list();\n  } finally {\n    await stop();\n  }\n}\n`;
+    expect(await findings(typed, PLANTED_TYPED, code, '@typescript-eslint/return-await')).toEqual([expect.stringContaining('Returning an awaited promise is required')]);
+    expect(await findings(typed, PLANTED_TYPED, code.replace('return list();', 'return await list();'), '@typescript-eslint/return-await')).toEqual([]);
+  });
 });
 
 describe('server boundaries', () => {

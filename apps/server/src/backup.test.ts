@@ -19,7 +19,7 @@ async function seed(env: Record<string, string>, token: string): Promise<Listed[
       const res = await fetch(`${server.base}/api/owner/profiles`, { method: 'POST', headers, body: JSON.stringify({ firstName, lastName }) });
       expect(res.ok, await res.clone().text()).toBe(true);
     }
-    return list(server.base, token);
+    return await list(server.base, token);
   } finally {
     await server.stop();
   }
