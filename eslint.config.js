@@ -30,13 +30,6 @@ const featureZones = [1, 2, 3].map((depth) => ({
 // another module's repository only from tests, which arrange their data directly.
 const SQL_IMPORTS = { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*', '**/db/schema', '**/db/schema/**'], message: BOUNDARY_MESSAGES.sql };
 const OTHER_REPOSITORY = { regex: '^\\.\\./[\\w-]+/[\\w.-]+\\.repository(\\.ts)?$', message: BOUNDARY_MESSAGES.repository };
-// Modules that still read another module's repository (issue 28): each one leaves this list when it calls a service.
-const KNOWN_REPOSITORY_CROSSINGS = [
-  'apps/server/src/modules/fairness/fairness.service.ts',
-  'apps/server/src/modules/neuronet/neuronet.routes.ts',
-  'apps/server/src/modules/neuronet/neuronet.service.ts',
-  'apps/server/src/modules/questionnaires/questionnaires.service.ts',
-];
 const SERVER_TESTS = ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.test-support.ts', 'apps/server/src/**/*.fixtures.ts', 'apps/server/src/test/**'];
 
 export default tseslint.config(
@@ -95,7 +88,7 @@ export default tseslint.config(
   {
     // Modules use each other through services (habit 13).
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/**/*.repository.ts', ...SERVER_TESTS, ...KNOWN_REPOSITORY_CROSSINGS],
+    ignores: ['apps/server/src/**/*.repository.ts', ...SERVER_TESTS],
     rules: { 'no-restricted-imports': ['error', { patterns: [SQL_IMPORTS, OTHER_REPOSITORY] }] },
   },
   {

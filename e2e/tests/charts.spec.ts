@@ -64,9 +64,11 @@ const TEXT = {
 
 for (const locale of ['ru', 'en'] as const) {
   test(`charts a person reads (${locale}): the pair result, the team check, the comparison and the simulator`, async ({ page, request }, testInfo) => {
+    const phone = testInfo.project.name === 'phone';
+    // Each language on the desktop, where the team screens live; the phone reads the charts in Russian (issue 31: time).
+    test.skip(phone && locale === 'en', 'the English charts are read on the desktop');
     test.setTimeout(240_000);
     const text = TEXT[locale];
-    const phone = testInfo.project.name === 'phone';
     const token = await teamOwner(page, request, `Charts${locale}`);
     await page.addInitScript((language) => localStorage.setItem('teamcast.locale', language), locale);
     const ids = await seedProfiles(request, token);

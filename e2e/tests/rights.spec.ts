@@ -150,7 +150,9 @@ async function ownerSees(page: Page, language: Language, ownerToken: string, own
   await expect(page.getByTestId('pair-error')).toHaveText(text.pairError);
 }
 
+// Each language once, on a different device: Russian on the desktop, English on the phone (issue 31: CI time).
 test('the person reads the notice, sends, opens their page, downloads and withdraws; the owner sees it withdrawn and cannot run the pair', async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the phone runs the English journey');
   test.setTimeout(180_000);
   const { owner, person, pairId } = await ownerWithPair(page.request, 'ru');
   await personJourney(browser, testInfo, 'ru', person.permalink, owner.email);
@@ -158,6 +160,7 @@ test('the person reads the notice, sends, opens their page, downloads and withdr
 });
 
 test('the same in an English browser', async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name === 'desktop', 'the desktop runs the Russian journey');
   test.setTimeout(180_000);
   const { owner, person, pairId } = await ownerWithPair(page.request, 'en');
   await personJourney(browser, testInfo, 'en', person.permalink, owner.email);

@@ -62,7 +62,9 @@ test.describe('subscription', () => {
     expect(await rules()).toMatchObject({ plan: 'MID_7D_1', allowCreateTeams: true });
   });
 
-  test('a declined card is said once with one way on: another card in the same dialog, its problems on its fields; the payment then goes through and a receipt is mailed', async ({ page, request }) => {
+  test('a declined card is said once with one way on: another card in the same dialog, its problems on its fields; the payment then goes through and a receipt is mailed', async ({ page, request, isMobile }) => {
+    // The same dialog on both devices; the phone pays in the other two journeys (issue 31: CI time).
+    test.skip(isMobile, 'the declined-card dialog is checked on the desktop');
     test.setTimeout(120_000);
     const { token, email } = await signedInOwner(page, request, 'Declined');
     await page.goto('/owner/subscription');

@@ -2,7 +2,7 @@ import { AUDIT_OUTCOMES, toAnswerMap, type AuditDimension, type AuditOutcome, ty
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
-import { allRatings, completedProfiles } from '../scoring/scoring.repository.ts';
+import { allRatings, completedProfiles } from '../scoring/scoring.service.ts';
 import type { Scorer } from '../scoring/scorer.ts';
 import { runBiasAudit, type AuditPerson } from './audit-run.ts';
 import { FOUR_FIFTHS } from './bias-audit.ts';

@@ -15,8 +15,7 @@ import {
 import { AppError } from '../../core/errors.ts';
 import { route } from '../../core/route.ts';
 import { presentModel } from '../scoring/scoring.presenter.ts';
-import { findModel } from '../scoring/scoring.repository.ts';
-import { createModel, failInterruptedTraining, predictProfile, retrainModel, uploadModel, type ScoringDeps } from '../scoring/scoring.service.ts';
+import { createModel, findModel, failInterruptedTraining, predictProfile, retrainModel, uploadModel, type ScoringDeps } from '../scoring/scoring.service.ts';
 import { createTrainer } from '../scoring/trainer.ts';
 import { modelAudit, neuronetProfiles, overview, publishWithGate, setFinalScores } from './neuronet.service.ts';
 

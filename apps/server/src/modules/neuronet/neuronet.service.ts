@@ -13,13 +13,13 @@ import {
   listModels,
   saveFinalScores,
   storedScoresOf,
-} from '../scoring/scoring.repository.ts';
+} from '../scoring/scoring.service.ts';
 import { LOVE_RULES_VERSION } from '../scoring/love-scoring.ts';
 import { LOVE_SCORED_KINDS, SCORED_KINDS } from '../scoring/scored-kinds.ts';
 import { currentLabels, fairnessOf, forecastAccuracy, publishModel, scoreProfile, scorerFor, type ScoringDeps } from '../scoring/scoring.service.ts';
 import { auditEntriesOfAction, recordAudit } from '../audit/audit.service.ts';
 import { gateRefusal, installationAudit, labelBias, MIN_INSTALLATION_PROFILES, referenceAudit, referenceSteps, SERVER_AUDIT } from '../fairness/fairness.service.ts';
-import type { ModelRow } from '../scoring/scoring.repository.ts';
+import type { ModelRow } from '../scoring/scoring.service.ts';
 import { errorMessage } from '@teamcast/contracts';
 import { presentModel } from '../scoring/scoring.presenter.ts';
 import { profileCode } from '../scoring/profile-code.ts';

@@ -2,8 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AdminQuestionnaire, QuestionnaireDefinition, QuestionnaireKind, QuestionnaireStatus, Step } from '@teamcast/contracts';
 import type { Database, Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
-import { deriveProfile } from '../profiles/profile-derivation.ts';
-import { profilesOfQuestionnaire, updateProfile } from '../profiles/profiles.repository.ts';
+import { rederiveProfiles } from '../profiles/profile-recalculation.ts';
 import { presentAdminQuestionnaire, presentDefinition } from './questionnaires.presenter.ts';
 import {
   activeQuestionnaire,
@@ -137,13 +136,9 @@ async function earlierVersions(db: Db, row: QuestionnaireRow): Promise<string[]>
  */
 export async function recalculate(db: Db, id: string): Promise<{ questionnaire: AdminQuestionnaire; profilesRecalculated: number }> {
   const questionnaire = await loadForAdmin(db, id);
-  const rows = (await Promise.all([id, ...(await earlierVersions(db, questionnaire))].map((versionId) => profilesOfQuestionnaire(db, versionId)))).flat();
-  for (const row of rows) {
-    const derived = deriveProfile(questionnaire.steps, row.answers, row);
-    await updateProfile(db, row.id, { ...derived, questionnaireId: id });
-  }
-  await rescoreProfiles(db, rows.map((row) => row.id));
+  const profileIds = await rederiveProfiles(db, [id, ...(await earlierVersions(db, questionnaire))], questionnaire.steps, id);
+  await rescoreProfiles(db, profileIds);
   const status = questionnaire.status === 'inactive' ? 'inactive' : 'computed';
   const updated = await updateQuestionnaire(db, id, { status, computedAt: new Date() });
-  return { questionnaire: await present(db, updated!), profilesRecalculated: rows.length };
+  return { questionnaire: await present(db, updated!), profilesRecalculated: profileIds.length };
 }

@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await createOwner(t);
   await subscribe(t.database.db, owner.id, 'UNLIMITED');
-}, 60_000);
+}, 120_000);
 afterAll(() => t.close());
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

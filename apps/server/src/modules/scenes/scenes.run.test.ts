@@ -25,7 +25,7 @@ beforeAll(async () => {
   owner = await createOwner(t);
   other = await createOwner(t);
   await subscribe(t.database.db, owner.id, 'UNLIMITED');
-}, 60_000);
+}, 120_000);
 afterAll(() => t.close());
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -334,5 +334,5 @@ describe('computation and the server', () => {
       await restarted.close();
       await t.app.compute.start();
     }
-  }, 60_000);
+  }, 120_000);
 });

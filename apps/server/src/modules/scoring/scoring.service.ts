@@ -41,6 +41,10 @@ import { modelScorer, priorScorer, textsOfSteps, type ModelParameters, type Scor
 import { DEFAULT_TRAINING, type TrainingData, type TrainingOptions } from './train.ts';
 import type { Trainer } from './trainer.ts';
 
+// The scoring module's reads that other modules need (the administrator's model page, the bias audit), offered through
+// its service: no module imports another's repository (eslint.config.js).
+export { allRatings, completedProfiles, currentModel, findFinalScores, findModel, findScorableProfile, listModels, saveFinalScores, storedScoresOf, type ModelRow } from './scoring.repository.ts';
+
 /** The family of every model trained here: a multi-output perceptron over the features of the standard questionnaire. */
 export const MODEL_FAMILY = 'mlp-kpl';
 /** Fewest labelled profiles training accepts. */
