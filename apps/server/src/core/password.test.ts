@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
-import { assertAcceptablePassword, hashPassword, isCommonPassword, verifyPassword } from './password.ts';
+import { assertAcceptablePassword, hashCheaplyForTests, hashPassword, isCommonPassword, verifyPassword } from './password.ts';
 
 describe('password hashing', () => {
+  // The test setup hashes cheaply for speed; this block checks what the server really stores.
+  beforeAll(() => hashCheaplyForTests(false));
+  afterAll(() => hashCheaplyForTests(true));
+
   it('stores a salted scrypt hash at N=2^17, r=8, p=1 and verifies only the right password', async () => {
     const first = await hashPassword('correct horse battery');
     const second = await hashPassword('correct horse battery');

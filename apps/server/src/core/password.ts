@@ -11,6 +11,18 @@ const scrypt = promisify(crypto.scrypt) as (password: crypto.BinaryLike, salt: c
  * Node refuses more than 32 MiB unless `maxmem` is raised.
  */
 const PARAMS = { logN: 17, r: 8, p: 1 } as const;
+/** The least cost verifyPassword accepts: N=2^14, 16 MiB. */
+const LEAST_LOG_N = 14;
+let hashLogN: number = PARAMS.logN;
+
+/**
+ * For the server test harness only (src/test/setup.ts): new hashes at the least accepted cost, so a test file that signs
+ * in hundreds of times does not spend minutes hashing (issue 31). Nothing in the server calls it; no setting reaches
+ * it. Stored hashes carry their own cost, so verification is the same code either way.
+ */
+export function hashCheaplyForTests(cheap: boolean): void {
+  hashLogN = cheap ? LEAST_LOG_N : PARAMS.logN;
+}
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 const maxmem = (logN: number, r: number) => 2 * 128 * 2 ** logN * r;
@@ -18,19 +30,20 @@ const maxmem = (logN: number, r: number) => 2 * 128 * 2 ** logN * r;
 /** Stored form: `scrypt$<log2 N>$<r>$<p>$<salt base64url>$<hash base64url>`, so parameters can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(SALT_BYTES);
-  const { logN, r, p } = PARAMS;
+  const { r, p } = PARAMS;
+  const logN = hashLogN;
   const key = await scrypt(password.normalize('NFC'), salt, KEY_BYTES, { N: 2 ** logN, r, p, maxmem: maxmem(logN, r) });
   return ['scrypt', logN, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Compares a password with a stored hash in constant time; a malformed or missing hash never matches. */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const parts = (stored ?? DUMMY_HASH).split('$');
+  const parts = (stored ?? dummyHash()).split('$');
   const [scheme, logNText, rText, pText, saltText, keyText] = parts;
   const logN = Number(logNText);
   const r = Number(rText);
   const p = Number(pText);
-  if (parts.length !== 6 || scheme !== 'scrypt' || !saltText || !keyText || !(logN >= 14 && logN <= 20) || !(r >= 1 && r <= 32) || !(p >= 1 && p <= 16)) {
+  if (parts.length !== 6 || scheme !== 'scrypt' || !saltText || !keyText || !(logN >= LEAST_LOG_N && logN <= 20) || !(r >= 1 && r <= 32) || !(p >= 1 && p <= 16)) {
     return false;
   }
   const expected = Buffer.from(keyText, 'base64url');
@@ -42,7 +55,8 @@ export async function verifyPassword(password: string, stored: string | null | u
  * Hash of a password nobody knows: checking against it when the user does not exist costs the same time as a real
  * check, so response times do not tell which addresses are registered.
  */
-const DUMMY_HASH = `scrypt$${PARAMS.logN}$${PARAMS.r}$${PARAMS.p}$${crypto.randomBytes(SALT_BYTES).toString('base64url')}$${crypto.randomBytes(KEY_BYTES).toString('base64url')}`;
+const DUMMY_SALT_AND_KEY = `${crypto.randomBytes(SALT_BYTES).toString('base64url')}$${crypto.randomBytes(KEY_BYTES).toString('base64url')}`;
+const dummyHash = () => `scrypt$${hashLogN}$${PARAMS.r}$${PARAMS.p}$${DUMMY_SALT_AND_KEY}`;
 
 let commonPasswords: Set<string> | undefined;
 

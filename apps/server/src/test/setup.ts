@@ -1,4 +1,9 @@
 import { afterAll, expect } from 'vitest';
+import { hashCheaplyForTests } from '../core/password.ts';
+
+// Passwords hashed at the least accepted cost in test files (child-process servers and the e2e server hash at full cost);
+// core/password.test.ts proves the full cost.
+hashCheaplyForTests(true);
 
 // node-postgres warns (and pg 9 will throw) when a query is sent on a connection that is still busy: a Promise.all over
 // one transaction's handle. Such code works on a pool and breaks inside a transaction, so every test file fails on it.
