@@ -103,6 +103,26 @@ async function copyProfile(database: Database, templateId: string, ownerId: stri
   return rows.map((row) => row.id);
 }
 
+/** Each member works with this many colleagues at an intensity other than the default, so every team stores real work. */
+const COLLEAGUES = 20;
+
+/**
+ * A team as the scene create API takes it (contracts scenes.ts): everyone starts on day 0, and each member spends 2 hours
+ * a week with the next COLLEAGUES members (a ring), every other interaction left at its default. The one place to change
+ * if the API's form of a team changes.
+ */
+function teamOf(members: string[]) {
+  return members.map((id, index) => ({
+    id,
+    events: [{ type: 'start', date: 0, value: 0, timestamp: 0 }],
+    interactionIntensive: Array.from({ length: Math.min(COLLEAGUES, members.length - 1) }, (_, step) => ({
+      actorId: members[(index + step + 1) % members.length]!,
+      date: 0,
+      value: 2,
+    })),
+  }));
+}
+
 async function run(): Promise<void> {
   const data = await prepareData('postgres');
   const database = await openDatabase({ url: data.databaseUrl! });
@@ -134,9 +154,7 @@ async function run(): Promise<void> {
     const members = await copyProfile(database, template._id, other.ownerId, 'Member', TEAM_SIZE);
     const started = performance.now();
     for (let team = 0; team < TEAMS; team += 1) {
-      // The plainest body: members starting on day 0, every interaction left at its default.
-      const actors = members.map((id) => ({ id, events: [{ type: 'start', date: 0, value: 0, timestamp: 0 }] }));
-      await api(base, otherHeaders, 'POST', '/api/scene/scene', { title: `Growth ${team + 1}`, startDay: '2026-11-02', actors });
+      await api(base, otherHeaders, 'POST', '/api/scene/scene', { title: `Growth ${team + 1}`, startDay: '2026-11-02', actors: teamOf(members) });
     }
     console.log(`stored ${TEAMS} teams of ${TEAM_SIZE} for another owner in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const readWithTeams = await timeGet(readUrl, ownerHeaders);
