@@ -32,6 +32,8 @@ const PAGE = 50;
 
 type Goal = { goal: string; figure: string; ratio: string; pass: boolean };
 const goals: Goal[] = [];
+/** Figures without a goal, for docs/SCALING.md's arithmetic (storage). */
+const facts: string[] = [];
 
 function record(goal: Goal): void {
   goals.push(goal);
@@ -234,6 +236,19 @@ async function run(): Promise<void> {
       ratio: `${(seconds / 300).toFixed(2)}× of the time`,
       pass: seconds < 300 && refused === 0,
     });
+    // Storage, for sizing: what a stored profile and a stored team take with their indexes and TOAST.
+    const [size] = await database.query<{ profiles: number; profileBytes: number; teams: number; teamBytes: number; total: number }>(
+      `select (select count(*) from profiles)::integer as profiles, pg_total_relation_size('profiles')::bigint::float8 as "profileBytes",
+              (select count(*) from scenes)::integer as teams, pg_total_relation_size('scenes')::bigint::float8 as "teamBytes",
+              pg_database_size(current_database())::float8 as total`,
+    );
+    if (size) {
+      const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+      facts.push(
+        `storage: ${size.profiles.toLocaleString('en')} profiles take ${kib(size.profileBytes / size.profiles)} each with indexes; ${size.teams} teams of ${TEAM_SIZE} take ${kib(size.teamBytes / Math.max(1, size.teams))} each; the whole database ${(size.total / 2 ** 20).toFixed(0)} MiB`,
+      );
+      console.log(facts.at(-1));
+    }
   } finally {
     await server?.stop();
     await database.close();
@@ -259,6 +274,8 @@ const table = [
   '| goal | measured | ratio | met |',
   '|---|---|---|---|',
   ...goals.map((goal) => `| ${goal.goal} | ${goal.figure} | ${goal.ratio} | ${goal.pass ? 'yes' : '**no**'} |`),
+  '',
+  ...facts.map((fact) => `Also measured, ${fact}.`),
 ].join('\n');
 if (process.env.BENCH_DRY || SHORT) console.log('\ndocs not written (BENCH_DRY or BENCH_SHORT)');
 else {
