@@ -237,15 +237,17 @@ async function run(): Promise<void> {
       pass: seconds < 300 && refused === 0,
     });
     // Storage, for sizing: what a stored profile and a stored team take with their indexes and TOAST.
-    const [size] = await database.query<{ profiles: number; profileBytes: number; teams: number; teamBytes: number; total: number }>(
+    const [size] = await database.query<{ profiles: number; profileBytes: number; fullRow: number; teams: number; teamBytes: number; total: number }>(
       `select (select count(*) from profiles)::integer as profiles, pg_total_relation_size('profiles')::bigint::float8 as "profileBytes",
+              (select avg(pg_column_size(p.*)) from profiles p where owner_id = $1)::float8 as "fullRow",
               (select count(*) from scenes)::integer as teams, pg_total_relation_size('scenes')::bigint::float8 as "teamBytes",
               pg_database_size(current_database())::float8 as total`,
+      [office.ownerId],
     );
     if (size) {
       const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
       facts.push(
-        `storage: ${size.profiles.toLocaleString('en')} profiles take ${kib(size.profileBytes / size.profiles)} each with indexes; ${size.teams} teams of ${TEAM_SIZE} take ${kib(size.teamBytes / Math.max(1, size.teams))} each; the whole database ${(size.total / 2 ** 20).toFixed(0)} MiB`,
+        `storage: ${size.profiles.toLocaleString('en')} profiles take ${kib(size.profileBytes / size.profiles)} each with indexes (most are short questionnaires); a row of the full questionnaire, sent, ${kib(size.fullRow)}; ${size.teams} teams of ${TEAM_SIZE} take ${kib(size.teamBytes / Math.max(1, size.teams))} each; the whole database ${(size.total / 2 ** 20).toFixed(0)} MiB`,
       );
       console.log(facts.at(-1));
     }
