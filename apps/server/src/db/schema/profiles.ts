@@ -6,7 +6,7 @@ import { questionnaires } from './questionnaires.ts';
 
 const kinds = ['standard', 'short', 'love', 'couple'] as const;
 /** Profiles the owner's list shows (not deleted); the list's condition is written the same way so the index applies. */
-const LISTED = sql`state <> 'deleted' and state <> 'delete_keep'`;
+const LISTED = sql`state <> all (array['deleted', 'delete_keep'])`;
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const profiles = pgTable(
