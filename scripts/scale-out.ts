@@ -1,7 +1,8 @@
 /**
  * Scale-out: several Teamcast server processes on one PostgreSQL database behind a small round-robin proxy on loopback.
  * `npm run scale-out` starts them, proves that sessions, websocket events and compute jobs work across processes, and
- * measures the API through the proxy against one process alone. The CI-sized proof is apps/server/src/scale-out.test.ts,
+ * measures the API through the same proxy in front of 1, 2, … processes, with the machine's CPU use during each trial,
+ * and says whether the machine (its cores) rather than the server was the limit. The CI-sized proof is apps/server/src/scale-out.test.ts,
  * which uses the helpers exported here.
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is created on that
@@ -206,6 +207,49 @@ export async function load(url: string, token: string, connections: number, seco
   return { requests: latencies.length, perSecond: Math.round(latencies.length / seconds), p50: at(0.5), p99: at(0.99), errors };
 }
 
+type Trial = Awaited<ReturnType<typeof load>> & { processes: number; busy: number };
+
+/** The machine's CPU use (all cores, every process: servers, PostgreSQL, this script) from now until `busy()`, in percent. */
+function cpuSample() {
+  const read = () => {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { idle, total: fields.reduce((sum, value) => sum + value, 0) };
+  };
+  const start = read();
+  return {
+    busy: () => {
+      const end = read();
+      const total = end.total - start.total;
+      return total > 0 ? Math.round((100 * (total - (end.idle - start.idle))) / total) : 0;
+    },
+  };
+}
+
+/** A CPU this busy (percent, whole machine) during one process's trial leaves nothing for more processes to use. */
+const SATURATED = 85;
+
+/**
+ * What more processes gave, said plainly: each trial's throughput against one process, and whether this machine (its
+ * cores, shared by the servers, PostgreSQL and the load generator) was the limit rather than the server.
+ */
+function verdict(trials: Trial[], cores: number): string[] {
+  const one = trials[0];
+  if (!one || one.perSecond === 0) return ['no throughput measured'];
+  const lines = trials.slice(1).map((trial) => `${trial.processes} processes: ${(trial.perSecond / one.perSecond).toFixed(2)}× the throughput of one (ideal ${trial.processes}×)`);
+  const best = Math.max(...trials.map((trial) => trial.perSecond)) / one.perSecond;
+  if (one.busy >= SATURATED || cores <= 2) {
+    lines.push(
+      `The machine is the limit: ${cores} core${cores > 1 ? 's' : ''}, ${one.busy}% busy already with one process (the server, PostgreSQL and this load generator share them), so more processes can only share the same CPU time (best ${best.toFixed(2)}×). Measure scale-out on a machine with free cores, or with the processes, PostgreSQL and the load on separate machines.`,
+    );
+  } else if (best < 1.2) {
+    lines.push(`More processes gave no gain although the CPU was ${one.busy}% busy with one: look at PostgreSQL (connections, locks) or the proxy.`);
+  } else {
+    lines.push(`More processes added capacity: best ${best.toFixed(2)}× of one on ${cores} cores.`);
+  }
+  return lines;
+}
+
 async function main(): Promise<void> {
   const count = Number(process.env.SCALE_OUT_PROCESSES ?? 3);
   const seconds = Number(process.env.SCALE_OUT_SECONDS ?? 10);
@@ -245,13 +289,23 @@ async function main(): Promise<void> {
     delays.sort((a, b) => a - b);
     log(`gate: ${runs} runs started on processes 1..${count - 1}, all phases received on process 0; run to last phase p50 ${Math.round(delays[Math.floor(runs / 2)] ?? 0)} ms, max ${Math.round(delays[runs - 1] ?? 0)} ms; ${once}/${runs} jobs done with one attempt`);
 
-    // Throughput: one process directly, then all of them through the proxy.
-    const single = await load(`${cluster.processes[0]!.base}/api/owner/profiles`, owner.token, connections, seconds);
-    log(`GET /api/owner/profiles, ${connections} connections, ${seconds} s, one process directly: ${single.perSecond} req/s, p50 ${single.p50} ms, p99 ${single.p99} ms, errors ${single.errors}`);
-    const before = [...cluster.proxy.counts];
-    const spread = await load(`${cluster.proxy.base}/api/owner/profiles`, owner.token, connections, seconds);
-    const share = cluster.proxy.counts.map((n, i) => n - (before[i] ?? 0)).join('/');
-    log(`GET /api/owner/profiles, ${connections} connections, ${seconds} s, ${count} processes through the proxy: ${spread.perSecond} req/s, p50 ${spread.p50} ms, p99 ${spread.p99} ms, errors ${spread.errors} (requests per process ${share})`);
+    // Throughput: the same proxy in front of 1, 2, … processes, so every trial pays the same proxy and load generator.
+    const trials: Trial[] = [];
+    for (let processes = 1; processes <= count; processes++) {
+      const proxy = await startRoundRobinProxy(cluster.processes.slice(0, processes).map((server) => ({ host: '127.0.0.1', port: Number(new URL(server.base).port) })));
+      try {
+        const cpu = cpuSample();
+        const result = await load(`${proxy.base}/api/owner/profiles`, owner.token, connections, seconds);
+        const trial = { processes, ...result, busy: cpu.busy() };
+        trials.push(trial);
+        log(
+          `GET /api/owner/profiles, ${connections} connections, ${seconds} s, ${processes} process${processes > 1 ? 'es' : ''} through the proxy: ${trial.perSecond} req/s, p50 ${trial.p50} ms, p99 ${trial.p99} ms, errors ${trial.errors}, machine CPU ${trial.busy}% busy (requests per process ${proxy.counts.join('/')})`,
+        );
+      } finally {
+        await proxy.close();
+      }
+    }
+    for (const line of verdict(trials, os.cpus().length)) log(line);
   } finally {
     await cluster.close();
   }

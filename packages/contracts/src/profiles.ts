@@ -177,6 +177,11 @@ export const ProfileListQuerySchema = z.object({
   filter: ProfileFilterSchema.default('all'),
   limit: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
+  /**
+   * Keyset paging: the `nextCursor` of the previous page, for the same search, sort, order and filter; the page then
+   * starts right after that row whatever was inserted meanwhile, and `offset` is ignored. It costs the same at any depth.
+   */
+  cursor: z.string().max(200).optional(),
 });
 export type ProfileListQuery = z.input<typeof ProfileListQuerySchema>;
 
@@ -222,9 +227,16 @@ export const ownerProfilesListEndpoint = defineEndpoint({
   group: 'owner',
   method: 'GET',
   path: '/profiles',
-  summary: "The owner's profiles: search, sort, state filter, paging; total matches the filter, profilesCount counts all",
+  summary:
+    "The owner's profiles: search (name, contacts, position), sort, state filter, paging by offset or by cursor; total matches the filter, profilesCount counts all",
   query: ProfileListQuerySchema,
-  result: z.object({ items: z.array(ProfileSummarySchema), total: z.number().int(), profilesCount: z.number().int() }),
+  result: z.object({
+    items: z.array(ProfileSummarySchema),
+    total: z.number().int(),
+    profilesCount: z.number().int(),
+    /** The cursor of the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  }),
 });
 
 export const ownerProfileGetEndpoint = defineEndpoint({

@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Answer, LoveScores } from '@teamcast/contracts';
 import { owners } from './accounts.ts';
 import { questionnaires } from './questionnaires.ts';
 
 const kinds = ['standard', 'short', 'love', 'couple'] as const;
+/** Profiles the owner's list shows (not deleted); the list's condition is written the same way so the index applies. */
+const LISTED = sql`state <> all (array['deleted', 'delete_keep'])`;
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const profiles = pgTable(
@@ -67,5 +70,8 @@ export const profiles = pgTable(
     uniqueIndex('profiles_person_token_idx').on(table.personTokenHash),
     index('profiles_owner_idx').on(table.ownerId, table.state, table.createdAt.desc()),
     index('profiles_questionnaire_idx').on(table.questionnaireId),
+    // The owner's list in keyset order (issue 30): the rows the list shows, already in the order it asks for.
+    index('profiles_owner_created_idx').on(table.ownerId, table.createdAt, table.id).where(LISTED),
+    index('profiles_owner_updated_idx').on(table.ownerId, table.updatedAt, table.id).where(LISTED),
   ],
 );

@@ -1,11 +1,11 @@
 import { hasContent, type Profile, type ProfileLinkView, type ProfileSummary, type QuestionnaireDefinition, type SpecialistMood } from '@teamcast/contracts';
 import type { ProfileUsage } from './profile-usage.ts';
-import type { ProfileRow } from './profiles.repository.ts';
+import type { ProfileRow, ProfileSummaryRow } from './profiles.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** A profile's stored scores as the API shows them (the owner's card, the person's own page). */
-export function presentScores(row: ProfileRow): ProfileSummary['scores'] {
+export function presentScores(row: ProfileSummaryRow): ProfileSummary['scores'] {
   return {
     competencies: row.competencies,
     professionalism: row.professionalism,
@@ -34,7 +34,7 @@ const WITHHELD_SCORES: Omit<ProfileSummary['scores'], 'love'> = {
 };
 
 /** A profile in the owner's list; `expertiseHidden` (the owner's plan) withholds the grade and every score. */
-export function presentSummary(row: ProfileRow, mainProfileId: string | null, expertiseHidden: boolean, mood: SpecialistMood = 'unclear'): ProfileSummary {
+export function presentSummary(row: ProfileSummaryRow, mainProfileId: string | null, expertiseHidden: boolean, mood: SpecialistMood = 'unclear'): ProfileSummary {
   const summary: ProfileSummary = {
     _id: row.id,
     kind: row.kind,

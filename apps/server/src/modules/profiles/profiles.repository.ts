@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ProfileFilter } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
 import { owners, profiles } from '../../db/schema/index.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -10,21 +11,91 @@ export type ProfileInsert = typeof profiles.$inferInsert;
 const HIDDEN_STATES: ('deleted' | 'delete_keep')[] = ['deleted', 'delete_keep'];
 
 export type ProfileListOptions = {
-  search?: string;
+  search?: string | undefined;
   sort: 'createdAt' | 'updatedAt';
   order: 'asc' | 'desc';
   filter: ProfileFilter;
   limit: number;
   offset: number;
+  cursor?: string | undefined;
 };
+
+/** The columns the owner's list shows: no answers, no consent proof, no tokens. */
+const summaryColumns = {
+  id: profiles.id,
+  kind: profiles.kind,
+  state: profiles.state,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  partnerFirstName: profiles.partnerFirstName,
+  partnerLastName: profiles.partnerLastName,
+  email: profiles.email,
+  phone: profiles.phone,
+  position: profiles.position,
+  birthDate: profiles.birthDate,
+  age: profiles.age,
+  gender: profiles.gender,
+  avatarName: profiles.avatarName,
+  hideDetails: profiles.hideDetails,
+  isDemo: profiles.isDemo,
+  isShort: profiles.isShort,
+  linkRequestedAt: profiles.linkRequestedAt,
+  competencies: profiles.competencies,
+  professionalism: profiles.professionalism,
+  maturity: profiles.maturity,
+  grade: profiles.grade,
+  finalScore: profiles.finalScore,
+  finalScorePrecise: profiles.finalScorePrecise,
+  scoredAt: profiles.scoredAt,
+  scoreCompleteness: profiles.scoreCompleteness,
+  modelId: profiles.modelId,
+  loveScores: profiles.loveScores,
+  filledBy: profiles.filledBy,
+  withdrawnAt: profiles.withdrawnAt,
+  createdAt: profiles.createdAt,
+  updatedAt: profiles.updatedAt,
+  completedAt: profiles.completedAt,
+};
+/** A profile as the owner's list reads it. */
+export type ProfileSummaryRow = Pick<ProfileRow, keyof typeof summaryColumns>;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** An owner's visible profiles (not deleted), one page, with the count matching the filter and the count of all. */
-export async function listOwnerProfiles(db: Db, ownerId: string, options: ProfileListOptions): Promise<{ rows: ProfileRow[]; total: number; profilesCount: number }> {
-  const visible = and(eq(profiles.ownerId, ownerId), notInArray(profiles.state, HIDDEN_STATES));
+/** A sort key as the cursor carries it: UTC with microseconds, so it compares exactly with the stored value. */
+const SORT_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** A keyset cursor: the sort key and the row id, base64url JSON. Anything else is refused on the cursor field. */
+function encodeCursor(key: string, id: string): string {
+  return Buffer.from(JSON.stringify([key, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { key: string; id: string } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && typeof parsed[1] === 'string' && SORT_KEY.test(parsed[0])) {
+      return { key: parsed[0], id: parsed[1] };
+    }
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new AppError('validation_failed', undefined, 'cursor');
+}
+
+/**
+ * An owner's visible profiles (not deleted), one page in the order of `profiles_owner_created_idx` or
+ * `profiles_owner_updated_idx`, with the count matching the filter, the count of all and the next page's cursor. A
+ * cursor page starts after the cursor's row by (sort column, id), so rows inserted meanwhile neither repeat nor push
+ * rows out, and a deep page reads no more rows than the first.
+ */
+export async function listOwnerProfiles(
+  db: Db,
+  ownerId: string,
+  options: ProfileListOptions,
+): Promise<{ rows: ProfileSummaryRow[]; total: number; profilesCount: number; nextCursor: string | null }> {
+  // The indexes' predicate, with its values written in the statement (not bound), so the planner sees it holds.
+  const visible = and(eq(profiles.ownerId, ownerId), sql`${profiles.state} <> all (array['deleted', 'delete_keep'])`);
   const conditions: (SQL | undefined)[] = [visible];
   if (options.filter === 'approved') conditions.push(eq(profiles.state, 'ack_a'));
   if (options.filter === 'empty') conditions.push(inArray(profiles.state, ['ack_q', 'answered']));
@@ -34,13 +105,35 @@ export async function listOwnerProfiles(db: Db, ownerId: string, options: Profil
       sql`concat_ws(' ', ${profiles.firstName}, ${profiles.lastName}, ${profiles.partnerFirstName}, ${profiles.partnerLastName}, ${profiles.email}, ${profiles.position}) ilike ${pattern}`,
     );
   }
-  const where = and(...conditions);
+  const matching = and(...conditions);
   const column = options.sort === 'updatedAt' ? profiles.updatedAt : profiles.createdAt;
   const direction = options.order === 'asc' ? asc : desc;
-  const rows = await db.select().from(profiles).where(where).orderBy(direction(column), direction(profiles.id)).limit(options.limit).offset(options.offset);
-  const [matching] = await db.select({ n: count() }).from(profiles).where(where);
-  const [all] = await db.select({ n: count() }).from(profiles).where(visible);
-  return { rows, total: matching?.n ?? 0, profilesCount: all?.n ?? 0 };
+  let page = matching;
+  if (options.cursor) {
+    const after = decodeCursor(options.cursor);
+    const comparison = options.order === 'asc' ? sql`>` : sql`<`;
+    page = and(matching, sql`(${column}, ${profiles.id}) ${comparison} (${after.key}::timestamptz, ${after.id})`);
+  }
+  const [rows, [counted], [all]] = await Promise.all([
+    db
+      .select({ ...summaryColumns, sortKey: sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+      .from(profiles)
+      .where(page)
+      .orderBy(direction(column), direction(profiles.id))
+      .limit(options.limit + 1)
+      .offset(options.cursor ? 0 : options.offset),
+    db.select({ n: count() }).from(profiles).where(matching),
+    db.select({ n: count() }).from(profiles).where(visible),
+  ]);
+  const more = rows.length > options.limit;
+  const shown = more ? rows.slice(0, options.limit) : rows;
+  const last = shown.at(-1);
+  return {
+    rows: shown.map(({ sortKey: _key, ...row }) => row),
+    total: counted?.n ?? 0,
+    profilesCount: all?.n ?? 0,
+    nextCursor: more && last ? encodeCursor(last.sortKey, last.id) : null,
+  };
 }
 
 /** An owner's profile that is not deleted; another owner's id finds nothing. */

@@ -28,6 +28,7 @@ import {
   unsecureProfileEndpoint,
 } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
+import { linkWriteLimits } from './link-limits.ts';
 import { RETENTION_SWEEP_MS, sweepRetention } from './retention.service.ts';
 import { issuePersonToken, personPage, withdrawByToken, type PersonDeps } from './person-page.service.ts';
 import { linkGrade, linkView, patchByLink, requestNewLink, upgradeByLink, upgradeInfo } from './profile-link.service.ts';
@@ -51,16 +52,17 @@ import {
 } from './profiles.service.ts';
 
 const owner = ['owner'] as const;
-/** Anonymous calls that create or change data are limited per client. */
+/** Anonymous calls that create data without a link (the flame questionnaire) are limited per client. */
 const anonymousWrites = { max: 30, timeWindow: '1 minute' };
 /** The person's page behind its private link: reads are limited too, so nobody can try links in bulk. */
+const anonymousReads = { max: 60, timeWindow: '1 minute' };
 /** Advisory lock of the retention sweep, so only one server process sends the warnings. */
 const RETENTION_LOCK_KEY = 7_240_229;
-const anonymousReads = { max: 60, timeWindow: '1 minute' };
 
 export const profilesModule: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
   const personDeps: PersonDeps = { db, storage: app.storage, mailer: app.mailer, config: app.config };
+  const { perLink, addressCeiling } = linkWriteLimits(app);
 
   // Owner: every call loads the profile through the owner's id, so another owner's profile is simply not found.
   route(app, ownerProfilesListEndpoint, { access: owner, handler: async ({ auth, query }) => listProfiles(db, auth.subjectId, query) });
@@ -98,13 +100,31 @@ export const profilesModule: FastifyPluginAsync = async (app) => {
   route(app, profileGradeEndpoint, { access: 'anonymous', handler: async ({ params }) => linkGrade(db, params.permalink) });
   route(app, profileUpgradeShortEndpoint, { access: 'anonymous', handler: async ({ params }) => upgradeInfo(db, params.permalink, 'short') });
   route(app, profileUpgradeInfoEndpoint, { access: 'anonymous', handler: async ({ params }) => upgradeInfo(db, params.permalink, 'standard') });
-  route(app, profileUpgradeEndpoint, { access: 'anonymous', rateLimit: anonymousWrites, handler: async ({ params }) => upgradeByLink(db, params.permalink) });
+  // Writes by link are limited per link (one link is one profile), then by the address's abuse ceiling (link-limits.ts).
+  route(app, profileUpgradeEndpoint, {
+    access: 'anonymous',
+    rateLimit: perLink,
+    handler: async ({ params, request, reply }) => {
+      await addressCeiling(request, reply);
+      return upgradeByLink(db, params.permalink);
+    },
+  });
   route(app, profilePatchEndpoint, {
     access: 'anonymous',
-    rateLimit: anonymousWrites,
-    handler: async ({ params, body, locale, request }) => patchByLink(personDeps, params.permalink, body, { locale, host: request.host }),
+    rateLimit: perLink,
+    handler: async ({ params, body, locale, request, reply }) => {
+      await addressCeiling(request, reply);
+      return patchByLink(personDeps, params.permalink, body, { locale, host: request.host });
+    },
   });
-  route(app, profileLinkRequestEndpoint, { access: 'anonymous', rateLimit: anonymousWrites, handler: async ({ params }) => requestNewLink(db, params.permalink) });
+  route(app, profileLinkRequestEndpoint, {
+    access: 'anonymous',
+    rateLimit: perLink,
+    handler: async ({ params, request, reply }) => {
+      await addressCeiling(request, reply);
+      return requestNewLink(db, params.permalink);
+    },
+  });
 
   // The person's own page, by the private link given after sending (docs/privacy.md).
   route(app, personPageEndpoint, { access: 'anonymous', rateLimit: anonymousReads, handler: async ({ params }) => personPage(db, params.token) });

@@ -46,14 +46,18 @@ async function present(db: Db, row: ProfileRow): Promise<Profile> {
   return presentProfile(row, main, await profileUsage(db, row.id), await expertiseHidden(db, row.ownerId), mood);
 }
 
-export async function listProfiles(db: Db, ownerId: string, options: ProfileListOptions): Promise<{ items: ProfileSummary[]; total: number; profilesCount: number }> {
-  const [{ rows, total, profilesCount }, main, hidden, moods] = await Promise.all([
+export async function listProfiles(
+  db: Db,
+  ownerId: string,
+  options: ProfileListOptions,
+): Promise<{ items: ProfileSummary[]; total: number; profilesCount: number; nextCursor: string | null }> {
+  const [{ rows, total, profilesCount, nextCursor }, main, hidden, moods] = await Promise.all([
     listOwnerProfiles(db, ownerId, options),
     mainProfileId(db, ownerId),
     expertiseHidden(db, ownerId),
     latestMoods(db, ownerId),
   ]);
-  return { items: rows.map((row) => presentSummary(row, main, hidden, moods.get(row.id))), total, profilesCount };
+  return { items: rows.map((row) => presentSummary(row, main, hidden, moods.get(row.id))), total, profilesCount, nextCursor };
 }
 
 export async function getProfile(db: Db, ownerId: string, id: string): Promise<Profile> {

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Alert, Avatar, Badge, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_INTENSITY, INTENSITY_OPTIONS, errorMessage, type PairRequest, type ProfileSummary } from '@teamcast/contracts';
+import { DEFAULT_INTENSITY, INTENSITY_OPTIONS, errorMessage, type PairActor, type PairRequest, type ProfileSummary } from '@teamcast/contracts';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useGateEvent } from '../../../shared/gate/gate.ts';
 import { track } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
+import { usePickerSearch } from '../../../shared/ui/use-picker-search.ts';
 import { syncHistoryFromServer } from '../api/history-sync.ts';
 import { usePair, useRunPair } from '../api/pair.ts';
 import { usePairProfiles } from '../api/pair-profiles.ts';
@@ -40,41 +41,64 @@ function settingsOf(pair: PairRequest | undefined): Settings {
   };
 }
 
-/** Searchable list of the owner's profiles with avatars; profiles not filled in yet are marked. */
-function ProfileSelect({ label, value, onChange, profiles, exclude, testId, clearable }: {
+/** One person a picker offers: a profile from the server's search, or a saved pair's person. */
+type PickerPerson = { _id: string; label: string; avatarName: string | null; isDemo: boolean };
+
+/**
+ * Searchable list of the owner's profiles with avatars, searched on the server as one types (any profile can be found,
+ * however many the owner has); profiles not filled in yet are marked.
+ */
+function ProfileSelect({ label, value, onChange, initial, exclude, testId, clearable }: {
   label: string;
   value: string | null;
   onChange: (id: string | null) => void;
-  profiles: ProfileSummary[];
+  /** The saved pair's person in this place, shown before any search returns him. */
+  initial: PairActor | null | undefined;
   exclude: Array<string | null>;
   testId: string;
   clearable?: boolean;
 }) {
   const { t } = useTranslation('pairs');
-  const byId = new Map(profiles.map((profile) => [profile._id, profile]));
   // Love profiles are completed but not scored: the forecast needs K, P and L, so they cannot be paired yet.
   const readiness = (profile: ProfileSummary) => (isFilled(profile) ? '' : ` · ${t(profile.state === 'ack_a' ? 'setup.notScored' : 'setup.notFilled')}`);
-  const data = profiles
-    .filter((profile) => profile._id === value || !exclude.includes(profile._id))
-    .map((profile) => ({ value: profile._id, label: `${profile.name || t('setup.unnamed')}${readiness(profile)}` }));
+  const personOf = (profile: ProfileSummary): PickerPerson => ({
+    _id: profile._id,
+    label: `${profile.name || t('setup.unnamed')}${readiness(profile)}`,
+    avatarName: profile.avatarName,
+    isDemo: profile.isDemo,
+  });
+  const picker = usePickerSearch<PickerPerson>(
+    initial ? { _id: initial._id, label: `${initial.name || t('setup.unnamed')}${initial.filled ? '' : ` · ${t('setup.notFilled')}`}`, avatarName: initial.avatarName, isDemo: initial.isDemo } : null,
+  );
+  const profiles = usePairProfiles(picker.term);
+  const people = picker.optionsOf((profiles.data?.items ?? []).map(personOf), value).filter((person) => person._id === value || !exclude.includes(person._id));
+  const byId = new Map(people.map((person) => [person._id, person]));
   return (
     <Select
       label={label}
       placeholder={t('setup.pick')}
       searchable
+      searchValue={picker.search}
+      onSearchChange={picker.setSearch}
+      // The server has searched already: every option it answered is shown.
+      filter={({ options }) => options}
       clearable={clearable}
-      nothingFoundMessage={t('setup.nothingFound')}
-      data={data}
+      nothingFoundMessage={profiles.isFetching ? t('setup.searching') : t('setup.nothingFound')}
+      error={profiles.isError ? profiles.error.message : undefined}
+      data={people.map((person) => ({ value: person._id, label: person.label }))}
       value={value}
-      onChange={onChange}
+      onChange={(id) => {
+        picker.choose(people, id);
+        onChange(id);
+      }}
       data-testid={testId}
       renderOption={({ option }) => {
-        const profile = byId.get(option.value);
+        const person = byId.get(option.value);
         return (
           <Group gap="sm" wrap="nowrap">
-            <Avatar src={`/avatars/${profile?.avatarName ?? 'neutral'}.svg`} alt="" size={28} radius="xl" />
+            <Avatar src={`/avatars/${person?.avatarName ?? 'neutral'}.svg`} alt="" size={28} radius="xl" />
             <Text size="sm">{option.label}</Text>
-            {profile?.isDemo ? (
+            {person?.isDemo ? (
               <Badge size="xs" variant="light">
                 {t('setup.demo')}
               </Badge>
@@ -90,10 +114,8 @@ function PairSetup({ shell, pair }: { shell: PairShell; pair: PairRequest | unde
   const { t } = useTranslation('pairs');
   const navigate = useNavigate();
   const [settings, setSettings] = useState<Settings>(() => settingsOf(pair));
-  const profiles = usePairProfiles('');
   const run = useRunPair();
   const love = shell === 'loveMobile';
-  const list = profiles.data?.items ?? [];
   const set = (patch: Partial<Settings>) => setSettings((current) => ({ ...current, ...patch }));
 
   const submit = (event: React.FormEvent) => {
@@ -118,10 +140,9 @@ function PairSetup({ shell, pair }: { shell: PairShell; pair: PairRequest | unde
   return (
     <Card withBorder padding="md" component="form" onSubmit={submit} noValidate data-testid="pair-setup">
       <Stack gap="sm">
-        {profiles.isError ? <Alert color="red">{profiles.error.message}</Alert> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <ProfileSelect label={t('setup.first')} value={settings.a} onChange={(a) => set({ a })} profiles={list} exclude={[settings.b, settings.managerId]} testId="pick-a" />
-          <ProfileSelect label={t('setup.second')} value={settings.b} onChange={(b) => set({ b })} profiles={list} exclude={[settings.a, settings.managerId]} testId="pick-b" />
+          <ProfileSelect label={t('setup.first')} value={settings.a} onChange={(a) => set({ a })} initial={pair?.actors[0]} exclude={[settings.b, settings.managerId]} testId="pick-a" />
+          <ProfileSelect label={t('setup.second')} value={settings.b} onChange={(b) => set({ b })} initial={pair?.actors[1]} exclude={[settings.a, settings.managerId]} testId="pick-b" />
         </SimpleGrid>
         {love ? (
           <SegmentedControl
@@ -162,7 +183,7 @@ function PairSetup({ shell, pair }: { shell: PairShell; pair: PairRequest | unde
               label={t('setup.manager')}
               value={settings.managerId}
               onChange={(managerId) => set({ managerId })}
-              profiles={list}
+              initial={pair?.manager}
               exclude={[settings.a, settings.b]}
               testId="pick-manager"
               clearable

@@ -64,7 +64,7 @@ beforeEach(() => {
     calls.push(call);
     if (call.path === '/api/owner/profiles' && call.method === 'GET') {
       const items = [summary(1, { age: 34, gender: 'Ж', state: 'ack_a', expertise: 'MIDDLE', avatarName: 'female-21to35-1', mood: 'good' }), summary(2)];
-      return json({ result: { items, total, profilesCount: 7 } });
+      return json({ result: { items, total, profilesCount: 7, nextCursor: call.query.has('cursor') ? null : 'after-page' } });
     }
     if (call.path === '/api/owner/profiles' && call.method === 'POST') {
       const body = call.body as { firstName: string; lastName: string };
@@ -172,6 +172,19 @@ describe('owner profile list', { timeout: 20_000 }, () => {
     expect(scrolled).toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: '3' }));
     await waitFor(() => expect(lastList().get('offset')).toBe('100'));
+  });
+
+  it('reads the next page by the cursor the current page gave, and a jump by offset', async () => {
+    total = 120;
+    const user = userEvent.setup();
+    renderList();
+    await screen.findAllByTestId('profile-card');
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(lastList().get('cursor')).toBe('after-page'));
+    expect(lastList().has('offset')).toBe(false);
+    await user.click(screen.getByRole('button', { name: '1' }));
+    await waitFor(() => expect(lastList().get('offset')).toBe('0'));
+    expect(lastList().has('cursor')).toBe(false);
   });
 
   it('creates a profile in the wizard with the section 5 messages, then gives the link to copy', async () => {

@@ -28,7 +28,16 @@ export function ProfileListPage({ shell }: { shell: ProfilesShell }) {
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [sort, order] = sortValue.split(':') as ['createdAt' | 'updatedAt', 'asc' | 'desc'];
-  const profiles = useProfiles({ filter, search: debounced || undefined, sort, order, limit: DEFAULT_PAGE_SIZE, offset: (page - 1) * DEFAULT_PAGE_SIZE });
+  // The next page is read by the cursor the current one gave (it costs the same at any depth and stays right when
+  // profiles arrive meanwhile); a jump to another page number reads by offset.
+  const [pageCursor, setPageCursor] = useState<{ page: number; cursor: string } | null>(null);
+  const cursor = pageCursor?.page === page ? pageCursor.cursor : undefined;
+  const profiles = useProfiles({ filter, search: debounced || undefined, sort, order, limit: DEFAULT_PAGE_SIZE, ...(cursor ? { cursor } : { offset: (page - 1) * DEFAULT_PAGE_SIZE }) });
+  const goTo = (next: number) => {
+    const nextCursor = profiles.isPlaceholderData ? null : profiles.data?.nextCursor;
+    setPageCursor(next === page + 1 && nextCursor ? { page: next, cursor: nextCursor } : null);
+    setPage(next);
+  };
   const remembered = lastOpened.get(shell);
 
   useEffect(() => {
@@ -95,7 +104,7 @@ export function ProfileListPage({ shell }: { shell: ProfilesShell }) {
         {profiles.data?.items.map((profile) => <ProfileCard key={profile._id} profile={profile} onOpen={() => open(profile._id)} highlighted={profile._id === remembered} />)}
       </SimpleGrid>
       {profiles.data && profiles.data.total > DEFAULT_PAGE_SIZE ? (
-        <Pagination total={Math.ceil(profiles.data.total / DEFAULT_PAGE_SIZE)} value={page} onChange={setPage} aria-label={t('list.pages')} />
+        <Pagination total={Math.ceil(profiles.data.total / DEFAULT_PAGE_SIZE)} value={page} onChange={goTo} aria-label={t('list.pages')} />
       ) : null}
       <CreateProfileWizard shell={shell} opened={creating} onClose={() => setCreating(false)} onOpen={open} />
     </Stack>

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, sceneCreateEndpoint, sceneFixEndpoint, sceneGetEndpoint, sceneProfilesEndpoint, sceneUpdateEndpoint, type SceneUpdate } from '@teamcast/contracts';
 import { apiCall } from '../../../shared/api/client.ts';
+import { PICKER_PAGE_SIZE } from '../../../shared/ui/use-picker-search.ts';
 
 export const simulatorSceneKey = (id: string) => ['simulator', 'scene', id] as const;
 
@@ -27,7 +28,16 @@ export function useSaveSimulatorScene(id: string) {
   });
 }
 
-/** The owner's profiles that can take part in a forecast (completed and scored). */
+/** The owner's filled profiles matching what was typed in the add-a-person picker. */
+export function useEligibleSearch(search: string) {
+  return useQuery({
+    queryKey: ['simulator', 'profiles', 'search', search],
+    queryFn: () => apiCall(sceneProfilesEndpoint, { query: { eligible: 'true', search: search || undefined, limit: PICKER_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The owner's profiles that can take part in a forecast (completed and scored): the grades shown on the team's cards. */
 export function useEligibleProfiles() {
   return useQuery({
     queryKey: ['simulator', 'profiles'],

@@ -7,6 +7,8 @@ import type { SceneDataset } from '../api/dataset.ts';
 import { addedAt, stateOn } from '../hooks/actor-actions.ts';
 import { actorOn, type ActorMetrics } from '../hooks/dataset-view.ts';
 import { displayName } from './actor-name.ts';
+import { useEligibleSearch } from '../api/scene.ts';
+import { usePickerSearch } from '../../../shared/ui/use-picker-search.ts';
 
 export type SceneSort = 'power' | 'weight' | 'rating' | 'addedDate' | 'experience';
 export const SORTS: SceneSort[] = ['addedDate', 'power', 'weight', 'rating', 'experience'];
@@ -138,15 +140,60 @@ function ActorCard({ actor, day, grade, metrics, computed, showTips, onAction }:
   );
 }
 
+/** Adding a person: the owner's filled profiles searched on the server as one types, so anyone can be found. */
+function AddPerson({ taken, day, onAdd }: { taken: ReadonlySet<string>; day: number; onAdd: (profile: SceneProfile) => void }) {
+  const { t } = useTranslation('simulator');
+  const [picked, setPicked] = useState<string | null>(null);
+  const picker = usePickerSearch<SceneProfile & { label: string }>(null);
+  const found = useEligibleSearch(picker.term);
+  const choices = picker.optionsOf(
+    (found.data?.items ?? []).filter((p) => !taken.has(p._id)).map((p) => ({ ...p, label: p.name || t('card.unnamed') })),
+    picked,
+  );
+  const pickedProfile = choices.find((p) => p._id === picked);
+  return (
+    <Stack gap={4}>
+      <Select
+        label={t('team.add')}
+        placeholder={t('team.pick')}
+        searchable
+        searchValue={picker.search}
+        onSearchChange={picker.setSearch}
+        // The server has searched already: every option it answered is shown.
+        filter={({ options }) => options}
+        nothingFoundMessage={found.isFetching ? t('team.searching') : t('team.nothingFound')}
+        data={choices.map((p) => ({ value: p._id, label: p.label }))}
+        value={picked}
+        onChange={(id) => {
+          picker.choose(choices, id);
+          setPicked(id);
+        }}
+        data-testid="add-pick"
+      />
+      <Button
+        variant="light"
+        disabled={!pickedProfile}
+        data-testid="add-actor"
+        onClick={() => {
+          if (!pickedProfile) return;
+          const { label: _label, ...profile } = pickedProfile;
+          onAdd(profile);
+          setPicked(null);
+          picker.setSearch('');
+        }}
+      >
+        {t('actions.add', { day })}
+      </Button>
+    </Stack>
+  );
+}
+
 /** The team sidebar: card sort, adding a person from the owner's profiles, and one card per actor with its actions. */
 export function TeamSidebar({ actors, day, sort, onSort, profiles, dataset, showTips, onAction }: Props) {
   const { t } = useTranslation('simulator');
-  const [picked, setPicked] = useState<string | null>(null);
   const metrics = (id: string) => (dataset ? actorOn(dataset, id, day) : null);
   const taken = new Set(actors.map((a) => a.id));
-  const choices = profiles.filter((p) => !taken.has(p._id));
   const gradeOf = new Map(profiles.map((p) => [p._id, p.grade]));
-  const pickedProfile = choices.find((p) => p._id === picked);
   return (
     <Stack gap="xs" data-testid="team-sidebar">
       <Title order={3} size="h5">
@@ -159,30 +206,7 @@ export function TeamSidebar({ actors, day, sort, onSort, profiles, dataset, show
         onChange={(event) => onSort(event.currentTarget.value as SceneSort)}
         data-testid="card-sort"
       />
-      <Stack gap={4}>
-        <Select
-          label={t('team.add')}
-          placeholder={t('team.pick')}
-          searchable
-          nothingFoundMessage={t('team.nothingFound')}
-          data={choices.map((p) => ({ value: p._id, label: p.name || t('card.unnamed') }))}
-          value={picked}
-          onChange={setPicked}
-          data-testid="add-pick"
-        />
-        <Button
-          variant="light"
-          disabled={!pickedProfile}
-          data-testid="add-actor"
-          onClick={() => {
-            if (!pickedProfile) return;
-            onAction({ type: 'add', profile: pickedProfile });
-            setPicked(null);
-          }}
-        >
-          {t('actions.add', { day })}
-        </Button>
-      </Stack>
+      <AddPerson taken={taken} day={day} onAdd={(profile) => onAction({ type: 'add', profile })} />
       {sortActors(actors, sort, metrics).map((actor) => (
         <ActorCard key={actor.id} actor={actor} day={day} grade={gradeOf.get(actor.id) ?? null} metrics={metrics(actor.id)} computed={dataset !== null} showTips={showTips} onAction={onAction} />
       ))}

@@ -21,12 +21,17 @@ const person = (id: string, name: string, eligible = true): SceneProfile => ({
 });
 const four = [person('p1', 'Anna'), person('p2', 'Boris'), person('p3', 'Vera'), person('p4', 'Gleb')];
 
-function open(plan: PlanId, profiles: SceneProfile[]) {
-  stubApi([
+function open(plan: PlanId, profiles: SceneProfile[], found: SceneProfile[] = []) {
+  const eligible = profiles.filter((p) => p.eligible);
+  const calls = stubApi([
     [/\/api\/payment\/access-rules/, () => [200, { result: rulesOfPlan(plan, true) }]],
+    [/\/api\/scene\/profiles\?.*eligible=true/, () => [200, { result: { items: eligible.slice(0, 1), total: eligible.length } }]],
+    // The server's search: whatever was typed finds `found`, a profile beyond the first page.
+    [/\/api\/scene\/profiles\?.*search=/, () => [200, { result: { items: found, total: found.length } }]],
     [/\/api\/scene\/profiles/, () => [200, { result: { items: profiles, total: profiles.length } }]],
   ]);
   renderAt('/owner/dashboard/team', '/owner/dashboard/team', <OwnerTeamCheckScreen />);
+  return calls;
 }
 
 const page = () => screen.getByTestId('team-check-page').textContent ?? '';
@@ -66,5 +71,18 @@ describe('the team check says what stops it before the work', () => {
     expect((await screen.findByTestId('need-profiles')).textContent).toBe('1 profile is filled; a team needs at least 2. Fill in profiles first.');
     expect(screen.queryByTestId('choose-more')).toBeNull();
     expect(screen.getByTestId('run-check').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('searches the server as one types, so a profile beyond the first page can be picked', async () => {
+    const calls = open('MID_1M_1', four, [person('p900', 'Zoe')]);
+    await screen.findByTestId('choose-more');
+    const user = userEvent.setup();
+    const input = screen.getByTestId('slot-0');
+    await user.click(input);
+    await user.type(input, 'Zo');
+    const list = await waitFor(() => document.getElementById(input.getAttribute('aria-controls') ?? '')!);
+    await user.click(await within(list).findByRole('option', { name: /^Zoe/, hidden: true }));
+    expect(calls.some((call) => call.url.includes('/api/scene/profiles') && call.url.includes('search=Zo'))).toBe(true);
+    expect((input as HTMLInputElement).value).toBe('Zoe Test');
   });
 });

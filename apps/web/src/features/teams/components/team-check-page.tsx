@@ -8,7 +8,8 @@ import { MIN_SPECIALISTS, TEAM_REQUEST_SLOTS, teamActors, type Locale, type Scen
 import { ApiError } from '../../../shared/api/client.ts';
 import { track } from '../../../shared/ui/analytics.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
-import { useSceneProfiles } from '../api/scene-profiles.ts';
+import { usePickerSearch } from '../../../shared/ui/use-picker-search.ts';
+import { useEligibleCount, useSceneProfiles, useSlotProfileName } from '../api/scene-profiles.ts';
 import { useFixScene, useSaveScene, useScene } from '../api/scenes.ts';
 import { useSceneRun } from '../../../shared/scene/use-scene-run.ts';
 import { fetchDataset } from '../api/scene-run.ts';
@@ -18,25 +19,42 @@ import { TeamIndicators } from './team-indicators.tsx';
 type Slots = Array<string | null>;
 const emptySlots = (): Slots => Array.from({ length: TEAM_REQUEST_SLOTS }, () => null);
 
-function SlotSelect({ index, value, onChange, profiles, taken }: { index: number; value: string | null; onChange: (id: string | null) => void; profiles: SceneProfile[]; taken: Slots }) {
+type SlotPerson = { _id: string; label: string; eligible: boolean };
+
+/** One actor slot: the owner's profiles searched on the server as one types, so anyone can be found however many there are. */
+function SlotSelect({ index, value, onChange, taken }: { index: number; value: string | null; onChange: (id: string | null) => void; taken: Slots }) {
   const { t } = useTranslation('teams');
-  const data = profiles
-    .filter((p) => p._id === value || !taken.includes(p._id))
-    .map((p) => ({
-      value: p._id,
-      label: `${p.name || t('check.unnamed')}${p.isDemo ? ` · ${t('check.demo')}` : ''}${p.eligible ? '' : ` · ${t('check.notFilled')}`}`,
-      disabled: !p.eligible,
-    }));
+  const picker = usePickerSearch<SlotPerson>(null);
+  const profiles = useSceneProfiles(picker.term);
+  const personOf = (p: SceneProfile): SlotPerson => ({
+    _id: p._id,
+    label: `${p.name || t('check.unnamed')}${p.isDemo ? ` · ${t('check.demo')}` : ''}${p.eligible ? '' : ` · ${t('check.notFilled')}`}`,
+    eligible: p.eligible,
+  });
+  const people = picker.optionsOf((profiles.data?.items ?? []).map(personOf), value);
+  // A saved team's person whom no answer carried yet: his name is asked for once, so the slot says who is in it.
+  const unknown = value !== null && profiles.data !== undefined && !people.some((p) => p._id === value);
+  const name = useSlotProfileName(value, unknown);
+  const shown = unknown && name.data !== undefined ? [{ _id: value, label: name.data || t('check.unnamed'), eligible: true }, ...people] : people;
+  const data = shown.filter((p) => p._id === value || !taken.includes(p._id)).map((p) => ({ value: p._id, label: p.label, disabled: !p.eligible }));
   return (
     <Select
       label={t('check.slot', { number: index + 1 })}
       placeholder={t('check.pick')}
       searchable
+      searchValue={picker.search}
+      onSearchChange={picker.setSearch}
+      // The server has searched already: every option it answered is shown.
+      filter={({ options }) => options}
       clearable
-      nothingFoundMessage={t('check.nothingFound')}
+      nothingFoundMessage={profiles.isFetching ? t('check.searching') : t('check.nothingFound')}
+      error={profiles.isError ? profiles.error.message : undefined}
       data={data}
       value={value}
-      onChange={onChange}
+      onChange={(id) => {
+        picker.choose(shown, id);
+        onChange(id);
+      }}
       data-testid={`slot-${index}`}
     />
   );
@@ -52,7 +70,7 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const scene = useScene(id);
-  const profiles = useSceneProfiles('');
+  const eligible = useEligibleCount();
   const save = useSaveScene();
   const fix = useFixScene();
   const run = useSceneRun(scene.data, locale, fetchDataset);
@@ -71,7 +89,7 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
 
   const chosen = slots.filter((s): s is string => s !== null);
   // Filled profiles (completed and scored) the owner can pick from; null while they load.
-  const filled = profiles.data ? profiles.data.items.filter((p) => p.eligible).length : null;
+  const filled = eligible.data ?? null;
   const tooFewFilled = filled !== null && filled < MIN_SPECIALISTS;
   const teamCheck = useCapability('teamCheck');
   const canRun = teamCheck.allowed !== false && chosen.length >= MIN_SPECIALISTS && run.state.status !== 'running' && run.state.status !== 'loading' && !save.isPending;
@@ -144,14 +162,13 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
       ) : null}
 
       <TextInput label={t('check.teamTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={120} data-testid="team-title" placeholder={t('check.titlePlaceholder')} />
-      {profiles.isError ? <Alert color="red">{profiles.error.message}</Alert> : null}
+      {eligible.isError ? <Alert color="red">{eligible.error.message}</Alert> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {slots.map((value, index) => (
           <SlotSelect
             key={index}
             index={index}
             value={value}
-            profiles={profiles.data?.items ?? []}
             taken={slots}
             onChange={(next) => setSlots((current) => current.map((s, i) => (i === index ? next : s)))}
           />
