@@ -1,4 +1,4 @@
-import type { MonitorForecast } from '../../db/schema/monitor.ts';
+import type { MonitorForecast } from './monitor.repository.ts';
 import { monthStarts, monthlyMeans } from '../pairs/pair-months.ts';
 
 /** Forecast days of a year, day 0 being the start day. */

@@ -1,5 +1,5 @@
 import { CHOICE_RATINGS, MIN_RESPONDENTS, type BandPosition, type Calibration, type CheckInChoice, type MonitorMonth } from '@teamcast/contracts';
-import type { CheckInRatings, MonitorForecast } from '../../db/schema/monitor.ts';
+import type { CheckInRatings, MonitorForecast } from './monitor.repository.ts';
 
 /*
  * The monitor's arithmetic, pure: calendar months, the aggregation of check-ins with its privacy threshold, the

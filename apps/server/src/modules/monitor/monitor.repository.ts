@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
 import { monitorAlerts, monitorCheckIns, monitorMembers, monitorOutcomes, monitors } from '../../db/schema/index.ts';
 
+export type { CheckInRatings, MonitorForecast } from '../../db/schema/monitor.ts';
+
 export type MonitorRow = typeof monitors.$inferSelect;
 export type MemberRow = typeof monitorMembers.$inferSelect;
 export type CheckInRow = typeof monitorCheckIns.$inferSelect;

@@ -7,7 +7,7 @@ import type { MonitorOutcomeCreateSchema } from '@teamcast/contracts';
 import type { Config } from '../../core/config.ts';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
-import type { MonitorForecast } from '../../db/schema/monitor.ts';
+import type { MonitorForecast } from './monitor.repository.ts';
 import { ownerSelf } from '../account/account.service.ts';
 import { queuePlainMessage } from '../mail/mail.service.ts';
 import { getPair } from '../pairs/pairs.service.ts';
