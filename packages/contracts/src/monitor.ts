@@ -18,7 +18,7 @@ export type CheckInChoice = z.infer<typeof CheckInChoiceSchema>;
  * Each choice's value on the forecast's -100…100 scale: the middle of the condition band it names (depressed below
  * -80, bad to -20, anxious to 20, good to 80, excellent above), so an answer and the forecast read alike.
  */
-export const CHOICE_RATINGS: Record<CheckInChoice, number> = { 1: -90, 2: -50, 3: 0, 4: 50, 5: 90 };
+export const CHOICE_RATINGS = { 1: -90, 2: -50, 3: 0, 4: 50, 5: 90 } as const satisfies Record<CheckInChoice, number>;
 
 /** Fewest people whose answers a month's observed figure may combine (a pair: both of them). */
 export const MIN_RESPONDENTS = 3;

@@ -1,4 +1,4 @@
-import { CHOICE_RATINGS, MIN_RESPONDENTS, type BandPosition, type Calibration, type CheckInChoice, type MonitorMonth } from '@teamcast/contracts';
+import { CHOICE_RATINGS, MIN_RESPONDENTS, type BandPosition, type Calibration, type MonitorMonth } from '@teamcast/contracts';
 import type { CheckInRatings, MonitorForecast } from './monitor.repository.ts';
 
 /*
@@ -24,7 +24,7 @@ export const thresholdFor = (memberCount: number) => Math.max(1, Math.min(MIN_RE
 export type StoredCheckIn = { memberId: string; month: string; ratings: CheckInRatings; satisfaction: number };
 
 const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
-const rating = (choice: number): number => CHOICE_RATINGS[choice as CheckInChoice] ?? 0;
+const rating = (choice: number): number => (CHOICE_RATINGS as Record<number, number | undefined>)[choice] ?? 0;
 
 /**
  * A month's observation: the mean of every rating given that month and the mean own satisfaction, both on -100…100,

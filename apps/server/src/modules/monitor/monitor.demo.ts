@@ -19,7 +19,7 @@ function seeded(seed: number) {
 
 /** The five-point choice nearest a rating on -100…100. */
 const nearestChoice = (rating: number): CheckInChoice =>
-  ([1, 2, 3, 4, 5] as const).reduce((best, choice) => (Math.abs(CHOICE_RATINGS[choice] - rating) < Math.abs(CHOICE_RATINGS[best] - rating) ? choice : best), 3 as CheckInChoice);
+  ([1, 2, 3, 4, 5] as const).reduce<1 | 2 | 3 | 4 | 5>((best, choice) => (Math.abs(CHOICE_RATINGS[choice] - rating) < Math.abs(CHOICE_RATINGS[best] - rating) ? choice : best), 3);
 
 export type DemoMonitorInput = {
   ownerId: string;
