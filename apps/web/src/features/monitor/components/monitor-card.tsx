@@ -92,7 +92,7 @@ export function MonitorCard({ monitor }: { monitor: Monitor }) {
   const withheld = monitor.months.filter((m) => m.withheld);
   const current = monitor.months.find((m) => m.month === monitor.currentMonth);
   return (
-    <Card withBorder data-testid={`monitor-${monitor._id}`}>
+    <Card withBorder data-testid="monitor-card" data-monitor-id={monitor._id}>
       <Stack gap="sm">
         <Group justify="space-between">
           <Group gap="xs">

@@ -59,7 +59,7 @@ function open(plan: 'UNLIMITED' | 'FULL_1M_2', locale: 'ru' | 'en') {
 describe('the monitor screen', { timeout: 30_000 }, () => {
   it('in English: the band chart with the observed point, where it runs outside, who has not answered, the threshold and the calibration', async () => {
     open('UNLIMITED', 'en');
-    const card = await screen.findByTestId('monitor-m1', {}, { timeout: STATE_WAIT_MS });
+    const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
     expect(within(card).getByTestId('monitor-outside').textContent).toBe('Below its band since October 2026');
     expect(within(card).getByTestId('observed-m1-2026-10')).toBeTruthy();
     expect(within(card).getByTestId('monitor-not-answered').textContent).toBe('Not answered this month: Vera V');
@@ -79,7 +79,7 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
       body: { result: { links: [{ memberId: 'a', name: 'Anna A', link: 'http://localhost/check-in/tok-a', expiresAt: '2026-12-02T00:00:00.000Z', mailed: true }] } },
     });
     open('UNLIMITED', 'ru');
-    const card = await screen.findByTestId('monitor-m1', {}, { timeout: STATE_WAIT_MS });
+    const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
     expect(within(card).getByTestId('monitor-outside').textContent).toBe('Ниже коридора, начиная с: октябрь 2026');
     expect(within(card).getByTestId('monitor-not-answered').textContent).toBe('Ещё не ответили в этом месяце: Vera V');
     expect(screen.getByTestId('calibration-all').textContent).toContain('80 % наблюдений внутри 80-процентного коридора (должно быть около 80 %), по 10 месяцам с ответами');
@@ -94,7 +94,7 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
     open('FULL_1M_2', 'en');
     const lock = await screen.findByTestId('lock-monitor', {}, { timeout: STATE_WAIT_MS });
     expect(within(lock).getByTestId('unlock-link').getAttribute('href')).toBe('/owner/subscription?plan=monitor');
-    expect(screen.queryByTestId('monitor-m1')).toBeNull();
+    expect(screen.queryByTestId('monitor-card')).toBeNull();
     expect(api.calls.some((call) => call.path === '/api/owner/monitors')).toBe(false);
   });
 });
