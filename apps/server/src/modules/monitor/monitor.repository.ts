@@ -99,3 +99,8 @@ export async function claimAlert(db: Db, monitorId: string, month: string): Prom
   const rows = await db.insert(monitorAlerts).values({ monitorId, month }).onConflictDoNothing().returning({ month: monitorAlerts.month });
   return rows.length > 0;
 }
+
+/** A withdrawn or expired profile's membership goes, and its check-ins with it (on delete cascade). */
+export async function deleteMembersOfProfile(db: Db, profileId: string): Promise<void> {
+  await db.delete(monitorMembers).where(eq(monitorMembers.profileId, profileId));
+}

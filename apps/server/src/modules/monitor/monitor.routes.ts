@@ -11,7 +11,12 @@ import {
   monitorStartEndpoint,
 } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
+import { registerProfileErasure } from '../profiles/profile-erasure.ts';
+import { deleteMembersOfProfile } from './monitor.repository.ts';
 import { addOutcome, answerCheckIn, checkInForm, exportCsv, getMonitorView, issueLinks, listMonitorViews, startMonitor, stopMonitor, type MonitorDeps } from './monitor.service.ts';
+
+// Once per process: a withdrawn or expired profile's check-ins are deleted with its membership.
+registerProfileErasure(async (tx, profileId) => deleteMembersOfProfile(tx, profileId));
 
 const owner = ['owner'] as const;
 /** A member's form is behind an unguessable link; these bound guessing and flooding from one client. */
