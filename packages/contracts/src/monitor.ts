@@ -111,10 +111,16 @@ export const MonitorSchema = z.object({
 });
 export type Monitor = z.infer<typeof MonitorSchema>;
 
+/** The calibration of the observations `horizon` months after a forecast's first month (0: its first month). */
+export const HorizonCalibrationSchema = CalibrationSchema.extend({ horizon: z.number().int().min(0) });
+export type HorizonCalibration = z.infer<typeof HorizonCalibrationSchema>;
+
 export const MonitorListSchema = z.object({
   items: z.array(MonitorSchema),
   /** Over every monitored team and pair of the owner. */
   calibration: CalibrationSchema,
+  /** The same by horizon, for the horizons that have an observation, nearest first. */
+  byHorizon: z.array(HorizonCalibrationSchema),
 });
 export type MonitorList = z.infer<typeof MonitorListSchema>;
 

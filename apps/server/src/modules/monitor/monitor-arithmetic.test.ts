@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MonitorMonth } from '@teamcast/contracts';
-import { addMonths, aggregateMonth, belowTwoMonthsRunning, calibrationOf, monitorMonths, outsideRun, positionOf, thresholdFor, type StoredCheckIn } from './monitor-arithmetic.ts';
+import { addMonths, aggregateMonth, belowTwoMonthsRunning, calibrationByHorizon, calibrationOf, monitorMonths, outsideRun, positionOf, thresholdFor, type StoredCheckIn } from './monitor-arithmetic.ts';
 import { pairMonthlyForecast, teamMonthlyForecast } from './forecast-band.ts';
 
 const answer = (memberId: string, month: string, choices: number[], satisfaction = 3): StoredCheckIn => ({
@@ -89,6 +89,20 @@ describe('calibration on constructed data', () => {
     expect(calibration.coverage).toBe(0.8);
     expect(calibration.meanAbsoluteError).toBeCloseTo(87 / 10, 10);
     expect(calibration.bias).toBeCloseTo(17 / 10, 10);
+  });
+
+  it('splits by horizon: month i of every forecast is horizon i, horizons without an observation left out', () => {
+    const at = (observed: number | null): MonitorMonth => ({ ...month('2026-01', observed === null ? null : 'inside', observed), forecast: 0, p10: -10, p90: 10 });
+    // Forecast A observed at horizons 0 and 2, forecast B at horizon 0 only: horizon 0 has 2 points, horizon 2 one, horizon 1 none.
+    const byHorizon = calibrationByHorizon([
+      [at(5), at(null), at(30)],
+      [at(-20), at(null)],
+    ]);
+    expect(byHorizon).toEqual([
+      { horizon: 0, n: 2, coverage: 0.5, meanAbsoluteError: 12.5, bias: -7.5 },
+      { horizon: 2, n: 1, coverage: 0, meanAbsoluteError: 30, bias: 30 },
+    ]);
+    expect(calibrationByHorizon([])).toEqual([]);
   });
 
   it('is empty with no observation and exact for a forecast that always hits', () => {

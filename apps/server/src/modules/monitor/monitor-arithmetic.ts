@@ -1,4 +1,4 @@
-import { CHOICE_RATINGS, MIN_RESPONDENTS, type BandPosition, type Calibration, type MonitorMonth } from '@teamcast/contracts';
+import { CHOICE_RATINGS, MIN_RESPONDENTS, type BandPosition, type Calibration, type HorizonCalibration, type MonitorMonth } from '@teamcast/contracts';
 import type { CheckInRatings, MonitorForecast } from './monitor.repository.ts';
 
 /*
@@ -96,3 +96,9 @@ export function calibrationOf(points: readonly CalibrationPoint[]): Calibration 
 /** The calibration points of a monitor's months: those with a shown observation. */
 export const pointsOf = (months: readonly MonitorMonth[]): CalibrationPoint[] =>
   months.filter((m) => m.observed !== null).map((m) => ({ observed: m.observed!, forecast: m.forecast, p10: m.p10, p90: m.p90 }));
+
+/** Calibration by horizon over several forecasts' months: month i of each forecast is horizon i. */
+export function calibrationByHorizon(forecasts: ReadonlyArray<readonly MonitorMonth[]>): HorizonCalibration[] {
+  const horizons = Math.max(0, ...forecasts.map((months) => months.length));
+  return Array.from({ length: horizons }, (_, horizon) => ({ horizon, ...calibrationOf(forecasts.flatMap((months) => pointsOf(months.slice(horizon, horizon + 1)))) })).filter((h) => h.n > 0);
+}

@@ -16,7 +16,7 @@ import { paymentNow } from '../payments/payment-clock.ts';
 import { getProfile } from '../profiles/profiles.service.ts';
 import { checkState, datasetByToken, getScene, snapshotLink, type SceneDeps } from '../scenes/scenes.service.ts';
 import { pairMonthlyForecast, teamMonthlyForecast, type TeamDatasetPart } from './forecast-band.ts';
-import { addMonths, belowTwoMonthsRunning, calibrationOf, monthOf, pointsOf } from './monitor-arithmetic.ts';
+import { addMonths, belowTwoMonthsRunning, calibrationByHorizon, calibrationOf, monthOf, pointsOf } from './monitor-arithmetic.ts';
 import { monitorMailTexts } from './monitor.mail.ts';
 import { activeMembers, presentMonitor } from './monitor.presenter.ts';
 import * as repo from './monitor.repository.ts';
@@ -100,7 +100,7 @@ export async function startMonitor(deps: MonitorDeps, ownerId: string, body: { k
 export async function listMonitorViews(deps: MonitorDeps, ownerId: string): Promise<MonitorList> {
   await assertAccess(deps.db, ownerId, 'allowMonitor');
   const items = await viewsOf(deps.db, await repo.listMonitors(deps.db, ownerId));
-  return { items, calibration: calibrationOf(items.flatMap((m) => pointsOf(m.months))) };
+  return { items, calibration: calibrationOf(items.flatMap((m) => pointsOf(m.months))), byHorizon: calibrationByHorizon(items.map((m) => m.months)) };
 }
 
 export async function getMonitorView(deps: MonitorDeps, ownerId: string, id: string): Promise<Monitor> {

@@ -164,6 +164,7 @@ describe('monitoring a team', () => {
     const list = MonitorListSchema.parse((await call('GET', '/api/owner/monitors', owner)).body.result);
     expect(list.items.map((m) => m._id)).toContain(monitor._id);
     expect(list.calibration.n).toBeGreaterThanOrEqual(2);
+    expect(list.byHorizon).toEqual([expect.objectContaining({ horizon: 0, n: 1, coverage: 0 }), expect.objectContaining({ horizon: 1, n: 1, coverage: 0 })]);
   });
 
   it('refuses a replaced link and one past its expiry', async () => {

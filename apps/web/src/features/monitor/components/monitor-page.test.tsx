@@ -46,7 +46,14 @@ const monitor: Monitor = {
   outcomes: [],
   calibration: { n: 1, coverage: 0, meanAbsoluteError: 90, bias: -90 },
 };
-const list: MonitorList = MonitorListSchema.parse({ items: [monitor], calibration: { n: 10, coverage: 0.8, meanAbsoluteError: 12.5, bias: -2 } });
+const list: MonitorList = MonitorListSchema.parse({
+  items: [monitor],
+  calibration: { n: 10, coverage: 0.8, meanAbsoluteError: 12.5, bias: -2 },
+  byHorizon: [
+    { horizon: 0, n: 6, coverage: 5 / 6, meanAbsoluteError: 10, bias: -1 },
+    { horizon: 2, n: 4, coverage: 0.75, meanAbsoluteError: 16.25, bias: -3.5 },
+  ],
+});
 
 function open(plan: 'UNLIMITED' | 'FULL_1M_2', locale: 'ru' | 'en') {
   api.always('GET', '/api/payment/access-rules', { status: 200, body: { result: rulesOfPlan(plan, true) } });
@@ -70,6 +77,8 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
       '80 % of observations inside the 80 % band (should be near 80 %), over 10 observed months; mean error of the monthly forecast 12.5 points (bias -2.0).',
     );
     expect(screen.queryByTestId('lock-monitor')).toBeNull();
+    const rows = within(screen.getByTestId('calibration-horizons')).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual(['Forecast monthInside the bandMean error, pointsObserved months', 'Month 183 %10.06', 'Month 375 %16.34']);
   });
 
   it('in Russian: the same figures in Russian, and issued links listed with copy buttons', async () => {
@@ -83,6 +92,7 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
     expect(within(card).getByTestId('monitor-outside').textContent).toBe('Ниже коридора, начиная с: октябрь 2026');
     expect(within(card).getByTestId('monitor-not-answered').textContent).toBe('Ещё не ответили в этом месяце: Vera V');
     expect(screen.getByTestId('calibration-all').textContent).toContain('80 % наблюдений внутри 80-процентного коридора (должно быть около 80 %), по 10 месяцам с ответами');
+    expect(within(screen.getByTestId('calibration-horizons')).getAllByRole('row')[2]!.textContent).toBe('3-й месяц75 %16,34');
     await user.click(within(card).getByTestId('monitor-issue-links'));
     const links = await screen.findByTestId('monitor-links');
     expect(within(links).getByTestId('link-a').textContent).toBe('http://localhost/check-in/tok-a');

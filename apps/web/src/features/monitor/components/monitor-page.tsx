@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import type { HorizonCalibration } from '@teamcast/contracts';
+import { chartLocale, formatChartNumber } from '../../../shared/charts/format.ts';
 import { useTranslation } from 'react-i18next';
 import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
 import { useCapability } from '../../../shared/access/access-rules.ts';
@@ -46,6 +48,35 @@ function StartForm({ monitored }: { monitored: Set<string> }) {
   );
 }
 
+/** Coverage and error by how far ahead the month was forecast: the band should hold at every horizon. */
+function HorizonTable({ rows }: { rows: HorizonCalibration[] }) {
+  const { t, i18n } = useTranslation('monitor');
+  const locale = chartLocale(i18n.language);
+  if (rows.length === 0) return null;
+  return (
+    <Table data-testid="calibration-horizons" mt="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('calibration.horizon')}</Table.Th>
+          <Table.Th>{t('calibration.coverage')}</Table.Th>
+          <Table.Th>{t('calibration.error')}</Table.Th>
+          <Table.Th>{t('calibration.months')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.horizon}>
+            <Table.Td>{t('calibration.monthAhead', { month: row.horizon + 1 })}</Table.Td>
+            <Table.Td>{formatChartNumber((row.coverage ?? 0) * 100, locale)} %</Table.Td>
+            <Table.Td>{formatChartNumber(row.meanAbsoluteError ?? 0, locale, 1)}</Table.Td>
+            <Table.Td>{row.n}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** The director's monitor: every monitored team and pair, their bands against the check-ins, and the calibration. */
 export function MonitorPage() {
   const { t } = useTranslation('monitor');
@@ -68,6 +99,7 @@ export function MonitorPage() {
             <Text size="xs" c="dimmed">
               {t('calibration.note')}
             </Text>
+            <HorizonTable rows={monitors.data.byHorizon} />
           </Card>
           <StartForm monitored={new Set(monitors.data.items.map((m) => `${m.kind}:${m.subjectId}`))} />
           {monitors.data.items.length === 0 ? <Text data-testid="monitor-empty">{t('empty')}</Text> : null}
