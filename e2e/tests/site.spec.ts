@@ -44,12 +44,12 @@ async function signUpFromLanding(page: Page, email: string) {
 }
 
 test.describe('public site', () => {
-  test('the landing says what Teamcast forecasts, for whom, the features with the monitor in development, and the ways in', async ({ page }) => {
+  test('the landing says what Teamcast forecasts, for whom, the features with the monitor, and the ways in', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Узнайте, как люди будут работать вместе, ещё до начала работы');
     await expect(page).toHaveTitle('Главная · Teamcast');
     for (const audience of ['Владельцы бизнеса', 'Тимлиды', 'Руководители', 'Основатели', 'Инвесторы']) await expect(page.getByText(audience, { exact: true })).toBeVisible();
-    await expect(page.getByTestId('feature-monitor')).toContainText('в разработке');
+    await expect(page.getByTestId('feature-monitor')).toContainText('Монитор директора');
     await expect(page.getByRole('heading', { name: 'Тарифы' })).toBeVisible();
     await expect(page.getByTestId('landing-signup')).toHaveAttribute('href', '/owner/first-signup');
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/owner-mobile.webmanifest');
@@ -216,7 +216,7 @@ test.describe('owner home', () => {
       await expectAccessible(page, name);
     }
     if (isPhone(testInfo.project.name)) await page.getByRole('button', { name: 'Menu' }).click();
-    await expect(menu.getByRole('link', { name: 'Monitor (in development)' })).toHaveAttribute('data-disabled', 'true');
+    await expect(menu.getByRole('link', { name: 'Monitor' })).toHaveAttribute('href', '/owner/monitor');
     await expectAccessible(page, 'owner menu');
     if (isPhone(testInfo.project.name)) await page.getByRole('button', { name: 'Menu' }).click();
 

@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'service_unavailable', 'unstable_connection', 'network_error', 'connection_error', 'bad_connection',
   'initialization_error', 'connection_failed', 'pair_load_error', 'compare_teams_load_error', 'chunk_load_timeout',
   'second_factor_invalid', 'second_factor_expired', 'second_factor_enabled', 'second_factor_disabled',
+  'monitor_not_found', 'monitor_exists', 'forecast_required', 'check_in_answered', 'member_not_found',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -24,3 +24,4 @@ export * from './indicators.ts';
 export * from './admin.ts';
 export * from './second-factor.ts';
 export * from './plans-doc.ts';
+export * from './monitor.ts';

@@ -50,6 +50,7 @@ export const PLAN_IDS = [
   'FULL_1M_4',
   'FULL_DEMO',
   'FULL_120',
+  'MONITOR_1M',
 ] as const;
 export const PlanIdSchema = z.enum(PLAN_IDS);
 export type PlanId = z.infer<typeof PlanIdSchema>;
@@ -89,9 +90,9 @@ export type PlanDef = {
  *   another day) or interaction change over time, on a team or the sandbox. A team that uses one needs this to be
  *   saved or run.
  * - comparison: compare teams side by side.
- * - monitor: the director's monitor (in development: nothing is sold for it yet).
+ * - monitor: the director's monitor: monthly check-ins held against a team's or pair's forecast band.
  * - seats: how many owners may hold the product at once (null: no limit). Only the bonus is limited.
- * - sold: whether the product can be bought (monitor is granted, never sold, until the monitor exists).
+ * - sold: whether the product can be bought.
  */
 export const CAPABILITIES = ['seeExpertise', 'createProfiles', 'pairChecks', 'teams', 'teamCheck', 'simulator', 'comparison', 'monitor'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
@@ -151,10 +152,9 @@ export const PRODUCT_CAPABILITIES: Record<Product, ProductCapabilities> = {
   monitor: row(
     { seeExpertise: true, teams: true, teamCheck: true, simulator: true, comparison: true, monitor: true },
     {
-      sold: false,
       note: {
-        en: "Plan id UNLIMITED: no team cap and the director's monitor. Not sold while the monitor is in development; granted only.",
-        ru: 'Тариф UNLIMITED: без ограничения команд и с монитором директора. Не продаётся, пока монитор в разработке; только выдаётся.',
+        en: "Sold monthly as MONITOR_1M: no team cap and the director's monitor. Plan id UNLIMITED grants the same without payment (set by an administrator).",
+        ru: 'Продаётся помесячно как MONITOR_1M: без ограничения команд и с монитором директора. Тариф UNLIMITED даёт то же без оплаты (его выдаёт администратор).',
       },
     },
   ),
@@ -196,6 +196,8 @@ const MONTHLY: Record<'LITE' | 'MID' | 'FULL', Record<Currency, { base: number; 
 };
 /** The bonus plan FULL_120: Simulator Pro (4 teams), monthly, at 120 dollars (9 490 rubles); see its note above. */
 const BONUS: Record<Currency, number> = { RUB: 949_000, USD: 12_000 };
+/** The Monitor plan MONITOR_1M, monthly: no team cap and the director's monitor (about 1.4 times Simulator Pro's month). */
+const MONITOR: Record<Currency, number> = { RUB: 1_490_000, USD: 19_900 };
 
 function charge(table: typeof WEEKLY, tier: 'LITE' | 'MID' | 'FULL', currency: Currency, teams: number): number {
   const row = table[tier][currency];
@@ -240,6 +242,7 @@ export const PLANS: readonly PlanDef[] = [
     },
   },
   { id: 'UNLIMITED', tier: 'UNLIMITED', product: 'monitor', period: null, teams: null, purchasable: false, prices: FREE },
+  { id: 'MONITOR_1M', tier: 'UNLIMITED', product: 'monitor', period: 'month', teams: null, purchasable: true, prices: { RUB: { price: MONITOR.RUB, discountedPrice: MONITOR.RUB }, USD: { price: MONITOR.USD, discountedPrice: MONITOR.USD } } },
 ];
 
 const plansById = new Map(PLANS.map((plan) => [plan.id, plan]));
@@ -281,8 +284,8 @@ export const productTexts: Record<Product, Record<Locale, { title: string; descr
     ru: { title: 'Бонус', description: 'Всё из Симулятор Про, четыре команды, по бонусной цене' },
   },
   monitor: {
-    en: { title: 'Monitor', description: "Everything without a team limit, with the director's monitor (in development)" },
-    ru: { title: 'Монитор', description: 'Всё без ограничения команд и монитор директора (в разработке)' },
+    en: { title: 'Monitor', description: "Everything without a team limit, with the director's monitor: forecasts checked against monthly check-ins" },
+    ru: { title: 'Монитор', description: 'Всё без ограничения команд и монитор директора: прогнозы сверяются с ежемесячными опросами' },
   },
 };
 

@@ -13,7 +13,7 @@ describe('the capability table', () => {
     expect(new Set(PRODUCT_ORDER)).toEqual(new Set(Object.keys(PRODUCT_CAPABILITIES)));
   });
 
-  it('never shows team results on a plan that hides expertise, and sells every capability but the monitor', () => {
+  it('never shows team results on a plan that hides expertise, and sells every capability, the monitor included', () => {
     for (const product of PRODUCT_ORDER) {
       const row = PRODUCT_CAPABILITIES[product];
       if (row.teamCheck || row.simulator || row.comparison) expect(row.seeExpertise, product).toBe(true);
@@ -22,7 +22,8 @@ describe('the capability table', () => {
     expect(unlockingProduct('seeExpertise')).toBe('basic');
     expect(unlockingProduct('teamCheck')).toBe('teams');
     expect(unlockingProduct('simulator')).toBe('simulator');
-    expect(unlockingProduct('monitor')).toBeNull();
+    expect(unlockingProduct('monitor')).toBe('monitor');
+    expect(PLANS.find((plan) => plan.id === 'MONITOR_1M')).toMatchObject({ product: 'monitor', period: 'month', teams: null, purchasable: true });
     expect(PLANS.find((plan) => plan.id === 'FULL_120')?.product).toBe('bonus');
     expect(PRODUCT_CAPABILITIES.bonus.seats).toBeGreaterThan(0);
   });

@@ -23,6 +23,7 @@ export const routeTable: RouteDef[] = [
   r('profile-questionnaire', '/profile-questionnaire', 'questionnaire', false, 'public'),
   r('couple-questionnaire', '/couple-questionnaire', 'questionnaire', false, 'public'),
   r('person', '/person/:token', 'questionnaire', false, 'public'),
+  r('check-in', '/check-in/:token', 'questionnaire', false, 'public'),
   r('result', '/result/:data', 'loveMobile', false, 'public'),
   r('faq', '/faq', 'faq', false, 'public'),
   r('help', '/help/:topic?', 'faq', false, 'public'),
@@ -70,6 +71,7 @@ export const routeTable: RouteDef[] = [
   r('owner-dashboard-team', '/owner/dashboard/team/:id?', 'dashboard', true, 'owner'),
   r('owner-dashboard-compare-teams', '/owner/dashboard/compare-teams/:id?', 'dashboard', true, 'owner'),
   r('owner-subscription', '/owner/subscription', 'subscription', true, 'owner'),
+  r('owner-monitor', '/owner/monitor', 'dashboard', true, 'owner'),
   // Beyond the spec's table: the desktop's own settings, FAQ and help, so a signed-in owner stays in the desktop shell.
   r('owner-settings', '/owner/settings', 'owner', true, 'owner'),
   r('owner-faq', '/owner/faq', 'owner', true, 'owner'),
@@ -87,6 +89,7 @@ export const routeTable: RouteDef[] = [
   r('owner-mobile-p2p', '/owner-mobile/p2p/:id?', 'ownerMobile', true, 'ownerMobile'),
   r('owner-mobile-team', '/owner-mobile/team/:id?', 'ownerMobile', true, 'ownerMobile'),
   r('owner-mobile-settings', '/owner-mobile/settings', 'ownerMobile', true, 'ownerMobile'),
+  r('owner-mobile-monitor', '/owner-mobile/monitor', 'ownerMobile', true, 'ownerMobile'),
 
   // Love mobile
   r('love-mobile-login', '/love-mobile/login', 'loveMobile', false, 'public'),

@@ -14,3 +14,4 @@ export * from './scenes.ts';
 export * from './admin.ts';
 export * from './rate-limits.ts';
 export * from './second-factor.ts';
+export * from './monitor.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { QuestionnaireKind } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { estimators, owners, profileEstimates, profiles, questionnaires, scenes } from '../../db/schema/index.ts';
@@ -44,4 +44,10 @@ export async function insertEstimates(db: Db, rows: Array<typeof profileEstimate
 
 export async function insertScene(db: Db, row: typeof scenes.$inferInsert): Promise<void> {
   await db.insert(scenes).values(row);
+}
+
+/** The scored demo profiles of a team, as the engine's person is made from them. */
+export async function scoredProfiles(db: Db, ids: string[]) {
+  const rows = await db.select().from(profiles).where(inArray(profiles.id, ids));
+  return ids.map((id) => rows.find((row) => row.id === id)!);
 }

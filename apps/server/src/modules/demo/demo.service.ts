@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
 import { PARTNER_SUFFIX, pickAvatar, type AnswerValue } from '@teamcast/contracts';
-import { normalizeActors, type Actor } from '@teamcast/engine';
+import { normalizeActors, simulateScene, type Actor, type Grade } from '@teamcast/engine';
 import type { Db } from '../../core/db.ts';
 import { hashPassword } from '../../core/password.ts';
 import { newPermalink } from '../profiles/profile-derivation.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
-import { activeQuestionnaireId, insertEstimates, insertEstimator, insertOwners, insertProfiles, insertScene, ownerExists } from './demo.repository.ts';
+import { activeQuestionnaireId, insertEstimates, insertEstimator, insertOwners, insertProfiles, insertScene, ownerExists, scoredProfiles } from './demo.repository.ts';
 import { DEMO_ESTIMATORS, generateLabels, generatePeople, type DemoPerson } from './demo-data.ts';
 import { rescoreProfiles, scoreProfile } from '../scoring/scoring.service.ts';
+import { enginePersonOf } from '../scoring/engine-person.ts';
+import { seedDemoMonitor } from '../monitor/monitor.demo.ts';
 
 export const DEMO_OWNER_EMAIL = 'demo-owner@teamcast.local';
 /** Owner of the training profiles: never signs in (no password), keeps the demo owner's own list short. */
@@ -104,7 +106,8 @@ export async function seedDemoData(db: Db, options: DemoOptions = DEFAULT_DEMO, 
   }));
   await insertEstimates(db, estimates);
   await rescoreProfiles(db);
-  await insertDemoTeam(db, ownerId, own.slice(0, 4), now);
+  const team = await insertDemoTeam(db, ownerId, own.slice(0, 4), now);
+  await insertDemoMonitor(db, ownerId, team, options.seed, now);
   await insertDemoLove(db, ownerId, now);
   return credentials;
 }
@@ -187,7 +190,7 @@ async function insertDemoLove(db: Db, ownerId: string, now: Date): Promise<void>
  * The demo owner's team: four of his profiles, joined two months before the scene starts, working together in the
  * office 5 hours a week, the first one as lead. Actors are normalised by the engine as the scenes module does.
  */
-async function insertDemoTeam(db: Db, ownerId: string, members: ReturnType<typeof profileValues>[], now: Date): Promise<void> {
+async function insertDemoTeam(db: Db, ownerId: string, members: ReturnType<typeof profileValues>[], now: Date): Promise<DemoTeam> {
   const actors: Actor[] = members.map((member, index) => {
     const others = members.filter((other) => other.id !== member.id);
     return {
@@ -202,12 +205,23 @@ async function insertDemoTeam(db: Db, ownerId: string, members: ReturnType<typeo
       interactionIntensive: others.map((other) => ({ actorId: other.id, date: -60, value: 5 })),
     };
   });
-  await insertScene(db, {
-    id: crypto.randomUUID(),
-    ownerId,
-    kind: 'team',
-    title: 'Демо-команда',
-    startDay: `${now.toISOString().slice(0, 7)}-01`,
-    actors: normalizeActors(actors).actors,
-  });
+  const team: DemoTeam = { id: crypto.randomUUID(), title: 'Демо-команда', startDay: `${now.toISOString().slice(0, 7)}-01`, actors: normalizeActors(actors).actors };
+  await insertScene(db, { ...team, ownerId, kind: 'team' });
+  return team;
+}
+
+type DemoTeam = { id: string; title: string; startDay: string; actors: Actor[] };
+
+/**
+ * The demo team on the director's monitor: its team check computed here with its band (the engine, as the compute
+ * worker runs it) and a year of generated check-ins (monitor.demo.ts), marked demo.
+ */
+async function insertDemoMonitor(db: Db, ownerId: string, team: DemoTeam, seed: number, now: Date): Promise<void> {
+  const rows = await scoredProfiles(db, team.actors.map((a) => a.id));
+  const specialists = rows.map((p) =>
+    enginePersonOf({ ...p, competencies: p.competencies ?? 50, professionalism: p.professionalism ?? 50, maturity: p.maturity ?? 50, grade: p.grade as Grade | null }, 'work'),
+  );
+  const dataset = simulateScene({ startDay: team.startDay, lifespan: 1, actors: team.actors, specialists }, { band: true });
+  const members = rows.map((p) => ({ profileId: p.id, name: [p.firstName, p.lastName].filter(Boolean).join(' ') }));
+  await seedDemoMonitor(db, { ownerId, sceneId: team.id, title: team.title, startDay: team.startDay, members, dataset, seed, now });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { estimators, owners, profileEstimates, profiles, scenes } from '../../db/schema/index.ts';
+import { estimators, monitorCheckIns, monitors, owners, profileEstimates, profiles, scenes } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO_OWNER_EMAIL, seedDemoData } from './demo.service.ts';
 
@@ -34,6 +34,16 @@ describe('demo data', () => {
     for (const profile of love) for (const person of profile.loveScores!.people) expect(person.completeness).toBe(1);
     const [team] = await db.select().from(scenes).where(eq(scenes.ownerId, owner!.id));
     expect((team!.actors as unknown[]).length).toBe(4);
+    // The demo team is monitored, marked demo, with a year of check-ins ending this month.
+    const [monitor] = await db.select().from(monitors).where(eq(monitors.ownerId, owner!.id));
+    expect(monitor).toMatchObject({ isDemo: true, kind: 'team', subjectId: team!.id });
+    expect(monitor!.forecast.months).toHaveLength(12);
+    expect(monitor!.forecast.months.at(-1)).toBe(new Date().toISOString().slice(0, 7));
+    monitor!.forecast.months.forEach((_, i) => expect(monitor!.forecast.p10[i]!).toBeLessThanOrEqual(monitor!.forecast.p90[i]!));
+    const checkIns = await db.select().from(monitorCheckIns).where(eq(monitorCheckIns.monitorId, monitor!.id));
+    expect(new Set(checkIns.map((c) => c.month))).toEqual(new Set(monitor!.forecast.months));
+    expect(checkIns).toHaveLength(12 * 4 - 2 - 1);
+    expect(checkIns.every((c) => c.ratings.length === 3 && c.ratings.every((r) => r.choice >= 1 && r.choice <= 5))).toBe(true);
     expect((await db.select({ n: count() }).from(estimators))[0]!.n).toBe(4);
     const ratings = await db.select().from(profileEstimates);
     expect(new Set(ratings.map((rating) => rating.profileId)).size).toBe(24);

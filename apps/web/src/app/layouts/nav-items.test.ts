@@ -4,13 +4,13 @@ import { routeByName } from '../routes.ts';
 import { ownerMenu, ownerMobileFooter } from './nav-items.ts';
 
 describe('owner menu', () => {
-  it('lists the sections of spec section 2 in order, the monitor marked as in development', () => {
+  it('lists the sections of spec section 2 in order, the monitor among them, open', () => {
     const labels = ownerMenu.map((item) => item.labelKey.replace('dashboard:menu.', ''));
     expect(labels.filter((label) => label !== 'routes.owner-subscription')).toEqual([
       'home', 'pair', 'team', 'simulator', 'compare', 'profiles', 'monitor', 'faq', 'info', 'guide', 'changePassword', 'secondFactor', 'deleteAccount', 'signOut',
     ]);
-    expect(ownerMenu.find((item) => item.labelKey.endsWith('monitor'))?.pending).toBe(true);
-    expect(resources.en.dashboard!.menu).toMatchObject({ monitor: 'Monitor (in development)' });
+    expect(ownerMenu.find((item) => item.labelKey.endsWith('monitor'))).toEqual({ route: 'owner-monitor', labelKey: 'dashboard:menu.monitor' });
+    expect(resources.en.dashboard!.menu).toMatchObject({ monitor: 'Monitor' });
   });
 
   it('points every entry at a route of the table', () => {

@@ -1,5 +1,5 @@
 /**
- * Menu entries per layout, as route names. `pending` marks sections in development (shown, not clickable);
+ * Menu entries per layout, as route names. `pending` marks a section in development (shown, not clickable; none now);
  * `search` and `hash` refine the target; `action` entries run something instead of navigating;
  * `guide` names the tour step that highlights the entry (help/components/guide-steps.ts).
  */
@@ -14,7 +14,7 @@ export const ownerMenu: NavItem[] = [
   { route: 'owner-dashboard-compare-teams', labelKey: 'dashboard:menu.compare', guide: 'compare' },
   { route: 'owner-profiles', labelKey: 'dashboard:menu.profiles', guide: 'profiles' },
   { route: 'owner-subscription', labelKey: 'routes.owner-subscription' },
-  { route: 'owner-dashboard', labelKey: 'dashboard:menu.monitor', pending: true },
+  { route: 'owner-monitor', labelKey: 'dashboard:menu.monitor' },
   { route: 'owner-faq', labelKey: 'dashboard:menu.faq' },
   { route: 'owner-help', labelKey: 'dashboard:menu.info', guide: 'help' },
   { route: 'owner-dashboard', labelKey: 'dashboard:menu.guide', search: '?guide=start' },

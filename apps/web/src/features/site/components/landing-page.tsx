@@ -56,7 +56,6 @@ export function LandingPage() {
             <li key={feature} className={classes.card} data-testid={`feature-${feature}`}>
               <h3>
                 {t(`landing.features.${feature}.title`)}
-                {feature === 'monitor' ? <span className={classes.badge}>{t('landing.inDevelopment')}</span> : null}
               </h3>
               <p>{t(`landing.features.${feature}.body`)}</p>
             </li>
@@ -71,7 +70,6 @@ export function LandingPage() {
             <li key={plan} className={classes.card}>
               <h3>
                 {t(`landing.plans.${plan}.title`)}
-                {plan === 'monitor' ? <span className={classes.badge}>{t('landing.inDevelopment')}</span> : null}
               </h3>
               <p>{t(`landing.plans.${plan}.body`)}</p>
               {plan === 'enterprise' ? (

@@ -1,0 +1,229 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import { CHECK_IN_LINK_DAYS, type CheckInAnswer, type CheckInForm, type Locale, type Monitor, type MonitorLink, type MonitorList, type MonitorKind } from '@teamcast/contracts';
+import type { z } from 'zod';
+import type { MonitorOutcomeCreateSchema } from '@teamcast/contracts';
+import type { Config } from '../../core/config.ts';
+import type { Db } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
+import type { MonitorForecast } from './monitor.repository.ts';
+import { ownerSelf } from '../account/account.service.ts';
+import { queuePlainMessage } from '../mail/mail.service.ts';
+import { getPair } from '../pairs/pairs.service.ts';
+import { assertAccess } from '../payments/access-rules.ts';
+import { paymentNow } from '../payments/payment-clock.ts';
+import { getProfile } from '../profiles/profiles.service.ts';
+import { checkState, datasetByToken, getScene, snapshotLink, type SceneDeps } from '../scenes/scenes.service.ts';
+import { pairMonthlyForecast, teamMonthlyForecast, type TeamDatasetPart } from './forecast-band.ts';
+import { addMonths, belowTwoMonthsRunning, calibrationByHorizon, calibrationOf, monthOf, pointsOf } from './monitor-arithmetic.ts';
+import { monitorMailTexts } from './monitor.mail.ts';
+import { activeMembers, presentMonitor } from './monitor.presenter.ts';
+import * as repo from './monitor.repository.ts';
+
+export type MonitorDeps = { db: Db; scenes: SceneDeps; config: Pick<Config, 'PUBLIC_URL'> };
+
+const DAY_MS = 86_400_000;
+const gunzipAsync = promisify(gunzip);
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+
+/**
+ * The monitor's clock: the server's one test-controlled clock (real time plus the offset tests move, see
+ * payment-clock.ts), so a test can step into the next check-in month.
+ */
+const monitorNow = (db: Db) => paymentNow(db);
+
+async function loadMonitor(db: Db, ownerId: string, id: string): Promise<repo.MonitorRow> {
+  const row = await repo.findMonitor(db, ownerId, id);
+  if (!row) throw new AppError('monitor_not_found');
+  return row;
+}
+
+async function viewsOf(db: Db, rows: repo.MonitorRow[]): Promise<Monitor[]> {
+  const ids = rows.map((r) => r.id);
+  const [members, checkIns, outcomes, now] = await Promise.all([repo.membersOf(db, ids), repo.checkInsOf(db, ids), repo.outcomesOf(db, ids), monitorNow(db)]);
+  return rows.map((row) =>
+    presentMonitor(
+      row,
+      members.filter((m) => m.monitorId === row.id),
+      checkIns.filter((c) => c.monitorId === row.id),
+      outcomes.filter((o) => o.monitorId === row.id),
+      now,
+    ),
+  );
+}
+
+const viewOf = async (db: Db, row: repo.MonitorRow) => (await viewsOf(db, [row]))[0]!;
+
+type Subject = { title: string; forecast: MonitorForecast; profileIds: string[] };
+
+/** The team's members and the monthly band of its latest finished team check (through the scene service). */
+async function teamSubject(deps: MonitorDeps, ownerId: string, sceneId: string): Promise<Subject> {
+  const scene = await getScene(deps.scenes, ownerId, sceneId);
+  const state = await checkState(deps.scenes, ownerId, sceneId);
+  if (state.status !== 'done' || !state.ruid) throw new AppError('forecast_required');
+  const { token } = await snapshotLink(deps.scenes, ownerId, sceneId, state.ruid);
+  const dataset = JSON.parse((await gunzipAsync(await datasetByToken(deps.scenes, token))).toString('utf8')) as TeamDatasetPart;
+  const forecast = teamMonthlyForecast(dataset, scene.startDay);
+  if (!forecast) throw new AppError('forecast_required');
+  return { title: scene.title, forecast, profileIds: scene.actors.map((a) => a.id) };
+}
+
+/** The pair's two people and the monthly band of its latest forecast (through the pair service). */
+async function pairSubject(deps: MonitorDeps, ownerId: string, pairId: string): Promise<Subject> {
+  const pair = await getPair({ db: deps.db }, ownerId, pairId);
+  const details = pair.result?.details;
+  const forecast = details ? pairMonthlyForecast(details) : null;
+  const profileIds = pair.actors.map((a) => a?._id).filter((id): id is string => Boolean(id));
+  if (!forecast || profileIds.length !== 2) throw new AppError('forecast_required');
+  return { title: pair.actors.map((a) => a?.name ?? '').join(' & '), forecast, profileIds };
+}
+
+export async function startMonitor(deps: MonitorDeps, ownerId: string, body: { kind: MonitorKind; subjectId: string }, locale: Locale): Promise<Monitor> {
+  await assertAccess(deps.db, ownerId, 'allowMonitor');
+  const subject = body.kind === 'team' ? await teamSubject(deps, ownerId, body.subjectId) : await pairSubject(deps, ownerId, body.subjectId);
+  const profiles = await Promise.all(subject.profileIds.map((id) => getProfile(deps.db, ownerId, id)));
+  const id = crypto.randomUUID();
+  try {
+    const row = await repo.insertMonitor(
+      deps.db,
+      { id, ownerId, kind: body.kind, subjectId: body.subjectId, title: subject.title, forecast: subject.forecast },
+      profiles.map((p) => ({ id: crypto.randomUUID(), monitorId: id, profileId: p._id, name: p.name, email: p.email, locale })),
+    );
+    return await viewOf(deps.db, row);
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw new AppError('monitor_exists');
+    throw error;
+  }
+}
+
+export async function listMonitorViews(deps: MonitorDeps, ownerId: string): Promise<MonitorList> {
+  await assertAccess(deps.db, ownerId, 'allowMonitor');
+  const items = await viewsOf(deps.db, await repo.listMonitors(deps.db, ownerId));
+  return { items, calibration: calibrationOf(items.flatMap((m) => pointsOf(m.months))), byHorizon: calibrationByHorizon(items.map((m) => m.months)) };
+}
+
+export async function getMonitorView(deps: MonitorDeps, ownerId: string, id: string): Promise<Monitor> {
+  await assertAccess(deps.db, ownerId, 'allowMonitor');
+  return viewOf(deps.db, await loadMonitor(deps.db, ownerId, id));
+}
+
+export async function stopMonitor(deps: MonitorDeps, ownerId: string, id: string): Promise<{ deleted: true }> {
+  await assertAccess(deps.db, ownerId, 'allowMonitor');
+  if (!(await repo.deleteMonitor(deps.db, ownerId, id))) throw new AppError('monitor_not_found');
+  return { deleted: true };
+}
+
+const linkTo = (deps: MonitorDeps, token: string) => new URL(`/check-in/${token}`, deps.config.PUBLIC_URL).href;
+
+/** Fresh links for every member still in the team; each replaces the member's earlier link. Mailed where there is an address. */
+export async function issueLinks(deps: MonitorDeps, ownerId: string, id: string): Promise<{ links: MonitorLink[] }> {
+  await assertAccess(deps.db, ownerId, 'allowMonitor');
+  const monitor = await loadMonitor(deps.db, ownerId, id);
+  const now = await monitorNow(deps.db);
+  const expiresAt = new Date(now.getTime() + CHECK_IN_LINK_DAYS * DAY_MS);
+  const members = activeMembers(await repo.membersOf(deps.db, [monitor.id]), now.toISOString().slice(0, 10));
+  const links: MonitorLink[] = [];
+  for (const member of members) {
+    const token = crypto.randomBytes(32).toString('base64url');
+    await repo.setMemberLink(deps.db, member.id, sha256(token), expiresAt);
+    const link = linkTo(deps, token);
+    if (member.email) {
+      const texts = monitorMailTexts[member.locale];
+      const expires = expiresAt.toISOString().slice(0, 10);
+      await queuePlainMessage(deps.db, { to: member.email, subject: texts.linkSubject(monitor.title), text: texts.linkText({ name: member.name, title: monitor.title, link, expires }), kind: 'monitor-link', locale: member.locale });
+    }
+    links.push({ memberId: member.id, name: member.name, link, expiresAt: expiresAt.toISOString(), mailed: Boolean(member.email) });
+  }
+  return { links };
+}
+
+export async function addOutcome(deps: MonitorDeps, ownerId: string, id: string, body: z.infer<typeof MonitorOutcomeCreateSchema>): Promise<Monitor> {
+  await assertAccess(deps.db, ownerId, 'allowMonitor');
+  const monitor = await loadMonitor(deps.db, ownerId, id);
+  const members = await repo.membersOf(deps.db, [monitor.id]);
+  if (body.kind === 'person_left' && !members.some((m) => m.id === body.memberId)) throw new AppError('member_not_found', undefined, 'memberId');
+  if (body.kind === 'pair_ended' && body.memberId !== undefined) throw new AppError('validation_failed', undefined, 'memberId');
+  await repo.insertOutcome(
+    deps.db,
+    { id: crypto.randomUUID(), monitorId: monitor.id, kind: body.kind, memberId: body.memberId ?? null, day: body.day, note: body.note || null },
+    body.kind === 'person_left' ? { memberId: body.memberId!, day: body.day } : undefined,
+  );
+  return viewOf(deps.db, monitor);
+}
+
+const csvCell = (value: string | number | null) => {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** The monitor's months as CSV: the forecast band and the check-in aggregates the owner may see, then the outcomes. */
+export async function exportCsv(deps: MonitorDeps, ownerId: string, id: string): Promise<{ filename: string; csv: string }> {
+  const view = await getMonitorView(deps, ownerId, id);
+  const rows: Array<Array<string | number | null>> = [['month', 'forecast', 'p10', 'p90', 'respondents', 'observed', 'satisfaction', 'withheld', 'position']];
+  for (const m of view.months) rows.push([m.month, m.forecast, m.p10, m.p90, m.respondents, m.observed, m.satisfaction, m.withheld ? 'yes' : 'no', m.position]);
+  rows.push([]);
+  rows.push(['outcome', 'day', 'person', 'note']);
+  for (const o of view.outcomes) rows.push([o.kind, o.day, view.members.find((m) => m._id === o.memberId)?.name ?? null, o.note]);
+  const csv = `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return { filename: `monitor-${view.subjectId}.csv`, csv };
+}
+
+// ---------------------------------------------------------------------------------------------- a member's form
+
+async function memberByToken(db: Db, token: string, now: Date): Promise<{ member: repo.MemberRow; monitor: repo.MonitorRow }> {
+  const member = await repo.findMemberByTokenHash(db, sha256(token));
+  const monitor = member ? await repo.findMonitorById(db, member.monitorId) : undefined;
+  if (!member || !monitor) throw new AppError('link_invalid');
+  if (member.linkExpiresAt! <= now || (member.leftOn !== null && member.leftOn <= now.toISOString().slice(0, 10))) throw new AppError('link_expired');
+  return { member, monitor };
+}
+
+async function teammatesOf(db: Db, member: repo.MemberRow, now: Date) {
+  return activeMembers(await repo.membersOf(db, [member.monitorId]), now.toISOString().slice(0, 10)).filter((m) => m.id !== member.id);
+}
+
+export async function checkInForm(deps: MonitorDeps, token: string): Promise<CheckInForm> {
+  const now = await monitorNow(deps.db);
+  const { member, monitor } = await memberByToken(deps.db, token, now);
+  const month = monthOf(now);
+  return {
+    title: monitor.title,
+    name: member.name,
+    month,
+    teammates: (await teammatesOf(deps.db, member, now)).map((m) => ({ _id: m.id, name: m.name })),
+    answered: Boolean(await repo.findCheckIn(deps.db, member.id, month)),
+    expiresAt: member.linkExpiresAt!.toISOString(),
+  };
+}
+
+/** Stores a member's answer for the month the server's clock is in; one per month, each teammate rated once. */
+export async function answerCheckIn(deps: MonitorDeps, token: string, body: CheckInAnswer): Promise<{ month: string }> {
+  const now = await monitorNow(deps.db);
+  const { member, monitor } = await memberByToken(deps.db, token, now);
+  const month = monthOf(now);
+  const teammates = new Set((await teammatesOf(deps.db, member, now)).map((m) => m.id));
+  const rated = new Set(body.ratings.map((r) => r.memberId));
+  if (rated.size !== body.ratings.length || rated.size !== teammates.size || [...rated].some((id) => !teammates.has(id))) throw new AppError('validation_failed', undefined, 'ratings');
+  try {
+    await repo.insertCheckIn(deps.db, { id: crypto.randomUUID(), monitorId: monitor.id, memberId: member.id, month, ratings: body.ratings, satisfaction: body.satisfaction, word: body.word || null });
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw new AppError('check_in_answered');
+    throw error;
+  }
+  await alertIfBelow(deps, monitor, month);
+  return { month };
+}
+
+/** The alert rule (monitor-arithmetic `belowTwoMonthsRunning`): mailed to the owner once per monitor and month. */
+async function alertIfBelow(deps: MonitorDeps, monitor: repo.MonitorRow, month: string): Promise<void> {
+  const view = await viewOf(deps.db, monitor);
+  if (!belowTwoMonthsRunning(view.months, month)) return;
+  if (!(await repo.claimAlert(deps.db, monitor.id, month))) return;
+  const owner = await ownerSelf(deps.db, monitor.ownerId);
+  const locale: Locale = owner.locale ?? 'ru';
+  const texts = monitorMailTexts[locale];
+  const link = new URL('/owner/monitor', deps.config.PUBLIC_URL).href;
+  await queuePlainMessage(deps.db, { to: owner.email, subject: texts.alertSubject(monitor.title), text: texts.alertText({ title: monitor.title, months: `${addMonths(month, -1)}, ${month}`, link }), kind: 'monitor-alert', locale });
+}

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MonitorListSchema, rulesOfPlan, type Monitor, type MonitorList } from '@teamcast/contracts';
+import { fakeApi } from '../../../test/fake-api.ts';
+import { STATE_WAIT_MS } from '../../../test/waits.ts';
+import { MonitorPage } from './monitor-page.tsx';
+import { renderAt } from './monitor-test-support.tsx';
+
+let api: ReturnType<typeof fakeApi>;
+beforeEach(() => {
+  api = fakeApi();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const months = ['2026-10', '2026-11', '2026-12'].map((month, i) => ({
+  month,
+  forecast: 40,
+  p10: 20,
+  p90: 60,
+  respondents: [3, 2, 0][i]!,
+  observed: [-50, null, null][i]!,
+  satisfaction: [0, null, null][i]!,
+  withheld: [false, true, false][i]!,
+  position: (['below', null, null] as const)[i]!,
+}));
+
+const monitor: Monitor = {
+  _id: 'm1',
+  kind: 'team',
+  subjectId: 's1',
+  title: 'Sales',
+  isDemo: false,
+  startedAt: '2026-10-01T00:00:00.000Z',
+  members: [
+    { _id: 'a', profileId: 'pa', name: 'Anna A', hasAddress: true, leftOn: null },
+    { _id: 'b', profileId: 'pb', name: 'Boris B', hasAddress: false, leftOn: null },
+    { _id: 'c', profileId: 'pc', name: 'Vera V', hasAddress: false, leftOn: null },
+  ],
+  months,
+  currentMonth: '2026-11',
+  nextCheckIn: '2026-12-01',
+  notAnswered: [{ _id: 'c', name: 'Vera V' }],
+  outside: { direction: 'below', since: '2026-10' },
+  threshold: 3,
+  outcomes: [],
+  calibration: { n: 1, coverage: 0, meanAbsoluteError: 90, bias: -90 },
+};
+const list: MonitorList = MonitorListSchema.parse({
+  items: [monitor],
+  calibration: { n: 10, coverage: 0.8, meanAbsoluteError: 12.5, bias: -2 },
+  byHorizon: [
+    { horizon: 0, n: 6, coverage: 5 / 6, meanAbsoluteError: 10, bias: -1 },
+    { horizon: 2, n: 4, coverage: 0.75, meanAbsoluteError: 16.25, bias: -3.5 },
+  ],
+});
+
+function open(plan: 'UNLIMITED' | 'FULL_1M_2', locale: 'ru' | 'en') {
+  api.always('GET', '/api/payment/access-rules', { status: 200, body: { result: rulesOfPlan(plan, true) } });
+  api.always('GET', '/api/owner/monitors', { status: 200, body: { result: list } });
+  api.always('GET', '/api/scene/scenes', { status: 200, body: { result: { items: [], total: 0 } } });
+  api.always('GET', '/api/owner/history', { status: 200, body: { result: { entries: [], counters: { p2p: 0, team: 0 } } } });
+  renderAt('/owner/monitor', '/owner/monitor', <MonitorPage />, locale);
+}
+
+describe('the monitor screen', { timeout: 30_000 }, () => {
+  it('in English: the band chart with the observed point, where it runs outside, who has not answered, the threshold and the calibration', async () => {
+    open('UNLIMITED', 'en');
+    const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
+    expect(within(card).getByTestId('monitor-outside').textContent).toBe('Below its band since October 2026');
+    expect(within(card).getByTestId('observed-m1-2026-10')).toBeTruthy();
+    expect(within(card).getByTestId('monitor-not-answered').textContent).toBe('Not answered this month: Vera V');
+    expect(within(card).getByTestId('monitor-next').textContent).toBe('Next check-in: Dec 1, 2026 · this month 2 of 3 answered');
+    expect(within(card).getByTestId('monitor-threshold').textContent).toContain("once 3 people have answered; the owner never sees anyone's own answers, and never one person's rating of another");
+    expect(within(card).getByTestId('monitor-withheld').textContent).toBe("Fewer than 3 people answered, so no figure is shown (it would reveal one person's rating of another) for: November 2026 (2).");
+    expect(screen.getByTestId('calibration-all').textContent).toBe(
+      '80 % of observations inside the 80 % band (should be near 80 %), over 10 observed months; mean error of the monthly forecast 12.5 points (bias -2.0).',
+    );
+    expect(screen.queryByTestId('lock-monitor')).toBeNull();
+    const rows = within(screen.getByTestId('calibration-horizons')).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual(['Forecast monthInside the bandMean error, pointsObserved months', 'Month 183 %10.06', 'Month 375 %16.34']);
+  });
+
+  it('in Russian: the same figures in Russian, and issued links listed with copy buttons', async () => {
+    const user = userEvent.setup();
+    api.always('POST', '/api/owner/monitors/m1/links', {
+      status: 200,
+      body: { result: { links: [{ memberId: 'a', name: 'Anna A', link: 'http://localhost/check-in/tok-a', expiresAt: '2026-12-02T00:00:00.000Z', mailed: true }] } },
+    });
+    open('UNLIMITED', 'ru');
+    const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
+    expect(within(card).getByTestId('monitor-outside').textContent).toBe('Ниже коридора, начиная с: октябрь 2026');
+    expect(within(card).getByTestId('monitor-not-answered').textContent).toBe('Ещё не ответили в этом месяце: Vera V');
+    expect(screen.getByTestId('calibration-all').textContent).toContain('80 % наблюдений внутри 80-процентного коридора (должно быть около 80 %), по 10 месяцам с ответами');
+    expect(within(screen.getByTestId('calibration-horizons')).getAllByRole('row')[2]!.textContent).toBe('3-й месяц75 %16,34');
+    await user.click(within(card).getByTestId('monitor-issue-links'));
+    const links = await screen.findByTestId('monitor-links');
+    expect(within(links).getByTestId('link-a').textContent).toBe('http://localhost/check-in/tok-a');
+    expect(links.textContent).toContain('Отправлена по почте');
+    expect(api.calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/owner/monitors/m1/links' }));
+  });
+
+  it('without the Monitor plan: the lock names the plan and nothing is fetched', async () => {
+    open('FULL_1M_2', 'en');
+    const lock = await screen.findByTestId('lock-monitor', {}, { timeout: STATE_WAIT_MS });
+    expect(within(lock).getByTestId('unlock-link').getAttribute('href')).toBe('/owner/subscription?plan=monitor');
+    expect(screen.queryByTestId('monitor-card')).toBeNull();
+    expect(api.calls.some((call) => call.path === '/api/owner/monitors')).toBe(false);
+  });
+});
