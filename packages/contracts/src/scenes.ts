@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PagingQuerySchema, defineEndpoint } from './api.ts';
 import { DEFAULT_INTENSITY, GRADES, TEAM_REQUEST_SLOTS } from './constants.ts';
+import { sparseInteractions } from './scene-interactions.ts';
 
 const GenderSchema = z.enum(['М', 'Ж']);
 const GradeSchema = z.enum(GRADES);
@@ -310,13 +311,13 @@ export type Comparison = z.infer<typeof ComparisonSchema>;
 
 /**
  * Actors of a fast team check (team request, up to 4 slots): everyone starts on day 0 and each two work together
- * at `intensity` hours per week in `mode` (0 office, 1 remote).
+ * at `intensity` hours per week in `mode` (0 office, 1 remote); in the sparse form, so the default pairs carry nothing.
  */
 export function teamActors(profileIds: readonly string[], options: { intensity?: number; mode?: 0 | 1; timestamp?: number } = {}): Actor[] {
   const hours = options.intensity ?? DEFAULT_INTENSITY;
   const mode = options.mode ?? 0;
   const timestamp = options.timestamp ?? 0;
-  return profileIds.slice(0, TEAM_REQUEST_SLOTS).map((id, i, ids) => ({
+  const full = profileIds.slice(0, TEAM_REQUEST_SLOTS).map((id, i, ids): Actor => ({
     id,
     firstName: '',
     lastName: '',
@@ -324,6 +325,7 @@ export function teamActors(profileIds: readonly string[], options: { intensity?:
     interactionIntensive: ids.slice(i + 1).map((other) => ({ actorId: other, date: 0, value: hours })),
     interactionType: ids.slice(i + 1).map((other) => ({ actorId: other, date: 0, value: mode })),
   }));
+  return sparseInteractions(full);
 }
 
 /** Events a fast team check uses: everyone starts (or joins) on day 0. */

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { isMainThread, type MessagePort } from 'node:worker_threads';
+import { fullInteractions } from '@teamcast/contracts';
 import { compareIndicators, isEngineError, simulateScene, type EngineErrorCode, type SceneInput, type SceneResult } from '@teamcast/engine';
 import type { JobKind } from './compute.repository.ts';
 
@@ -66,7 +67,9 @@ export function runTask({ kind, input, port }: TaskRequest): TaskOutcome {
       case 'scene': {
         // Every run carries its band (issue 24: the API returns bands by default): the team check and the simulator draw it
         // and the comparison reads its draws.
-        const result = simulateScene(input as SceneInput, { band: true, onPhase: (phase) => port.postMessage(phase) });
+        // The input's actors are in the sparse form a scene stores: the engine gets the full mesh.
+        const scene = input as SceneInput;
+        const result = simulateScene({ ...scene, actors: fullInteractions(scene.actors) }, { band: true, onPhase: (phase) => port.postMessage(phase) });
         return { ok: true, data: gzipSync(JSON.stringify(sceneDataset(result))) };
       }
     }

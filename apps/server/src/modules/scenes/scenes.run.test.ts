@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_INTENSITY } from '@teamcast/contracts';
+import { DEFAULT_INTENSITY, fullInteractions } from '@teamcast/contracts';
 import { MOODS, bandOf, bestOf, compareScenes, probabilitiesBest, simulateScene, type Actor, type Grade, type PairForecast, type SceneInput, type Specialist } from '@teamcast/engine';
 import { buildApp } from '../../app.ts';
 import { computeJobs, pairRequests, profiles, sceneCompares, sceneSnapshots } from '../../db/schema/index.ts';
@@ -43,7 +43,8 @@ async function engineInputOf(scene: Json): Promise<SceneInput> {
   const specialists: Specialist[] = rows.map((p) =>
     enginePersonOf({ ...p, competencies: p.competencies!, professionalism: p.professionalism!, maturity: p.maturity!, grade: p.grade as Grade | null }, 'work'),
   );
-  return { startDay: scene.startDay, lifespan: scene.lifespan, actors: scene.actors, specialists };
+  // A scene carries the sparse form of its interactions; the engine computes the full mesh.
+  return { startDay: scene.startDay, lifespan: scene.lifespan, actors: fullInteractions(scene.actors as Actor[]), specialists };
 }
 
 async function createTeam(title: string, ids: string[]) {

@@ -16,6 +16,8 @@ import {
 import {
   MIN_SPECIALISTS,
   SceneSettingsSchema,
+  fullInteractions,
+  sparseInteractions,
   usesSimulator,
   type Actor,
   type CompareIndicators,
@@ -64,6 +66,9 @@ import {
   latestJobs,
   listPickableProfiles,
   listScenes,
+  deleteOrphanRuns,
+  pruneSceneRuns,
+  scenesOverRunLimit,
   updateScene,
   type ActorProfile,
   type JobRow,
@@ -71,6 +76,12 @@ import {
   type SceneRow,
 } from './scenes.repository.ts';
 import { presentProfile, presentScene } from './scenes.presenter.ts';
+
+/**
+ * Runs kept per scene: the newest ones, so the latest run, the one before it and a few more stay readable while older
+ * runs (their inputs and datasets) are deleted as new runs start and by the hourly sweep (docs/ARCHITECTURE.md).
+ */
+export const KEPT_RUNS_PER_SCENE = 5;
 
 /** How long a dataset link stays valid. */
 export const SNAPSHOT_TTL_MS = 15 * 60 * 1000;
@@ -108,11 +119,12 @@ export const sha256 = (value: string) => crypto.createHash('sha256').update(valu
 
 /**
  * Checks and normalises an actor list: every actor is a live profile of the owner that can take part in a forecast
- * (names, gender and position are taken from the profile), then the engine's event rules apply.
+ * (names, gender and position are taken from the profile), then the engine's event rules apply to the full mesh of
+ * interactions; what is stored and answered is the sparse form (only what differs from the default pair).
  */
 async function prepareActors(deps: SceneDeps, ownerId: string, actors: Actor[], options: { dropGone?: boolean } = {}) {
   const profiles = new Map((await findActorProfiles(deps.database.db, ownerId, actors.map((a) => a.id))).map((p) => [p.id, p]));
-  let list = actors;
+  let list = fullInteractions(actors);
   if (options.dropGone) {
     const gone = new Set(list.filter((a) => isGone(profiles.get(a.id))).map((a) => a.id));
     list = list
@@ -136,7 +148,8 @@ async function prepareActors(deps: SceneDeps, ownerId: string, actors: Actor[], 
     };
   });
   try {
-    return normalizeActors(named) as { actors: Actor[]; diff: DiffEntry[] };
+    const { actors: normalized, diff } = normalizeActors(named) as { actors: Actor[]; diff: DiffEntry[] };
+    return { actors: sparseInteractions(normalized), diff };
   } catch (error) {
     if (error instanceof EngineError) throw new AppError(ENGINE_ERRORS[error.code] ?? 'interaction_settings_failure');
     throw error;
@@ -252,15 +265,20 @@ export async function updateSandbox(deps: SceneDeps, ownerId: string, body: Upda
   return applyUpdate(deps, sandbox, body);
 }
 
+/** Deletes teams with their runs and the runs' datasets (docs/ARCHITECTURE.md, "Data that ends"). */
 export async function removeScenes(deps: SceneDeps, ownerId: string, ids: string[] | 'all'): Promise<string[]> {
   const deleted = await deleteScenes(deps.database.db, ownerId, ids);
-  if (deleted.length > 0) notifyAccessRulesChanged(ownerId);
-  return deleted;
+  await deps.storage.delete(deleted.datasetKeys);
+  if (deleted.ids.length > 0) notifyAccessRulesChanged(ownerId);
+  return deleted.ids;
 }
 
 // ---------------------------------------------------------------------------------------------- runs
 
-/** The engine input of a scene: its actors with the scores of their profiles. */
+/**
+ * The engine input of a scene: its actors with the scores of their profiles. The actors stay in the sparse form the
+ * scene stores (the compute task derives the full mesh), so a run's input is not a second copy of the whole team.
+ */
 async function sceneInput(deps: SceneDeps, scene: SceneRow): Promise<SceneInput> {
   const actors = scene.actors as Actor[];
   const profiles = new Map((await findActorProfiles(deps.database.db, scene.ownerId, actors.map((a) => a.id))).map((p) => [p.id, p]));
@@ -283,7 +301,23 @@ export async function runScene(deps: SceneDeps, ownerId: string, id: string, kin
   await assertSceneAccess(deps.database.db, ownerId, scene.kind, scene.actors as Actor[]);
   const input = await sceneInput(deps, scene);
   const ruid = await deps.compute.enqueue({ ownerId, kind: 'scene', subjectId: scene.id, input });
+  await deps.storage.delete(await pruneSceneRuns(deps.database.db, ownerId, scene.id, KEPT_RUNS_PER_SCENE));
   return { ruid, scene };
+}
+
+/** Most scenes (and orphan runs) one sweep handles; the next sweep takes the rest. */
+const SWEEP_BATCH = 500;
+
+/**
+ * The scheduled half of run retention: runs beyond KEPT_RUNS_PER_SCENE of any scene, and runs whose scene is gone,
+ * are deleted with their datasets. Answers how many runs' datasets were dropped.
+ */
+export async function sweepSceneRuns(deps: SceneDeps): Promise<number> {
+  const db = deps.database.db;
+  const keys = await deleteOrphanRuns(db, SWEEP_BATCH);
+  for (const { ownerId, sceneId } of await scenesOverRunLimit(db, KEPT_RUNS_PER_SCENE, SWEEP_BATCH)) keys.push(...(await pruneSceneRuns(db, ownerId, sceneId, KEPT_RUNS_PER_SCENE)));
+  await deps.storage.delete(keys);
+  return keys.length;
 }
 
 /** Finds the scene of either kind (the run and snapshot calls serve the sandbox too). */
