@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { isMainThread, type MessagePort } from 'node:worker_threads';
-import { fullInteractions } from '@teamcast/contracts';
+import { encodeSceneDataset, fullInteractions } from '@teamcast/contracts';
 import { compareIndicators, isEngineError, simulateScene, type EngineErrorCode, type SceneInput, type SceneResult } from '@teamcast/engine';
 import type { JobKind } from './compute.repository.ts';
 
@@ -70,7 +70,8 @@ export function runTask({ kind, input, port }: TaskRequest): TaskOutcome {
         // The input's actors are in the sparse form a scene stores: the engine gets the full mesh.
         const scene = input as SceneInput;
         const result = simulateScene({ ...scene, actors: fullInteractions(scene.actors) }, { band: true, onPhase: (phase) => port.postMessage(phase) });
-        return { ok: true, data: gzipSync(JSON.stringify(sceneDataset(result))) };
+        // Stored as the browser receives it: compact numbers (contracts scene-dataset-encoding.ts), gzip at its best level.
+        return { ok: true, data: gzipSync(JSON.stringify(encodeSceneDataset(sceneDataset(result))), { level: 9 }) };
       }
     }
   } catch (error) {

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { simulateScene, type SceneInput } from '@teamcast/engine';
-import type { GateServerMessage } from '@teamcast/contracts';
+import { decodeSceneDataset, type GateServerMessage } from '@teamcast/contracts';
 import { computeJobs } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
@@ -64,7 +64,7 @@ describe('compute pipeline', () => {
 
     const [job] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, ruid));
     expect(job).toMatchObject({ status: 'done', phase: 5, attempts: 1 });
-    const stored = JSON.parse(gunzipSync((await t.app.storage.get(job!.resultKey!))!).toString());
+    const stored = decodeSceneDataset(JSON.parse(gunzipSync((await t.app.storage.get(job!.resultKey!))!).toString()));
     expect(stored).toEqual(JSON.parse(JSON.stringify(sceneDataset(simulateScene(scene, { band: true })))));
   });
 

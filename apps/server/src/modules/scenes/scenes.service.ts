@@ -16,6 +16,7 @@ import {
 import {
   MIN_SPECIALISTS,
   SceneSettingsSchema,
+  decodeSceneDataset,
   fullInteractions,
   sparseInteractions,
   usesSimulator,
@@ -385,7 +386,7 @@ async function resultOf(deps: SceneDeps, scene: SceneRow, job: JobRow): Promise<
   }
   const data = job.resultKey ? await deps.storage.get(job.resultKey) : undefined;
   if (!data || data.length === 0) return undefined;
-  const dataset = JSON.parse((await gunzipAsync(data)).toString('utf8')) as StoredDataset;
+  const dataset = decodeSceneDataset(JSON.parse((await gunzipAsync(data)).toString('utf8')) as StoredDataset);
   const band = storedBandOf(dataset.band);
   await cacheResult(deps.database.db, scene.id, job, { summary: dataset.summary, compareIndicators: dataset.compare, band, actorMoods: finalMoods(dataset) });
   return { summary: dataset.summary, compare: dataset.compare, band };
