@@ -64,8 +64,8 @@ const pairMajor = (pairs: Pairs) => {
 };
 
 /** The dataset with its numeric columns in the compact encoding (other fields unchanged). */
-export function encodeSceneDataset<T extends DatasetShape>(dataset: T): T {
-  if (dataset.encoding === SCENE_DATASET_ENCODING) return dataset;
+export function encodeSceneDataset<T extends DatasetShape>(dataset: T): T & { encoding: string } {
+  if (dataset.encoding === SCENE_DATASET_ENCODING) return dataset as T & { encoding: string };
   return {
     ...dataset,
     encoding: SCENE_DATASET_ENCODING,

@@ -8,8 +8,11 @@ const GradeSchema = z.enum(GRADES);
 
 // ---------------------------------------------------------------------------------------------- actors (spec section 3)
 
-/** Most actors a scene may hold (the spec leaves the maximum open; this keeps one computation within a worker's means). */
-export const MAX_SCENE_ACTORS = 300;
+/**
+ * Most actors a scene may hold on any plan (the spec leaves the maximum open): the department-size plans' team size
+ * (payment.ts DEPARTMENT_TEAM_SIZE); each plan's own `teamSize` is checked by the server.
+ */
+export const MAX_SCENE_ACTORS = 1000;
 /** Compare request slots (the spec does not give the count). */
 export const COMPARE_SLOTS = 4;
 

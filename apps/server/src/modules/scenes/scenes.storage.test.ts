@@ -182,3 +182,18 @@ describe('one customer never slows another', () => {
     expect(await countScenesUsingProfile(t.database.db, mine!)).toBe(0);
   });
 });
+
+describe('department-size teams', () => {
+  it('takes up to 1,000 people on Simulator Pro and refuses more than 300 on the Simulator plan', async () => {
+    const simulator = await createOwner(t);
+    const pro = await createOwner(t);
+    await subscribe(t.database.db, simulator.id, 'FULL_1M_2');
+    await subscribe(t.database.db, pro.id, 'FULL_1M_4');
+    // Unknown ids: the size is checked before the people are looked up.
+    const body = (people: number) => ({ title: 'Department', startDay: '2026-11-01', actors: Array.from({ length: people }, (_, i) => member(`nobody-${i}`)) });
+    expect((await call('POST', '/api/scene/scene', simulator, body(301))).body.error.code).toBe('team_too_large');
+    expect((await call('POST', '/api/scene/scene', simulator, body(300))).body.error.code).toBe('team_changed');
+    expect((await call('POST', '/api/scene/scene', pro, body(1000))).body.error.code).toBe('team_changed');
+    expect((await call('POST', '/api/scene/scene', pro, body(1001))).body.error.code).toBe('validation_failed');
+  });
+});
