@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_INTENSITY, fullInteractions, type ActorInput } from '@teamcast/contracts';
+import { DEFAULT_INTENSITY, fullInteractions, sparseInteractions, type ActorInput, type Interaction } from '@teamcast/contracts';
 import { computeJobs, sceneMembers, sceneSnapshots, scenes } from '../../db/schema/index.ts';
+import { MIGRATIONS_DIR } from '../../core/db.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { countScenesUsingProfile } from './scenes.repository.ts';
@@ -111,6 +114,35 @@ describe('teams stored in proportion to their people', () => {
     expect(input.specialists).toHaveLength(3);
     expect(input.actors.every((a) => a.interactionIntensive.length === 0)).toBe(true);
   }, 60_000);
+
+  it('converts stored teams in the migration by the same rule as the contracts (SQL against sparseInteractions)', async () => {
+    const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '202611260310_sparse_teams.sql'), 'utf8');
+    const start = migration.indexOf('create function scene_sparse_actors');
+    await t.database.exec(migration.slice(start, migration.indexOf('$$;', start) + 3).replace('scene_sparse_actors', 'scene_sparse_actors_check'));
+    // A seeded team of 30: members starting on different days, the full mesh, then changed values, later and earlier entries.
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % n;
+    const none: Interaction[] = [];
+    const team = fullInteractions(Array.from({ length: 30 }, (_, i) => ({ ...member(`m${i}`, [0, 0, 10, -5][i % 4]), interactionType: none, interactionIntensive: none })));
+    for (let k = 0; k < 40; k++) {
+      const a = team[next(30)]!;
+      const list = next(2) === 0 ? a.interactionIntensive : a.interactionType;
+      const partner = `m${next(30)}`;
+      const value = list === a.interactionType ? next(2) : [2, 5, 8][next(3)]!;
+      if (next(3) === 0 && list.length > 0) list[next(list.length)]!.value = value;
+      else list.push({ actorId: partner, date: [-10, 0, 10, 40][next(4)]!, value });
+    }
+    team[0]!.interactionType.push({ actorId: 'ghost', date: 0, value: 0 });
+    try {
+      const id = crypto.randomUUID();
+      await t.database.db.insert(scenes).values({ id, ownerId: other.id, title: 'Stored before', startDay: '2026-11-01', actors: team });
+      await t.database.db.update(scenes).set({ actors: sql`scene_sparse_actors_check(${scenes.actors})` }).where(eq(scenes.id, id));
+      const [row] = await t.database.db.select({ actors: scenes.actors }).from(scenes).where(eq(scenes.id, id));
+      expect(row!.actors).toEqual(sparseInteractions(team));
+    } finally {
+      await t.database.exec('drop function scene_sparse_actors_check(jsonb)');
+    }
+  });
 });
 
 describe('data that ends', () => {
