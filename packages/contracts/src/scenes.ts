@@ -207,6 +207,7 @@ export const SceneSchema = z.object({
   /** The day the workspace is opened on, relative to the start. */
   summonDay: z.number().int(),
   lifespan: LifespanSchema,
+  /** Members with only the interactions that differ from the default pair (the sparse form, scene-interactions.ts). */
   actors: z.array(ActorSchema),
   settings: SceneSettingsSchema,
   p2pRequests: z.array(P2pRequestSchema),
@@ -235,6 +236,7 @@ export const SceneCreateSchema = z.object({
   startDay: z.iso.date().optional(),
   summonDay: z.number().int().min(-730).max(364).default(0),
   lifespan: LifespanSchema.default(1),
+  /** The sparse form; a full mesh is accepted too (its default entries are dropped). At most the plan's teamSize. */
   actors: z.array(ActorSchema).max(MAX_SCENE_ACTORS),
   settings: SceneSettingsSchema.partial().optional(),
   p2pRequests: z.array(P2pRequestSchema).max(50).default([]),
