@@ -7,7 +7,7 @@ import { interpolate, type Locale } from './locale-core.ts';
 export const ERROR_CODES = [
   'validation_failed', 'password_too_common', 'bad_request', 'invalid_credentials', 'wrong_current_password',
   'sign_in_link_required', 'unauthorized', 'forbidden',
-  'verify_account', 'user_deleted', 'team_limit_reached', 'not_found', 'user_not_found', 'reset_user_not_found',
+  'verify_account', 'user_deleted', 'team_limit_reached', 'team_too_large', 'not_found', 'user_not_found', 'reset_user_not_found',
   'profile_not_found', 'compatibility_not_found', 'pair_report_locked', 'team_not_found', 'comparison_not_found',
   'link_invalid', 'email_in_use', 'username_in_use', 'email_already_verified', 'shared_profile_exists',
   'questionnaire_locked', 'team_changed', 'link_expired', 'profile_deleted', 'profile_withdrawn', 'uri_too_long', 'payload_too_large',

@@ -69,6 +69,7 @@ export const errorCatalogue = {
     en: '{name} filled in a love questionnaire: work compatibility needs a work questionnaire. Pick a work profile, or run Love or Friendship',
     ru: '{name} заполнил(а) любовную анкету, а для рабочей совместимости нужна рабочая. Выберите рабочий профиль или запустите «Любовь» или «Дружбу»',
   },
+  team_too_large: { status: 403, en: 'Your subscription does not include teams this large', ru: 'Ваша подписка не включает команды такого размера' },
   team_too_small: { status: 422, en: 'A team needs at least 2 filled profiles', ru: 'Для команды нужно минимум 2 заполненных профиля' },
   manager_view_too_small: { status: 422, en: 'The manager view needs more than 2 filled profiles', ru: 'Для вида руководителя нужно больше 2 заполненных профилей' },
   events_zero_length: { status: 422, en: 'An actor has no events', ru: 'У участника нет событий' },

@@ -20,6 +20,8 @@ export * from './system.ts';
 export * from './validation.ts';
 export * from './scoring.ts';
 export * from './scenes.ts';
+export * from './scene-interactions.ts';
+export * from './scene-dataset-encoding.ts';
 export * from './indicators.ts';
 export * from './admin.ts';
 export * from './second-factor.ts';

@@ -91,6 +91,8 @@ export type PlanDef = {
  *   saved or run.
  * - comparison: compare teams side by side.
  * - monitor: the director's monitor: monthly check-ins held against a team's or pair's forecast band.
+ * - teamSize: the most people in one team (issue 30: a department-size team of up to 1,000 people with Simulator Pro,
+ *   the bonus and the monitor; 300 otherwise).
  * - seats: how many owners may hold the product at once (null: no limit). Only the bonus is limited.
  * - sold: whether the product can be bought.
  */
@@ -100,6 +102,8 @@ export type Capability = (typeof CAPABILITIES)[number];
 export type ProductCapabilities = Record<Capability, boolean> & {
   /** Most profiles an owner may create; null: no cap. */
   profileCap: number | null;
+  /** Most people in one team. */
+  teamSize: number;
   /** Price of unlocking one pair's full love report, minor units per currency. */
   loveUnlockPrice: Record<Currency, number>;
   /** Owners who may hold the product at once; null: no limit. */
@@ -111,6 +115,10 @@ export type ProductCapabilities = Record<Capability, boolean> & {
 
 /** One-off unlock of the full love report for one pair (spec: amount not shown). */
 export const LOVE_UNLOCK_PRICE: Record<Currency, number> = { RUB: 29_900, USD: 499 };
+
+/** Most people in one team on most plans, and on the department-size ones (Simulator Pro, the bonus, the monitor). */
+export const TEAM_SIZE = 300;
+export const DEPARTMENT_TEAM_SIZE = 1000;
 
 /** Owners who may hold the bonus plan at once (spec: "bonus seats limited", count not shown). */
 export const BONUS_SEATS = 100;
@@ -126,6 +134,7 @@ const row = (caps: Partial<Record<Capability, boolean>>, extra: Partial<Omit<Pro
   monitor: false,
   ...caps,
   profileCap: null,
+  teamSize: TEAM_SIZE,
   loveUnlockPrice: LOVE_UNLOCK_PRICE,
   seats: null,
   sold: true,
@@ -138,11 +147,12 @@ export const PRODUCT_CAPABILITIES: Record<Product, ProductCapabilities> = {
   basic: row({ seeExpertise: true }),
   teams: row({ seeExpertise: true, teams: true, teamCheck: true }),
   simulator: row({ seeExpertise: true, teams: true, teamCheck: true, simulator: true, comparison: true }),
-  simulatorPro: row({ seeExpertise: true, teams: true, teamCheck: true, simulator: true, comparison: true }),
+  simulatorPro: row({ seeExpertise: true, teams: true, teamCheck: true, simulator: true, comparison: true }, { teamSize: DEPARTMENT_TEAM_SIZE }),
   bonus: row(
     { seeExpertise: true, teams: true, teamCheck: true, simulator: true, comparison: true },
     {
       seats: BONUS_SEATS,
+      teamSize: DEPARTMENT_TEAM_SIZE,
       note: {
         en: `Plan id FULL_120: Simulator Pro (4 teams) billed monthly at 120 dollars (9 490 rubles) instead of its list price; the "120" is the dollar price, not a period. A limited offer: ${BONUS_SEATS} seats (owners holding or booked onto it) at once.`,
         ru: `Тариф FULL_120: «Симулятор Про» (4 команды) помесячно за 120 долларов (9 490 рублей) вместо обычной цены; «120» — цена в долларах, а не срок. Ограниченное предложение: ${BONUS_SEATS} мест (владельцев, у которых он есть или заказан) одновременно.`,
@@ -152,6 +162,7 @@ export const PRODUCT_CAPABILITIES: Record<Product, ProductCapabilities> = {
   monitor: row(
     { seeExpertise: true, teams: true, teamCheck: true, simulator: true, comparison: true, monitor: true },
     {
+      teamSize: DEPARTMENT_TEAM_SIZE,
       note: {
         en: "Sold monthly as MONITOR_1M: no team cap and the director's monitor. Plan id UNLIMITED grants the same without payment (set by an administrator).",
         ru: 'Продаётся помесячно как MONITOR_1M: без ограничения команд и с монитором директора. Тариф UNLIMITED даёт то же без оплаты (его выдаёт администратор).',
@@ -333,6 +344,8 @@ export const AccessRulesSchema = z.object({
   teamCap: z.number().int().nullable(),
   /** Most profiles the owner may create; null means no cap. */
   profileCap: z.number().int().nullable(),
+  /** Most people in one team. */
+  teamSize: z.number().int(),
   /** The plan in force (NONE while a payment is missing). */
   plan: PlanIdSchema,
   product: ProductSchema,
@@ -362,6 +375,7 @@ export function rulesOfPlan(plan: PlanId, verified: boolean): AccessRules {
     allowMonitor: caps.monitor,
     teamCap: caps.teams ? def.teams : 0,
     profileCap: caps.profileCap,
+    teamSize: caps.teamSize,
     plan,
     product: def.product,
     hideExpertise: !caps.seeExpertise,

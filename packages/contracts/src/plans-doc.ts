@@ -57,6 +57,7 @@ export function renderPlansDoc(): string {
   const extra = [
     `| Teams at most | \`teamCap\` | ${PRODUCT_ORDER.map(teamCaps).join(' | ')} |`,
     `| Profiles at most | \`profileCap\` | ${PRODUCT_ORDER.map((product) => PRODUCT_CAPABILITIES[product].profileCap ?? 'no cap').join(' | ')} |`,
+    `| People per team at most | \`teamSize\` | ${PRODUCT_ORDER.map((product) => PRODUCT_CAPABILITIES[product].teamSize.toLocaleString('en-US')).join(' | ')} |`,
     `| Love report unlock, per pair | — | ${PRODUCT_ORDER.map((product) => CurrencySchema.options.map((currency) => money(PRODUCT_CAPABILITIES[product].loveUnlockPrice[currency], currency)).join(' / ')).join(' | ')} |`,
     `| Seats (owners at once) | — | ${PRODUCT_ORDER.map((product) => PRODUCT_CAPABILITIES[product].seats ?? 'no limit').join(' | ')} |`,
     `| Sold | — | ${PRODUCT_ORDER.map((product) => yes(PRODUCT_CAPABILITIES[product].sold)).join(' | ')} |`,
@@ -80,7 +81,7 @@ export function renderPlansDoc(): string {
     '',
     '- Without **See expertise** the grade, the three scores (K/P/L) and their explanation are withheld by the server: profile list, card and page (`expertise`, `scores` null, `expertiseHidden: true`), `GET /api/owner/profiles/{id}/explanation` (403 `subscription_required`), pair results (each person\'s `competences` null, `explanation` empty, `expertiseHidden: true`; a shared result is frozen from that), team summaries and the pick list\'s grade. The websocket pushes carry run states and counts only, never scores.',
     '- **Team check** versus **Manager\'s simulator**: a team whose people all start (or join) on day 0 and whose interaction settings start on day 0, with at most 4 people, is a team check (`allowTeams`): creating, saving, fixing, running and reading its dataset. Any other event (dismiss, rejoin, manager or lead joins and ranks, a join on another day), an interaction that changes later, or more than 4 people make it a simulation (`usesSimulator` in `packages/contracts/src/scenes.ts`), which needs `allowScene` for every write and run; so does the sandbox. Deleting a team is always allowed.',
-    '- Errors: a missing capability answers 403 `subscription_required`; an unverified owner gets 403 `verify_account` on team, simulator and comparison calls; the team cap 403 `team_limit_reached` (counted under the owner\'s advisory lock); a seat-limited product whose seats are all taken 409 `plan_seats_taken` (counted under the product\'s advisory lock).',
+    '- Errors: a missing capability answers 403 `subscription_required`; an unverified owner gets 403 `verify_account` on team, simulator and comparison calls; the team cap 403 `team_limit_reached` (counted under the owner\'s advisory lock); a team of more people than the plan\'s `teamSize` 403 `team_too_large`; a seat-limited product whose seats are all taken 409 `plan_seats_taken` (counted under the product\'s advisory lock).',
     '',
     'Notes:',
     '',

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { PagingQuerySchema, defineEndpoint } from './api.ts';
 import { DEFAULT_INTENSITY, GRADES, TEAM_REQUEST_SLOTS } from './constants.ts';
+import { sparseInteractions } from './scene-interactions.ts';
 
 const GenderSchema = z.enum(['М', 'Ж']);
 const GradeSchema = z.enum(GRADES);
 
 // ---------------------------------------------------------------------------------------------- actors (spec section 3)
 
-/** Most actors a scene may hold (the spec leaves the maximum open; this keeps one computation within a worker's means). */
-export const MAX_SCENE_ACTORS = 300;
+/**
+ * Most actors a scene may hold on any plan (the spec leaves the maximum open): the department-size plans' team size
+ * (payment.ts DEPARTMENT_TEAM_SIZE); each plan's own `teamSize` is checked by the server.
+ */
+export const MAX_SCENE_ACTORS = 1000;
 /** Compare request slots (the spec does not give the count). */
 export const COMPARE_SLOTS = 4;
 
@@ -203,6 +207,7 @@ export const SceneSchema = z.object({
   /** The day the workspace is opened on, relative to the start. */
   summonDay: z.number().int(),
   lifespan: LifespanSchema,
+  /** Members with only the interactions that differ from the default pair (the sparse form, scene-interactions.ts). */
   actors: z.array(ActorSchema),
   settings: SceneSettingsSchema,
   p2pRequests: z.array(P2pRequestSchema),
@@ -231,6 +236,7 @@ export const SceneCreateSchema = z.object({
   startDay: z.iso.date().optional(),
   summonDay: z.number().int().min(-730).max(364).default(0),
   lifespan: LifespanSchema.default(1),
+  /** The sparse form; a full mesh is accepted too (its default entries are dropped). At most the plan's teamSize. */
   actors: z.array(ActorSchema).max(MAX_SCENE_ACTORS),
   settings: SceneSettingsSchema.partial().optional(),
   p2pRequests: z.array(P2pRequestSchema).max(50).default([]),
@@ -310,13 +316,13 @@ export type Comparison = z.infer<typeof ComparisonSchema>;
 
 /**
  * Actors of a fast team check (team request, up to 4 slots): everyone starts on day 0 and each two work together
- * at `intensity` hours per week in `mode` (0 office, 1 remote).
+ * at `intensity` hours per week in `mode` (0 office, 1 remote); in the sparse form, so the default pairs carry nothing.
  */
 export function teamActors(profileIds: readonly string[], options: { intensity?: number; mode?: 0 | 1; timestamp?: number } = {}): Actor[] {
   const hours = options.intensity ?? DEFAULT_INTENSITY;
   const mode = options.mode ?? 0;
   const timestamp = options.timestamp ?? 0;
-  return profileIds.slice(0, TEAM_REQUEST_SLOTS).map((id, i, ids) => ({
+  const full = profileIds.slice(0, TEAM_REQUEST_SLOTS).map((id, i, ids): Actor => ({
     id,
     firstName: '',
     lastName: '',
@@ -324,6 +330,7 @@ export function teamActors(profileIds: readonly string[], options: { intensity?:
     interactionIntensive: ids.slice(i + 1).map((other) => ({ actorId: other, date: 0, value: hours })),
     interactionType: ids.slice(i + 1).map((other) => ({ actorId: other, date: 0, value: mode })),
   }));
+  return sparseInteractions(full);
 }
 
 /** Events a fast team check uses: everyone starts (or joins) on day 0. */

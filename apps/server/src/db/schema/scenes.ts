@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { owners } from './accounts.ts';
 import { computeJobs } from './compute.ts';
@@ -33,6 +33,24 @@ export const scenes = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (table) => [index('scenes_owner_idx').on(table.ownerId, table.kind, table.createdAt.desc()), uniqueIndex('scenes_one_sandbox_idx').on(table.ownerId).where(sql`kind = 'sandbox'`)],
+);
+
+/**
+ * The profiles each scene holds, kept in step with scenes.actors by a trigger (migration 202611260310) in the same
+ * transaction as the scene write: "teams using this profile" is an indexed lookup within one owner.
+ */
+export const sceneMembers = pgTable(
+  'scene_members',
+  {
+    sceneId: text('scene_id')
+      .notNull()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sceneId, table.profileId] }), index('scene_members_owner_profile_idx').on(table.ownerId, table.profileId)],
 );
 
 export const sceneSnapshots = pgTable(

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { isMainThread, type MessagePort } from 'node:worker_threads';
+import { encodeSceneDataset, fullInteractions, sparseInteractions } from '@teamcast/contracts';
 import { compareIndicators, isEngineError, simulateScene, type EngineErrorCode, type SceneInput, type SceneResult } from '@teamcast/engine';
 import type { JobKind } from './compute.repository.ts';
 
@@ -35,14 +36,16 @@ export function roundDeep<T>(value: T): T {
 }
 
 /**
- * The dataset a scene computation stores: the engine's result with its columns made plain, plus the compare-teams
- * indicators, so a comparison reads them without recomputing. Summary, final stats, compare indicators and band are
+ * The dataset a scene computation stores: the engine's result with its columns made plain and its actors in the
+ * sparse form, plus the compare-teams indicators, so a comparison reads them without recomputing. Summary, final stats, compare indicators and band are
  * rounded to 2 decimals like the columns: the team check (summary), the simulator (columns), the comparison and the
  * scene list all show the very same numbers for the same day.
  */
 export function sceneDataset(result: SceneResult) {
   return {
     ...result,
+    // The team as the engine read it, in the sparse form the scene stores: the input is not kept a second time in full.
+    actors: sparseInteractions(result.actors),
     summary: roundDeep(result.summary),
     finalStats: roundDeep(result.finalStats),
     ...(result.band ? { band: roundDeep(result.band) } : {}),
@@ -66,8 +69,11 @@ export function runTask({ kind, input, port }: TaskRequest): TaskOutcome {
       case 'scene': {
         // Every run carries its band (issue 24: the API returns bands by default): the team check and the simulator draw it
         // and the comparison reads its draws.
-        const result = simulateScene(input as SceneInput, { band: true, onPhase: (phase) => port.postMessage(phase) });
-        return { ok: true, data: gzipSync(JSON.stringify(sceneDataset(result))) };
+        // The input's actors are in the sparse form a scene stores: the engine gets the full mesh.
+        const scene = input as SceneInput;
+        const result = simulateScene({ ...scene, actors: fullInteractions(scene.actors) }, { band: true, onPhase: (phase) => port.postMessage(phase) });
+        // Stored as the browser receives it: compact numbers (contracts scene-dataset-encoding.ts), gzip at its best level.
+        return { ok: true, data: gzipSync(JSON.stringify(encodeSceneDataset(sceneDataset(result))), { level: 9 }) };
       }
     }
   } catch (error) {

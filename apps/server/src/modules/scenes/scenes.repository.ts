@@ -1,7 +1,7 @@
 import type { Answer } from '@teamcast/contracts';
 import { and, count, desc, eq, gt, ilike, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
-import { computeJobs, profiles, sceneCompares, sceneSnapshots, scenes } from '../../db/schema/index.ts';
+import { computeJobs, profiles, sceneCompares, sceneMembers, sceneSnapshots, scenes } from '../../db/schema/index.ts';
 
 export type SceneRow = typeof scenes.$inferSelect;
 export type SceneKind = SceneRow['kind'];
@@ -134,20 +134,76 @@ export async function countTeams(db: Db, ownerId: string): Promise<number> {
   return row?.value ?? 0;
 }
 
-export async function deleteScenes(db: Db, ownerId: string, ids: string[] | 'all'): Promise<string[]> {
-  const rows = await db
-    .delete(scenes)
-    .where(and(eq(scenes.ownerId, ownerId), eq(scenes.kind, 'team'), ids === 'all' ? undefined : inArray(scenes.id, ids)))
-    .returning({ id: scenes.id });
-  return rows.map((row) => row.id);
+/**
+ * Deletes scenes of an owner with their runs (inputs; snapshot links go with the runs by their foreign key). Answers
+ * the deleted ids and the runs' dataset keys, for the storage to drop once the transaction has committed.
+ */
+export async function deleteScenes(db: Db, ownerId: string, ids: string[] | 'all'): Promise<{ ids: string[]; datasetKeys: string[] }> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const rows = await tx
+      .delete(scenes)
+      .where(and(eq(scenes.ownerId, ownerId), eq(scenes.kind, 'team'), ids === 'all' ? undefined : inArray(scenes.id, ids)))
+      .returning({ id: scenes.id });
+    const deleted = rows.map((row) => row.id);
+    const jobs = deleted.length === 0 ? [] : await tx.delete(computeJobs).where(and(eq(computeJobs.ownerId, ownerId), inArray(computeJobs.subjectId, deleted))).returning({ resultKey: computeJobs.resultKey });
+    return { ids: deleted, datasetKeys: jobs.flatMap((job) => (job.resultKey ? [job.resultKey] : [])) };
+  });
 }
 
-/** Teams of any owner whose actors include a profile (for the profile deletion warning). */
+/**
+ * Deletes the finished runs of a scene beyond its newest `keep` runs (queued and running ones are never touched).
+ * Answers the dataset keys of the deleted runs.
+ */
+export async function pruneSceneRuns(db: Db, ownerId: string, sceneId: string, keep: number): Promise<string[]> {
+  const newest = db
+    .select({ id: computeJobs.id })
+    .from(computeJobs)
+    .where(and(eq(computeJobs.ownerId, ownerId), eq(computeJobs.subjectId, sceneId)))
+    .orderBy(desc(computeJobs.createdAt), desc(computeJobs.id))
+    .limit(keep);
+  const rows = await db
+    .delete(computeJobs)
+    .where(and(eq(computeJobs.ownerId, ownerId), eq(computeJobs.subjectId, sceneId), inArray(computeJobs.status, ['done', 'failed']), notInArray(computeJobs.id, newest)))
+    .returning({ resultKey: computeJobs.resultKey });
+  return rows.flatMap((row) => (row.resultKey ? [row.resultKey] : []));
+}
+
+/** Scenes with more than `keep` runs stored, at most `limit` of them. */
+export async function scenesOverRunLimit(db: Db, keep: number, limit: number): Promise<Array<{ ownerId: string; sceneId: string }>> {
+  return db
+    .select({ ownerId: computeJobs.ownerId, sceneId: computeJobs.subjectId })
+    .from(computeJobs)
+    .where(eq(computeJobs.kind, 'scene'))
+    .groupBy(computeJobs.ownerId, computeJobs.subjectId)
+    .having(sql`count(*) > ${keep}`)
+    .limit(limit);
+}
+
+/**
+ * Finished runs whose scene no longer exists (left by deletions before runs were deleted with their team), at most
+ * `limit` per call. Answers the dataset keys of the deleted runs.
+ */
+export async function deleteOrphanRuns(db: Db, limit: number): Promise<string[]> {
+  const orphans = db
+    .select({ id: computeJobs.id })
+    .from(computeJobs)
+    .where(and(eq(computeJobs.kind, 'scene'), inArray(computeJobs.status, ['done', 'failed']), sql`not exists (select 1 from ${scenes} where ${scenes.id} = ${computeJobs.subjectId})`))
+    .limit(limit);
+  const rows = await db.delete(computeJobs).where(inArray(computeJobs.id, orphans)).returning({ resultKey: computeJobs.resultKey });
+  return rows.flatMap((row) => (row.resultKey ? [row.resultKey] : []));
+}
+
+/**
+ * The scenes holding a profile, within its owner's scenes only (a profile takes part only in its owner's teams): an
+ * indexed lookup of scene_members, so it costs the same whatever other owners store.
+ */
+const scenesWithProfile = (profileId: string) =>
+  and(eq(sceneMembers.profileId, profileId), eq(sceneMembers.ownerId, sql`(select ${profiles.ownerId} from ${profiles} where ${profiles.id} = ${profileId})`));
+
+/** Teams (and the sandbox) whose actors include a profile (for the profile deletion warning). */
 export async function countScenesUsingProfile(db: Db, profileId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(scenes)
-    .where(sql`${scenes.actors} @> ${JSON.stringify([{ id: profileId }])}::jsonb`);
+  const [row] = await db.select({ value: count() }).from(sceneMembers).where(scenesWithProfile(profileId));
   return row?.value ?? 0;
 }
 
@@ -320,7 +376,7 @@ export async function eraseSceneRuns(db: Db, profileId: string, now: Date): Prom
   const touched = await db
     .update(scenes)
     .set({ summary: null, compareIndicators: null, band: null, resultJobId: null, inputChangedAt: now, updatedAt: now })
-    .where(sql`${scenes.actors} @> ${JSON.stringify([{ id: profileId }])}::jsonb`)
+    .where(inArray(scenes.id, db.select({ id: sceneMembers.sceneId }).from(sceneMembers).where(scenesWithProfile(profileId))))
     .returning({ id: scenes.id });
   if (touched.length === 0) return [];
   const jobs = await db

@@ -41,6 +41,7 @@ import {
   removeScenes,
   runAnyScene,
   snapshotLink,
+  sweepSceneRuns,
   updateOwnScene,
   updateSandbox,
   viewScene,
@@ -48,7 +49,13 @@ import {
 } from './scenes.service.ts';
 
 const owner = ['owner'] as const;
-/** Scene writes carry whole actor lists; a 300-actor team with its interactions stays well under this. */
+/** Once an hour one process (the lock) deletes runs beyond the kept number and runs of deleted teams. */
+const RUN_SWEEP_MS = 60 * 60 * 1000;
+const RUN_SWEEP_LOCK_KEY = 7_240_311;
+/**
+ * Scene writes carry whole actor lists: in the sparse form a 300-person team is about 60 KB; the limit leaves room for
+ * many explicit interactions, and for a client still sending a full mesh of up to a few hundred people.
+ */
 const SCENE_BODY_LIMIT = 8 * 1024 * 1024;
 
 // Deleting a profile warns when teams use it (counted once per process, whatever number of apps it builds).
@@ -185,4 +192,10 @@ export const scenesModule: FastifyPluginAsync = async (app) => {
   });
 
   watchSceneRuns(app, deps);
+
+  const sweep = setInterval(() => {
+    app.database.withLock(RUN_SWEEP_LOCK_KEY, async () => sweepSceneRuns(deps)).catch((error: unknown) => app.log.error({ err: error }, 'scene run sweep failed'));
+  }, RUN_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 };

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_INTENSITY } from '@teamcast/contracts';
+import { DEFAULT_INTENSITY, SCENE_DATASET_ENCODING, decodeSceneDataset, fullInteractions } from '@teamcast/contracts';
 import { MOODS, bandOf, bestOf, compareScenes, probabilitiesBest, simulateScene, type Actor, type Grade, type PairForecast, type SceneInput, type Specialist } from '@teamcast/engine';
 import { buildApp } from '../../app.ts';
 import { computeJobs, pairRequests, profiles, sceneCompares, sceneSnapshots } from '../../db/schema/index.ts';
@@ -35,6 +35,13 @@ async function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: st
   return { status: response.statusCode, body: response.json() as Json, raw: response };
 }
 
+/** A downloaded dataset: gzip'ed JSON in the compact encoding, decoded as the browser decodes it. */
+function datasetOf(raw: Buffer): Json {
+  const sent = JSON.parse(gunzipSync(raw).toString()) as Json;
+  expect(sent.encoding).toBe(SCENE_DATASET_ENCODING);
+  return decodeSceneDataset(sent);
+}
+
 /** The engine input of a scene, built independently of the service: its actors and the scores of their profile rows. */
 async function engineInputOf(scene: Json): Promise<SceneInput> {
   const ids = (scene.actors as Actor[]).map((a) => a.id);
@@ -43,7 +50,8 @@ async function engineInputOf(scene: Json): Promise<SceneInput> {
   const specialists: Specialist[] = rows.map((p) =>
     enginePersonOf({ ...p, competencies: p.competencies!, professionalism: p.professionalism!, maturity: p.maturity!, grade: p.grade as Grade | null }, 'work'),
   );
-  return { startDay: scene.startDay, lifespan: scene.lifespan, actors: scene.actors, specialists };
+  // A scene carries the sparse form of its interactions; the engine computes the full mesh.
+  return { startDay: scene.startDay, lifespan: scene.lifespan, actors: fullInteractions(scene.actors as Actor[]), specialists };
 }
 
 async function createTeam(title: string, ids: string[]) {
@@ -75,7 +83,7 @@ describe('scene run', () => {
     const download = await t.app.inject({ method: 'GET', url });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-encoding']).toBe('gzip');
-    const dataset = JSON.parse(gunzipSync(download.rawPayload).toString());
+    const dataset = datasetOf(download.rawPayload);
     const expected = JSON.parse(JSON.stringify(sceneDataset(simulateScene(await engineInputOf(scene), { band: true }))));
     expect(dataset).toEqual(expected);
 
@@ -168,7 +176,7 @@ describe('same people, same forecast', () => {
     const { ruid } = (await call('PUT', `/api/scene/scene/${scene._id}/run`, owner)).body.result;
     await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${scene._id}`, owner)).body.result.lastRun.status).toBe('done'), { timeout: 20_000, interval: 100 });
     const { url } = (await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, owner)).body.result;
-    const dataset = JSON.parse(gunzipSync((await t.app.inject({ method: 'GET', url })).rawPayload).toString());
+    const dataset = datasetOf((await t.app.inject({ method: 'GET', url })).rawPayload);
     const last = dataset.pairs.days.length - 1;
     const teamRating = dataset.pairs.ratings[last * dataset.pairs.pairCount] as number;
 
@@ -188,7 +196,7 @@ describe('websocket messages of the scenes', () => {
     await gate.next('renderCheckTeam', (m) => m.payload.ruid === ruid && m.payload.status === 'done');
     gate.close();
     const snapshot = await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, owner);
-    const dataset = JSON.parse(gunzipSync((await t.app.inject({ method: 'GET', url: snapshot.body.result.url })).rawPayload).toString());
+    const dataset = datasetOf((await t.app.inject({ method: 'GET', url: snapshot.body.result.url })).rawPayload);
     // Read by hand from the dataset: actor-major columns, the last simulated day.
     const moodOf = (id: string) => {
       const at = dataset.actorIds.indexOf(id) * dataset.days + dataset.days - 1;
@@ -267,7 +275,7 @@ describe('team comparison', () => {
     for (const team of [a, b]) {
       const scene = (await call('GET', `/api/scene/scene/${team._id}`, owner)).body.result;
       const { url } = (await call('GET', `/api/scene/scene/snapshot/${team._id}?ruid=${scene.lastRun.ruid}`, owner)).body.result;
-      const dataset = JSON.parse(gunzipSync((await t.app.inject({ method: 'GET', url })).rawPayload).toString());
+      const dataset = datasetOf((await t.app.inject({ method: 'GET', url })).rawPayload);
       const day = dataset.days - 1;
       const columns = dataset.teamColumns;
       const check = scene.summary;
@@ -328,7 +336,7 @@ describe('computation and the server', () => {
       const { token } = await restarted.authenticator.signIn('owner', owner.id);
       const snapshot = await restarted.inject({ method: 'GET', url: `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, headers: { authorization: `Bearer ${token}` } });
       const download = await restarted.inject({ method: 'GET', url: snapshot.json().result.url });
-      const dataset = JSON.parse(gunzipSync(download.rawPayload).toString());
+      const dataset = datasetOf(download.rawPayload);
       expect(dataset).toEqual(JSON.parse(JSON.stringify(sceneDataset(simulateScene(await engineInputOf(scene), { band: true })))));
     } finally {
       await restarted.close();

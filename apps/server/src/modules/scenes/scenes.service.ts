@@ -16,6 +16,8 @@ import {
 import {
   MIN_SPECIALISTS,
   SceneSettingsSchema,
+  decodeSceneDataset,
+  sparseInteractions,
   usesSimulator,
   type Actor,
   type CompareIndicators,
@@ -64,6 +66,9 @@ import {
   latestJobs,
   listPickableProfiles,
   listScenes,
+  deleteOrphanRuns,
+  pruneSceneRuns,
+  scenesOverRunLimit,
   updateScene,
   type ActorProfile,
   type JobRow,
@@ -71,6 +76,12 @@ import {
   type SceneRow,
 } from './scenes.repository.ts';
 import { presentProfile, presentScene } from './scenes.presenter.ts';
+
+/**
+ * Runs kept per scene: the newest ones, so the latest run, the one before it and a few more stay readable while older
+ * runs (their inputs and datasets) are deleted as new runs start and by the hourly sweep (docs/ARCHITECTURE.md).
+ */
+export const KEPT_RUNS_PER_SCENE = 5;
 
 /** How long a dataset link stays valid. */
 export const SNAPSHOT_TTL_MS = 15 * 60 * 1000;
@@ -108,11 +119,14 @@ export const sha256 = (value: string) => crypto.createHash('sha256').update(valu
 
 /**
  * Checks and normalises an actor list: every actor is a live profile of the owner that can take part in a forecast
- * (names, gender and position are taken from the profile), then the engine's event rules apply.
+ * (names, gender and position are taken from the profile), then the engine's event rules apply. The list is brought
+ * to the sparse form first (a client may send the full mesh): normalising it costs milliseconds where the full mesh of
+ * a 300-person team costs about half a second, and the engine reads the same team from either (the default pairs a
+ * rule would drop after a dismissal are derived again and dropped again by the engine's own normalising).
  */
 async function prepareActors(deps: SceneDeps, ownerId: string, actors: Actor[], options: { dropGone?: boolean } = {}) {
   const profiles = new Map((await findActorProfiles(deps.database.db, ownerId, actors.map((a) => a.id))).map((p) => [p.id, p]));
-  let list = actors;
+  let list = sparseInteractions(actors);
   if (options.dropGone) {
     const gone = new Set(list.filter((a) => isGone(profiles.get(a.id))).map((a) => a.id));
     list = list
@@ -136,7 +150,9 @@ async function prepareActors(deps: SceneDeps, ownerId: string, actors: Actor[], 
     };
   });
   try {
-    return normalizeActors(named) as { actors: Actor[]; diff: DiffEntry[] };
+    // Again after the rules: a dropped first event moves a member's default day.
+    const { actors: normalized, diff } = normalizeActors(named) as { actors: Actor[]; diff: DiffEntry[] };
+    return { actors: sparseInteractions(normalized), diff };
   } catch (error) {
     if (error instanceof EngineError) throw new AppError(ENGINE_ERRORS[error.code] ?? 'interaction_settings_failure');
     throw error;
@@ -159,6 +175,7 @@ export async function createScene(deps: SceneDeps, ownerId: string, body: z.infe
   if (kind === 'team') await assertTeamCap(db, ownerId, await countTeams(db, ownerId));
   if (kind === 'sandbox' || usesSimulator(body.actors)) await assertAccess(db, ownerId, 'allowScene');
   if (body.actors.length < MIN_SPECIALISTS) throw new AppError('team_too_small');
+  await assertTeamSize(db, ownerId, body.actors.length);
   const { actors, diff } = await prepareActors(deps, ownerId, body.actors);
   const values = {
     ownerId,
@@ -197,8 +214,14 @@ async function assertSceneAccess(db: Db, ownerId: string, kind: SceneKind, actor
   if (kind === 'sandbox' || usesSimulator(actors)) await assertAccess(db, ownerId, 'allowScene');
 }
 
+/** The plan's most people in one team (the capability table's teamSize): 300, or 1,000 on the department-size plans. */
+async function assertTeamSize(db: Db, ownerId: string, people: number): Promise<void> {
+  if (people > (await accessRulesFor(db, ownerId)).teamSize) throw new AppError('team_too_large');
+}
+
 async function applyUpdate(deps: SceneDeps, scene: SceneRow, body: UpdateBody, extra: { status?: 'ok' | 'broken'; p2pRequests?: unknown[]; dropGone?: boolean } = {}) {
   await assertSceneAccess(deps.database.db, scene.ownerId, scene.kind, body.actors ?? (scene.actors as Actor[]));
+  if (body.actors) await assertTeamSize(deps.database.db, scene.ownerId, body.actors.length);
   let diff: DiffEntry[] = [];
   let actors: Actor[] | undefined;
   const sourceActors = body.actors ?? (extra.dropGone ? (scene.actors as Actor[]) : undefined);
@@ -252,15 +275,20 @@ export async function updateSandbox(deps: SceneDeps, ownerId: string, body: Upda
   return applyUpdate(deps, sandbox, body);
 }
 
+/** Deletes teams with their runs and the runs' datasets (docs/ARCHITECTURE.md, "Data that ends"). */
 export async function removeScenes(deps: SceneDeps, ownerId: string, ids: string[] | 'all'): Promise<string[]> {
   const deleted = await deleteScenes(deps.database.db, ownerId, ids);
-  if (deleted.length > 0) notifyAccessRulesChanged(ownerId);
-  return deleted;
+  await deps.storage.delete(deleted.datasetKeys);
+  if (deleted.ids.length > 0) notifyAccessRulesChanged(ownerId);
+  return deleted.ids;
 }
 
 // ---------------------------------------------------------------------------------------------- runs
 
-/** The engine input of a scene: its actors with the scores of their profiles. */
+/**
+ * The engine input of a scene: its actors with the scores of their profiles. The actors stay in the sparse form the
+ * scene stores (the compute task derives the full mesh), so a run's input is not a second copy of the whole team.
+ */
 async function sceneInput(deps: SceneDeps, scene: SceneRow): Promise<SceneInput> {
   const actors = scene.actors as Actor[];
   const profiles = new Map((await findActorProfiles(deps.database.db, scene.ownerId, actors.map((a) => a.id))).map((p) => [p.id, p]));
@@ -283,7 +311,23 @@ export async function runScene(deps: SceneDeps, ownerId: string, id: string, kin
   await assertSceneAccess(deps.database.db, ownerId, scene.kind, scene.actors as Actor[]);
   const input = await sceneInput(deps, scene);
   const ruid = await deps.compute.enqueue({ ownerId, kind: 'scene', subjectId: scene.id, input });
+  await deps.storage.delete(await pruneSceneRuns(deps.database.db, ownerId, scene.id, KEPT_RUNS_PER_SCENE));
   return { ruid, scene };
+}
+
+/** Most scenes (and orphan runs) one sweep handles; the next sweep takes the rest. */
+const SWEEP_BATCH = 500;
+
+/**
+ * The scheduled half of run retention: runs beyond KEPT_RUNS_PER_SCENE of any scene, and runs whose scene is gone,
+ * are deleted with their datasets. Answers how many runs' datasets were dropped.
+ */
+export async function sweepSceneRuns(deps: SceneDeps): Promise<number> {
+  const db = deps.database.db;
+  const keys = await deleteOrphanRuns(db, SWEEP_BATCH);
+  for (const { ownerId, sceneId } of await scenesOverRunLimit(db, KEPT_RUNS_PER_SCENE, SWEEP_BATCH)) keys.push(...(await pruneSceneRuns(db, ownerId, sceneId, KEPT_RUNS_PER_SCENE)));
+  await deps.storage.delete(keys);
+  return keys.length;
 }
 
 /** Finds the scene of either kind (the run and snapshot calls serve the sandbox too). */
@@ -351,7 +395,7 @@ async function resultOf(deps: SceneDeps, scene: SceneRow, job: JobRow): Promise<
   }
   const data = job.resultKey ? await deps.storage.get(job.resultKey) : undefined;
   if (!data || data.length === 0) return undefined;
-  const dataset = JSON.parse((await gunzipAsync(data)).toString('utf8')) as StoredDataset;
+  const dataset = decodeSceneDataset(JSON.parse((await gunzipAsync(data)).toString('utf8')) as StoredDataset);
   const band = storedBandOf(dataset.band);
   await cacheResult(deps.database.db, scene.id, job, { summary: dataset.summary, compareIndicators: dataset.compare, band, actorMoods: finalMoods(dataset) });
   return { summary: dataset.summary, compare: dataset.compare, band };

@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema, errorMessage, sceneRunEndpoint, sceneSnapshotEndpoint, type Locale } from '@teamcast/contracts';
+import { ErrorEnvelopeSchema, decodeSceneDataset, errorMessage, sceneRunEndpoint, sceneSnapshotEndpoint, type Locale } from '@teamcast/contracts';
 import { ApiError, apiCall } from '../api/client.ts';
 
 /** Queues the computation of a scene (a team or the simulator's sandbox); its phases arrive over the gate. */
@@ -26,7 +26,8 @@ export async function fetchSceneDataset<T>(sceneId: string, ruid: string, locale
     const envelope = ErrorEnvelopeSchema.safeParse(payload);
     if (envelope.success) throw new ApiError(envelope.data.error.code, envelope.data.error.message, response.status);
   }
-  const dataset = payload as Partial<T> | undefined;
+  // The numeric columns arrive in the compact encoding (contracts scene-dataset-encoding.ts).
+  const dataset = response.ok && payload && typeof payload === 'object' ? (decodeSceneDataset(payload) as Partial<T>) : undefined;
   if (!response.ok || !dataset || !complete(dataset)) throw new ApiError('unstable_connection', errorMessage('unstable_connection', locale), response.status);
   return dataset as T;
 }

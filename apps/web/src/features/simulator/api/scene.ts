@@ -1,13 +1,31 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, sceneCreateEndpoint, sceneFixEndpoint, sceneGetEndpoint, sceneProfilesEndpoint, sceneUpdateEndpoint, type SceneUpdate } from '@teamcast/contracts';
+import {
+  MAX_PAGE_SIZE,
+  fullInteractions,
+  sceneCreateEndpoint,
+  sceneFixEndpoint,
+  sceneGetEndpoint,
+  sceneProfilesEndpoint,
+  sceneUpdateEndpoint,
+  sparseInteractions,
+  type Scene,
+  type SceneUpdate,
+} from '@teamcast/contracts';
 import { apiCall } from '../../../shared/api/client.ts';
 import { PICKER_PAGE_SIZE } from '../../../shared/ui/use-picker-search.ts';
 
 export const simulatorSceneKey = (id: string) => ['simulator', 'scene', id] as const;
 
+/**
+ * The server sends and takes a team's interactions in the sparse form (only what differs from the default pair); the
+ * workspace edits the full mesh, so every pair has a value to show and change.
+ */
+const withFullMesh = (scene: Scene): Scene => ({ ...scene, actors: fullInteractions(scene.actors) });
+const sparseUpdate = (update: SceneUpdate): SceneUpdate => (update.actors ? { ...update, actors: sparseInteractions(update.actors.map((a) => ({ ...a, interactionType: a.interactionType ?? [], interactionIntensive: a.interactionIntensive ?? [] }))) } : update);
+
 /** The team scene the workspace edits. */
 export function useSimulatorScene(id: string | undefined) {
-  return useQuery({ queryKey: simulatorSceneKey(id ?? ''), queryFn: () => apiCall(sceneGetEndpoint, { params: { id: id! } }), enabled: Boolean(id) });
+  return useQuery({ queryKey: simulatorSceneKey(id ?? ''), queryFn: async () => withFullMesh(await apiCall(sceneGetEndpoint, { params: { id: id! } })), enabled: Boolean(id) });
 }
 
 /**
@@ -17,10 +35,13 @@ export function useSimulatorScene(id: string | undefined) {
 export function useSaveSimulatorScene(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (update: SceneUpdate) =>
-      id
-        ? apiCall(sceneUpdateEndpoint, { params: { id }, body: update })
-        : apiCall(sceneCreateEndpoint, { body: { ...update, title: update.title ?? '', actors: update.actors ?? [] } }),
+    mutationFn: async (edited: SceneUpdate) => {
+      const update = sparseUpdate(edited);
+      const saved = id
+        ? await apiCall(sceneUpdateEndpoint, { params: { id }, body: update })
+        : await apiCall(sceneCreateEndpoint, { body: { ...update, title: update.title ?? '', actors: update.actors ?? [] } });
+      return { ...saved, scene: withFullMesh(saved.scene) };
+    },
     onSuccess: async (saved) => {
       client.setQueryData(simulatorSceneKey(id), saved.scene);
       await client.invalidateQueries({ queryKey: ['teams'] });
@@ -54,7 +75,7 @@ export function useConfirmTeamChange(id: string) {
   return useMutation({
     mutationFn: () => apiCall(sceneFixEndpoint, { params: { id }, body: { status: 'ok' } }),
     onSuccess: async (saved) => {
-      client.setQueryData(simulatorSceneKey(id), saved.scene);
+      client.setQueryData(simulatorSceneKey(id), withFullMesh(saved.scene));
       await client.invalidateQueries({ queryKey: ['teams'] });
     },
   });

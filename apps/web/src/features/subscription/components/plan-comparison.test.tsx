@@ -23,4 +23,15 @@ describe('plan comparison', () => {
     }
   });
 
+  it('sells the department-size team: 1,000 people per team on Simulator Pro, 300 on the Simulator plan', () => {
+    render(
+      <MantineProvider>
+        <PlanComparison />
+      </MantineProvider>,
+    );
+    const cells = [...screen.getByTestId('compare-teamSize').querySelectorAll('td')].slice(1).map((cell) => cell.textContent);
+    expect(cells[PRODUCT_ORDER.indexOf('simulatorPro')]).toBe('1,000');
+    expect(cells[PRODUCT_ORDER.indexOf('simulator')]).toBe('300');
+    expect(cells[PRODUCT_ORDER.indexOf('basic')]).toBe('—');
+  });
 });

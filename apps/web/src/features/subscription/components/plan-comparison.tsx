@@ -51,6 +51,12 @@ export function PlanComparison() {
               <Table.Td key={product}>{teamCell(product)}</Table.Td>
             ))}
           </Table.Tr>
+          <Table.Tr data-testid="compare-teamSize">
+            <Table.Td>{t('compare.teamSize')}</Table.Td>
+            {PRODUCT_ORDER.map((product) => (
+              <Table.Td key={product}>{PRODUCT_CAPABILITIES[product].teams ? number.format(PRODUCT_CAPABILITIES[product].teamSize) : no}</Table.Td>
+            ))}
+          </Table.Tr>
           <Table.Tr>
             <Table.Td>{t('compare.seats')}</Table.Td>
             {PRODUCT_ORDER.map((product) => {
