@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -28,6 +29,9 @@ import { hostInfo } from './modules/site/site.service.ts';
 import { createComputeRunner } from './modules/compute/compute.runner.ts';
 import { createDatabaseStorage, createFileStorage } from './core/storage.ts';
 import path from 'node:path';
+
+/** JSON answers from this size on are compressed for clients that accept it. */
+export const JSON_COMPRESS_THRESHOLD_BYTES = 16 * 1024;
 
 /** A request id from a trusted proxy is kept when it looks like one: letters, digits and `._:-`, at most 128. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -147,6 +151,10 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Large JSON answers (lists, datasets) travel compressed, brotli at quality 4 (Fast, about gzip -9's size) or gzip;
+  // small ones are sent as they are, where compressing costs more time than it saves. The web app's files come
+  // compressed already (core/web.ts).
+  await app.register(compress, { threshold: JSON_COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'], customTypes: /^application\/json\b/ });
   // Counters in the database, shared by every process; when the database cannot answer, the limit steps aside and the
   // route's own database work answers 503.
   const rateLimitStore = databaseRateLimitStore(database);
