@@ -37,10 +37,23 @@ export async function listOwnerProfiles(db: Db, ownerId: string, options: Profil
   const where = and(...conditions);
   const column = options.sort === 'updatedAt' ? profiles.updatedAt : profiles.createdAt;
   const direction = options.order === 'asc' ? asc : desc;
-  const rows = await db.select().from(profiles).where(where).orderBy(direction(column), direction(profiles.id)).limit(options.limit).offset(options.offset);
+  // One statement for the page and both counts (the window counts the matching rows before the limit); a page past
+  // the end has no row to carry them, so they are counted apart then.
+  const page = await db
+    .select({
+      row: profiles,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      profilesCount: sql<number>`(select count(*) from ${profiles} where ${visible})`.mapWith(Number),
+    })
+    .from(profiles)
+    .where(where)
+    .orderBy(direction(column), direction(profiles.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  if (page[0]) return { rows: page.map((entry) => entry.row), total: page[0].total, profilesCount: page[0].profilesCount };
   const [matching] = await db.select({ n: count() }).from(profiles).where(where);
   const [all] = await db.select({ n: count() }).from(profiles).where(visible);
-  return { rows, total: matching?.n ?? 0, profilesCount: all?.n ?? 0 };
+  return { rows: [], total: matching?.n ?? 0, profilesCount: all?.n ?? 0 };
 }
 
 /** An owner's profile that is not deleted; another owner's id finds nothing. */
