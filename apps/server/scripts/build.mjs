@@ -3,7 +3,8 @@
 // esbuild bundle of src/main.ts with the workspace packages (@teamcast/contracts, @teamcast/engine, TypeScript source)
 // inside, and the worker-thread entries beside it, into dist/, run with plain `node`. npm packages stay external (loaded
 // from node_modules). Skipped when the inputs have not changed since the last build (dist/.build-stamp); `--force`
-// always builds. Development and tests keep running the source through tsx.
+// always builds; `--outdir <dir>` builds elsewhere (a test's own folder). Development and tests keep running the source
+// through tsx.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -11,7 +12,8 @@ import { inputsHash, stampMatches, writeStamp } from '../../../scripts/build-sta
 
 const server = path.join(import.meta.dirname, '..');
 const root = path.join(server, '../..');
-const outdir = path.join(server, 'dist');
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag > 0 ? path.resolve(process.argv[outdirFlag + 1]) : path.join(server, 'dist');
 const stamp = path.join(outdir, '.build-stamp');
 const hash = inputsHash(root, ['apps/server/src', 'apps/server/scripts', 'apps/server/package.json', 'packages/contracts/src', 'packages/engine/src', 'scripts/build-stamp.mjs', 'package-lock.json']);
 
