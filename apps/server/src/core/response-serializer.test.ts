@@ -33,3 +33,29 @@ describe('response serialisation', () => {
     expect(res.body).toBe('{"result":{"name":"42"}}');
   });
 });
+
+describe('nullable fields', () => {
+  let t: TestApp;
+  const nullable = defineEndpoint({
+    group: 'system',
+    method: 'GET',
+    path: '/test/nullable/:present',
+    summary: 'Answers nullable fields, set or not',
+    params: z.object({ present: z.enum(['yes', 'no']) }),
+    result: z.object({ name: z.string().nullable(), share: z.number().nullable(), detail: z.object({ rules: z.string() }).nullable(), list: z.array(z.string()).nullable() }),
+  });
+  beforeAll(async () => {
+    t = await createTestApp({ NODE_ENV: 'production' }, (app) =>
+      route(app, nullable, {
+        access: 'anonymous',
+        handler: async ({ params }) => (params.present === 'yes' ? { name: 'Anna', share: 0.5, detail: { rules: 'r' }, list: ['a'] } : { name: null, share: null, detail: null, list: null }),
+      }),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('writes a nullable field as its value or as null', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/test/nullable/yes' })).json()).toEqual({ result: { name: 'Anna', share: 0.5, detail: { rules: 'r' }, list: ['a'] } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/test/nullable/no' })).json()).toEqual({ result: { name: null, share: null, detail: null, list: null } });
+  });
+});

@@ -10,9 +10,30 @@ type Stringify = (data: unknown) => string;
  * fields, as the contract's encoding would. A schema JSON Schema cannot express (none of ours today) falls back to
  * zod's encoding and JSON.stringify, so an answer is never wrong, only slower.
  */
+type JsonSchemaNode = { [key: string]: unknown };
+const isNode = (value: unknown): value is JsonSchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A nullable field (`anyOf: [X, { type: 'null' }]` in zod's JSON Schema) as X with `nullable: true`: fast-json-stringify
+ * writes that with a null check, where for `anyOf` it runs a JSON Schema validator on every answer to pick the branch.
+ */
+function withNullables(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withNullables);
+  if (!isNode(node)) return node;
+  const next: JsonSchemaNode = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withNullables(value)]));
+  const branches = next.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2) return next;
+  const nullAt = branches.findIndex((branch) => isNode(branch) && branch.type === 'null' && Object.keys(branch).length === 1);
+  const other: unknown = branches[1 - nullAt];
+  if (nullAt < 0 || !isNode(other) || typeof other.type !== 'string' || '$ref' in other || 'anyOf' in other || 'oneOf' in other || 'nullable' in other) return next;
+  const { anyOf: _anyOf, ...rest } = next;
+  return { ...rest, ...other, nullable: true };
+}
+
 function compile(schema: ZodType): Stringify {
   try {
-    return fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'any', cycles: 'ref' }) as Parameters<typeof fastJson>[0]);
+    const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'any', cycles: 'ref' });
+    return fastJson(withNullables(jsonSchema) as Parameters<typeof fastJson>[0]);
   } catch {
     return (data) => JSON.stringify(z.encode(schema, data));
   }
