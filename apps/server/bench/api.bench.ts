@@ -1,11 +1,15 @@
 /**
  * `npm run bench -w @teamcast/server`: the API under load with autocannon on loopback (profile list, profile read,
- * pair forecast),
- * on the embedded database and on PostgreSQL when one answers, beside a bare Fastify route returning the same rows;
- * then 2,000 authenticated websocket connections on one process (memory per connection, ping round trip).
- * Results are printed and written into docs/PERFORMANCE.md between the api-bench markers (not with BENCH_DRY=1;
- * BENCH_DRIVERS=pglite or postgres runs one driver, BENCH_SECONDS and BENCH_SOCKETS shorten a trial run).
+ * pair forecast), on the embedded database and on PostgreSQL when one answers, beside a bare Fastify route returning the
+ * same rows; then 2,000 authenticated websocket connections on one process (memory per connection, ping round trip).
+ * The server is the production build (dist/main.mjs, built first when its sources changed), run with plain node.
+ * Each line's throughput is printed beside its bare line's (ours / bare), with the goals of issue 23.
+ * Results are printed and written into docs/PERFORMANCE.md between the api-bench markers (not with BENCH_DRY=1).
+ * BENCH_DRIVERS=pglite or postgres runs one driver, BENCH_SECONDS and BENCH_SOCKETS shorten a trial run;
+ * BENCH_SHORT=1 is the CI run (4 s per line, no websocket line); BENCH_ENFORCE=1 exits 1 when a goal is missed;
+ * BENCH_JSON=<file> writes the figures and ratios as JSON (for a CI summary).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,10 +18,23 @@ import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { createOwnerToken, prepareData, rssOf, startChild, type Driver } from '../src/test/child-server.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SHORT = Boolean(process.env.BENCH_SHORT);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (SHORT ? 4 : 20));
 const CONNECTIONS = 50;
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2_000);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? (SHORT ? 0 : 2_000));
 const PROFILES = 200;
+
+/** The lines compared, each with its bare counterpart and the issue's goal for ours / bare. */
+const LINES = [
+  { target: 'profile list (50 rows)', bare: 'bare Fastify: same list', minRatio: 0.7 },
+  { target: 'profile read', bare: 'bare Fastify: same row', minRatio: 0.6 },
+  { target: 'pair forecast (run and store)', bare: 'bare Fastify: same forecast', minRatio: 0.5 },
+] as const;
+/** p99 limits in ms: a read on PostgreSQL, a pair forecast on the embedded database. */
+const P99_LIMITS: Array<{ driver: Driver; target: string; maxMs: number }> = [
+  { driver: 'postgres', target: 'profile read', maxMs: 50 },
+  { driver: 'pglite', target: 'pair forecast (run and store)', maxMs: 1_000 },
+];
 
 type Row = { driver: Driver; target: string; rps: number; p50: number; p99: number; errors: number };
 const rows: Row[] = [];
@@ -89,7 +106,7 @@ async function benchDriver(driver: Driver): Promise<void> {
   try {
     const { ownerId, token } = await createOwnerToken(data.dataDir, data.databaseUrl);
     const env = { DATA_DIR: data.dataDir, ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}) };
-    const server = await startChild('src/main.ts', env, '/api/health');
+    const server = await startChild('dist/main.mjs', env, '/api/health');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     let profileId = '';
     for (let index = 0; index < PROFILES; index += 1) {
@@ -101,7 +118,7 @@ async function benchDriver(driver: Driver): Promise<void> {
     await load(driver, 'profile list (50 rows)', `${server.base}/api/owner/profiles?limit=50`, headers);
     await load(driver, 'profile read', `${server.base}/api/owner/profiles/${profileId}`, headers);
     await load(driver, 'pair forecast (run and store)', `${server.base}/api/scene/p2p/${pair.id}/run`, headers, 'PUT', '{}');
-    if (driver === 'pglite') await sockets(server.base, token, server.child.pid!);
+    if (driver === 'pglite' && SOCKETS > 0) await sockets(server.base, token, server.child.pid!);
     await server.stop();
 
     const bare = await startChild('bench/bare-server.ts', env, '/health');
@@ -114,19 +131,44 @@ async function benchDriver(driver: Driver): Promise<void> {
   }
 }
 
-// BENCH_DRIVERS=pglite (or postgres) runs one driver; BENCH_DRY=1 prints without writing the docs.
+const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: path.join(import.meta.dirname, '..'), stdio: 'inherit' });
+if (built.status !== 0) throw new Error('the server build failed');
 const wanted = process.env.BENCH_DRIVERS?.split(',');
 const drivers = (['pglite', ...((await postgresAnswers()) ? (['postgres'] as const) : [])] as Driver[]).filter((driver) => !wanted || wanted.includes(driver));
 for (const driver of drivers) await benchDriver(driver);
 
+type Ratio = { driver: Driver; target: string; ours: number; bare: number; ratio: number; minRatio: number };
+const ratios: Ratio[] = drivers.flatMap((driver) =>
+  LINES.flatMap((line) => {
+    const ours = rows.find((row) => row.driver === driver && row.target === line.target);
+    const bare = rows.find((row) => row.driver === driver && row.target === line.bare);
+    return ours && bare ? [{ driver, target: line.target, ours: ours.rps, bare: bare.rps, ratio: bare.rps > 0 ? ours.rps / bare.rps : 0, minRatio: line.minRatio }] : [];
+  }),
+);
+const percent = (value: number) => `${Math.round(value * 100)} %`;
+const misses = [
+  ...ratios.filter((line) => line.ratio < line.minRatio).map((line) => `${line.driver} ${line.target}: ${percent(line.ratio)} of bare, goal ${percent(line.minRatio)}`),
+  ...P99_LIMITS.flatMap((limit) => {
+    const row = rows.find((candidate) => candidate.driver === limit.driver && candidate.target === limit.target);
+    return row && row.p99 >= limit.maxMs ? [`${limit.driver} ${limit.target}: p99 ${row.p99} ms, goal under ${limit.maxMs} ms`] : [];
+  }),
+  ...rows.filter((row) => row.errors > 0).map((row) => `${row.driver} ${row.target}: ${row.errors} errors`),
+];
+console.log('\nours / bare (same run):');
+for (const line of ratios) console.log(`${line.driver.padEnd(8)} ${line.target.padEnd(34)} ${String(line.ours).padStart(7)} / ${String(line.bare).padStart(7)} = ${percent(line.ratio).padStart(5)}  (goal ${percent(line.minRatio)})`);
+console.log(misses.length === 0 ? 'Every goal met.' : `Goals missed:\n  ${misses.join('\n  ')}`);
+
 const date = new Date().toISOString().slice(0, 10);
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const table = [
-  `Measured ${date} on ${machine}; autocannon, ${CONNECTIONS} connections for ${SECONDS} s per line, server in its own process.`,
+  `Measured ${date} on ${machine}, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end; autocannon, ${CONNECTIONS} connections for ${SECONDS} s per line, the built server (plain node) in its own process.`,
   '',
-  '| database | target | requests/s | p50 ms | p99 ms | errors |',
-  '|---|---|---:|---:|---:|---:|',
-  ...rows.map((row) => `| ${row.driver} | ${row.target} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`),
+  '| database | target | requests/s | p50 ms | p99 ms | errors | ours / bare |',
+  '|---|---|---:|---:|---:|---:|---:|',
+  ...rows.map((row) => {
+    const ratio = ratios.find((line) => line.driver === row.driver && line.target === row.target);
+    return `| ${row.driver} | ${row.target} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${ratio ? `${percent(ratio.ratio)} (goal ${percent(ratio.minRatio)})` : ''} |`;
+  }),
   '',
   ...socketRows.map((line) => `Websocket gate, one process: ${line}.`),
 ].join('\n');
@@ -142,3 +184,6 @@ else {
   fs.writeFileSync(doc, next);
   console.log(`\nWritten to ${path.relative(process.cwd(), doc)}`);
 }
+// BENCH_JSON=<file>: the figures for a CI summary.
+if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ date, machine, seconds: SECONDS, rows, ratios, misses }, null, 2));
+if (process.env.BENCH_ENFORCE && misses.length > 0) process.exit(1);

@@ -1,20 +1,22 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { AppError, RequestValidationError } from './core/errors.ts';
 import { PAGE_LOCALE_HEADER, decideLocale, parseInput } from '@teamcast/contracts';
-import { createAuthenticator } from './core/auth.ts';
+import { createAuthenticator, forgetEndedSessions } from './core/auth.ts';
 import { createSealer } from './core/sealer.ts';
 import type { Config } from './core/config.ts';
 import type { Database } from './core/db.ts';
 import { databaseRateLimitStore } from './core/rate-limit-store.ts';
 import { createAfterAnswer } from './core/after-answer.ts';
 import { registerErrorHandling, sendError } from './core/error-handler.ts';
+import { responseSerializerCompiler } from './core/response-serializer.ts';
 import { registerWeb } from './core/web.ts';
 import { trustFunction } from './core/proxy-trust.ts';
 import { serializeError } from './core/log-redaction.ts';
@@ -27,6 +29,9 @@ import { hostInfo } from './modules/site/site.service.ts';
 import { createComputeRunner } from './modules/compute/compute.runner.ts';
 import { createDatabaseStorage, createFileStorage } from './core/storage.ts';
 import path from 'node:path';
+
+/** JSON answers from this size on are compressed for clients that accept it. */
+export const JSON_COMPRESS_THRESHOLD_BYTES = 16 * 1024;
 
 /** A request id from a trusted proxy is kept when it looks like one: letters, digits and `._:-`, at most 128. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -77,7 +82,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
 
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('authenticator', createAuthenticator(database.db, secret));
+  app.decorate('authenticator', createAuthenticator(database.db, secret, undefined, config.SESSION_CACHE_MS));
   app.decorate('secondFactorSealer', createSealer(secret, 'second-factor'));
   app.decorate('accessCatalogue', []);
   app.decorate('storageFailures', createStorageFailures());
@@ -86,7 +91,9 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   // Datasets live beside the data when the database is embedded, and in the shared database on a PostgreSQL server.
   app.decorate('storage', database.driver === 'postgres' ? createDatabaseStorage(database.db) : createFileStorage(path.join(config.dataDir, 'storage')));
   app.decorate('compute', createComputeRunner({ database, storage: app.storage, gate: app.gate, log: app.log }));
+  let stopForgetting: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
+    stopForgetting = await forgetEndedSessions(database, app.authenticator);
     await app.gate.start();
     await app.compute.start();
   });
@@ -94,6 +101,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     await app.afterAnswer.settled();
     await app.compute.stop();
     await app.gate.stop();
+    await stopForgetting?.();
   });
   app.decorateRequest('locale', 'ru');
   app.decorateRequest('auth', null);
@@ -102,7 +110,8 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     const parsed = parseInput(schema as unknown as ZodType, data);
     return parsed.success ? { value: parsed.data } : { error: new RequestValidationError(parsed.error.issues) };
   });
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses are checked against their contracts in the test suites only; in production they are only serialised.
+  app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'test'));
   registerErrorHandling(app);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -142,6 +151,10 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Large JSON answers (lists, datasets) travel compressed, brotli at quality 4 (Fast, about gzip -9's size) or gzip;
+  // small ones are sent as they are, where compressing costs more time than it saves. The web app's files come
+  // compressed already (core/web.ts).
+  await app.register(compress, { threshold: JSON_COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'], customTypes: /^application\/json\b/ });
   // Counters in the database, shared by every process; when the database cannot answer, the limit steps aside and the
   // route's own database work answers 503.
   const rateLimitStore = databaseRateLimitStore(database);

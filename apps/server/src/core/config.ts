@@ -46,6 +46,11 @@ const ConfigSchema = z.object({
   DB_MAINTENANCE_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(DEFAULT_DATABASE_TIMEOUTS.maintenanceMs),
   /** Secret that signs access tokens; generated once and kept in DATA_DIR when absent. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * ms a checked session is trusted without reading it again (0 = read on every request). Ended sessions are dropped
+   * at once in every process by their notification; this bounds the case where one is lost.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Demo data on first start; defaults to on for the embedded database, off with DATABASE_URL. */
   DEMO_DATA: booleanFlag.optional(),

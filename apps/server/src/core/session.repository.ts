@@ -13,7 +13,20 @@ export const SESSIONS_ENDED_CHANNEL = 'teamcast_sessions_ended';
 /** Session ids per notification: 200 × 26 bytes stays well under PostgreSQL's 8000-byte payload limit. */
 const IDS_PER_NOTIFICATION = 200;
 
+const endedHere = new Set<(ids: readonly string[]) => void>();
+
+/**
+ * Listens to sessions ended by this process, told at once (the notification reaches every process, this one included,
+ * only when the statement's transaction commits). Returns the unsubscribe.
+ */
+export function onSessionsEndedHere(listener: (ids: readonly string[]) => void): () => void {
+  endedHere.add(listener);
+  return () => endedHere.delete(listener);
+}
+
 async function announceEnded(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  for (const listener of endedHere) listener(ids);
   for (let start = 0; start < ids.length; start += IDS_PER_NOTIFICATION) {
     await db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${JSON.stringify(ids.slice(start, start + IDS_PER_NOTIFICATION))})`);
   }

@@ -60,7 +60,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts a server script as a child process and waits (up to a minute) until its ready path answers 2xx. */
+/** Starts a server script (relative to apps/server) as a child process and waits (up to a minute) until its ready path answers 2xx. */
 export async function startChild(
   script: string,
   env: Record<string, string>,
@@ -68,7 +68,8 @@ export async function startChild(
   port?: number,
 ): Promise<{ child: ChildProcess; base: string; stderr(): string; stop(): Promise<void> }> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // TypeScript source runs through tsx; a built script (dist/main.mjs) runs with plain node, as `npm start` runs it.
+  const child = spawn(process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : [script], {
     cwd: path.join(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'false', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -22,8 +22,8 @@ import { EventEmitter } from 'node:events';
 import { allows, rulesOfPlan, type Capability, type AccessRule, type AccessRules, type PlanId } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
-import { paymentNow } from './payment-clock.ts';
-import { findOwnerAccount, findPairUnlock, findSubscription, type SubscriptionRow } from './payments.repository.ts';
+import { paymentClockAt } from './payment-clock.ts';
+import { findAccessFacts, findPairUnlock, type SubscriptionRow } from './payments.repository.ts';
 
 const changes = new EventEmitter();
 changes.setMaxListeners(0);
@@ -52,12 +52,10 @@ export function rulesOf(plan: PlanId, verified: boolean): AccessRules {
 }
 
 export async function accessRulesFor(db: Db, ownerId: string): Promise<AccessRules> {
-  // One after another: callers pass a transaction too, and a transaction is one connection that takes one query at a time.
-  const account = await findOwnerAccount(db, ownerId);
-  const sub = await findSubscription(db, ownerId);
-  const now = await paymentNow(db);
-  if (!account) throw new AppError('user_not_found');
-  return rulesOf(planInForce(sub, now), account.verifiedAt !== null);
+  // One statement: the account, its subscription and the processor's clock together.
+  const facts = await findAccessFacts(db, ownerId);
+  if (!facts) throw new AppError('user_not_found');
+  return rulesOf(planInForce(facts.subscription ?? undefined, paymentClockAt(facts.clockOffsetMs)), facts.verifiedAt !== null);
 }
 
 export async function assertAccess(db: Db, ownerId: string, rule: AccessRule): Promise<AccessRules> {

@@ -10,8 +10,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * agrees on it. Tests move it to reach a period end; nothing in the HTTP API moves it.
  */
 export async function paymentNow(db: Db): Promise<Date> {
-  return new Date(Date.now() + (await testClockOffset(db)));
+  return paymentClockAt(await testClockOffset(db));
 }
+
+/** The clock's time for an offset already read (with other facts, in one statement). */
+export const paymentClockAt = (offsetMs: number): Date => new Date(Date.now() + offsetMs);
 
 /** Moves the built-in provider's clock forward (tests only). */
 export async function advancePaymentClock(db: Db, ms: number): Promise<void> {

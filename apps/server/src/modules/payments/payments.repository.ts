@@ -273,6 +273,23 @@ export async function countSeatHolders(db: Db, planIds: readonly string[], owner
   return row?.value ?? 0;
 }
 
+/**
+ * What an owner's access rules depend on, in one statement (they are read on most owner calls): whether the account is
+ * verified, the subscription, and the built-in processor's clock offset. Undefined for an unknown owner.
+ */
+export async function findAccessFacts(db: Db, ownerId: string): Promise<{ verifiedAt: Date | null; subscription: SubscriptionRow | null; clockOffsetMs: number } | undefined> {
+  const [row] = await db
+    .select({
+      verifiedAt: owners.verifiedAt,
+      subscription: subscriptions,
+      clockOffsetMs: sql<number>`coalesce((select ${paymentTestClock.offsetMs} from ${paymentTestClock} where ${paymentTestClock.id} = 1), 0)`.mapWith(Number),
+    })
+    .from(owners)
+    .leftJoin(subscriptions, eq(subscriptions.ownerId, owners.id))
+    .where(eq(owners.id, ownerId));
+  return row;
+}
+
 /** The built-in processor's clock offset in milliseconds (payment-clock.ts): one row, 0 when absent. */
 export async function testClockOffset(db: Db): Promise<number> {
   const [row] = await db.select({ offsetMs: paymentTestClock.offsetMs }).from(paymentTestClock).where(eq(paymentTestClock.id, 1));

@@ -40,10 +40,16 @@ async function expertiseHidden(db: Db, ownerId: string | null): Promise<boolean>
   return ownerId === null || (await accessRulesFor(db, ownerId)).hideExpertise;
 }
 
+/** Never called with a transaction (one connection takes one query at a time): its reads run side by side. */
 async function present(db: Db, row: ProfileRow): Promise<Profile> {
-  const main = row.ownerId ? await mainProfileId(db, row.ownerId) : null;
-  const mood = row.ownerId ? (await latestMoods(db, row.ownerId)).get(row.id) : undefined;
-  return presentProfile(row, main, await profileUsage(db, row.id), await expertiseHidden(db, row.ownerId), mood);
+  const ownerId = row.ownerId;
+  const [main, moods, usage, hidden] = await Promise.all([
+    ownerId ? mainProfileId(db, ownerId) : null,
+    ownerId ? latestMoods(db, ownerId) : undefined,
+    profileUsage(db, row.id),
+    expertiseHidden(db, ownerId),
+  ]);
+  return presentProfile(row, main, usage, hidden, moods?.get(row.id));
 }
 
 export async function listProfiles(
