@@ -28,7 +28,10 @@ const featureZones = [1, 2, 3].map((depth) => ({
 
 // Server modules: SQL (drizzle-orm, the table definitions, the drivers) only in repositories and the database core;
 // another module's repository only from tests, which arrange their data directly.
-const SQL_IMPORTS = { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*', '**/db/schema', '**/db/schema/**'], message: BOUNDARY_MESSAGES.sql };
+const SQL_IMPORTS = {
+  group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*', '**/db/schema', '**/db/schema/**'],
+  message: BOUNDARY_MESSAGES.sql,
+};
 const OTHER_REPOSITORY = { regex: '^\\.\\./[\\w-]+/[\\w.-]+\\.repository(\\.ts)?$', message: BOUNDARY_MESSAGES.repository };
 const SERVER_TESTS = ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.test-support.ts', 'apps/server/src/**/*.fixtures.ts', 'apps/server/src/test/**'];
 
@@ -77,7 +80,12 @@ export default tseslint.config(
   {
     // The engine is pure: nothing of ours, no I/O.
     files: ['packages/engine/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@teamcast/*', 'node:*', 'fs', 'path', '**/apps/**', '**/contracts/**'], message: BOUNDARY_MESSAGES.engine }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@teamcast/*', 'node:*', 'fs', 'path', '**/apps/**', '**/contracts/**'], message: BOUNDARY_MESSAGES.engine }] },
+      ],
+    },
   },
   {
     // Only repositories touch SQL (docs/STYLE.md, habit 2).

@@ -45,7 +45,10 @@ for (const name of files) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    const files = (report.testResults ?? []).map((file) => ({ name: path.relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 }));
+    const files = (report.testResults ?? []).map((file) => ({
+      name: path.relative(process.cwd(), file.name),
+      seconds: (file.endTime - file.startTime) / 1000,
+    }));
     slowest.push({ report: name, items: files.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN) });
     for (const file of report.testResults ?? []) {
       const relative = path.relative(process.cwd(), file.name);
@@ -63,7 +66,13 @@ for (const name of files) {
     failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
     skipped += report.stats?.skipped ?? 0;
     const tests = playwrightTests(report);
-    slowest.push({ report: name, items: tests.map((test) => ({ name: test.name, seconds: test.seconds })).sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN) });
+    slowest.push({
+      report: name,
+      items: tests
+        .map((test) => ({ name: test.name, seconds: test.seconds }))
+        .sort((a, b) => b.seconds - a.seconds)
+        .slice(0, SLOWEST_SHOWN),
+    });
     for (const test of tests) {
       if (test.status === 'unexpected') failedNames.push(`${name}: ${test.name}`);
       if (test.status === 'flaky') flakyNames.push(`${name}: ${test.name}`);

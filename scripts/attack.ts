@@ -71,15 +71,30 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   const port = values.port ? Number(values.port) : await freePort();
   // The server's environment: what `npm start` gets on a machine where nobody set anything, plus the sink and a love host.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: 'false', SMTP_URL: sink.url, LOVE_HOSTS: 'love.attack.test' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    DEMO_DATA: 'false',
+    SMTP_URL: sink.url,
+    LOVE_HOSTS: 'love.attack.test',
+  };
   for (const name of ['NODE_ENV', 'PUBLIC_URL', 'TRUST_PROXY', 'AUTH_SECRET', 'DATABASE_URL', 'PORT']) delete env[name];
   if (database) env.DATABASE_URL = database.url;
   env.PORT = String(port);
 
   const admin = { email: 'attack-admin@example.com', password: `Adm-${crypto.randomBytes(9).toString('base64url')}`, totpSecret: newTotpSecret() };
-  const created = await run('npm', ['run', '--silent', 'admin:create', '--', '--email', admin.email, '--password', admin.password, '--totp-secret', admin.totpSecret], env);
+  const created = await run(
+    'npm',
+    ['run', '--silent', 'admin:create', '--', '--email', admin.email, '--password', admin.password, '--totp-secret', admin.totpSecret],
+    env,
+  );
   report.section(`set-up: ${database ? 'PostgreSQL' : 'embedded database'}, loopback port ${port}`);
-  await report.probe('admin:create enrols a TOTP secret given on the command line', 'exit 0', async () => ({ observed: `exit ${created.code}: ${headline(created.stdout + created.stderr)}`, ok: created.code === 0 }));
+  await report.probe('admin:create enrols a TOTP secret given on the command line', 'exit 0', async () => ({
+    observed: `exit ${created.code}: ${headline(created.stdout + created.stderr)}`,
+    ok: created.code === 0,
+  }));
   if (created.code !== 0) {
     // Without TOTP support the administrator is still needed for the other probes.
     const plain = await run('npm', ['run', '--silent', 'admin:create', '--', '--email', admin.email, '--password', admin.password], env);

@@ -23,5 +23,6 @@ if (report.statusCode || report.error) {
 const counts = report.metadata?.vulnerabilities ?? {};
 console.log(`npm audit --omit=dev: ${['critical', 'high', 'moderate', 'low', 'info'].map((level) => `${counts[level] ?? 0} ${level}`).join(', ')}`);
 const serious = Object.values(report.vulnerabilities ?? {}).filter((item) => item.severity === 'high' || item.severity === 'critical');
-for (const item of serious) console.log(`  ${item.severity}: ${item.name} ${item.range} (${item.via.map((via) => (typeof via === 'string' ? via : via.title)).join('; ')})`);
+for (const item of serious)
+  console.log(`  ${item.severity}: ${item.name} ${item.range} (${item.via.map((via) => (typeof via === 'string' ? via : via.title)).join('; ')})`);
 process.exit(serious.length > 0 ? 1 : 0);

@@ -22,7 +22,10 @@ function filesOf(paths, skip) {
  */
 export function inputsHash(root, paths, extra = '', skip = /node_modules|\.test\.tsx?$/) {
   const hash = crypto.createHash('sha256').update(extra).update('\0');
-  for (const file of filesOf(paths.map((entry) => path.join(root, entry)), skip)) {
+  for (const file of filesOf(
+    paths.map((entry) => path.join(root, entry)),
+    skip,
+  )) {
     hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0');
   }
   return hash.digest('hex');

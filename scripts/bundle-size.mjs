@@ -66,10 +66,14 @@ function sizes(file) {
   return sizeCache.get(file);
 }
 
-const sum = (files) => files.reduce((total, file) => {
-  const size = sizes(file);
-  return { raw: total.raw + size.raw, gzip: total.gzip + size.gzip, brotli: total.brotli + size.brotli };
-}, { raw: 0, gzip: 0, brotli: 0 });
+const sum = (files) =>
+  files.reduce(
+    (total, file) => {
+      const size = sizes(file);
+      return { raw: total.raw + size.raw, gzip: total.gzip + size.gzip, brotli: total.brotli + size.brotli };
+    },
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
 
 const mantineCss = Object.keys(manifest).filter((key) => /@mantine\/(core|notifications)\/styles\.css$/.test(key));
 // Translation chunks a Russian reader (the default language) fetches before a screen shows: the frame's (common, site,
@@ -87,13 +91,26 @@ const DEBUG = process.env.BUNDLE_DEBUG;
 const results = routes.map(({ name, budget }) => {
   const screen = screenOf(name);
   // Mantine screens are also wrapped in Mantine's and TanStack Query's providers, which the router loads with them.
-  const keys = closure(['index.html', screen.key, ...localeKeys(screen.mantine && !screen.namespaces, screen.namespaces), ...(screen.mantine ? [...mantineCss, 'src/app/providers.tsx'] : [])]);
+  const keys = closure([
+    'index.html',
+    screen.key,
+    ...localeKeys(screen.mantine && !screen.namespaces, screen.namespaces),
+    ...(screen.mantine ? [...mantineCss, 'src/app/providers.tsx'] : []),
+  ]);
   const chunks = [...keys].map((key) => manifest[key]);
   const js = [...new Set(chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js')))];
   const css = [...new Set(chunks.flatMap((chunk) => [...(chunk.css ?? []), ...(chunk.file.endsWith('.css') ? [chunk.file] : [])]))];
   const total = sum(js);
   if (DEBUG === name) for (const file of js) console.error(file, sizes(file).gzip);
-  return { route: name, screen: screen.pending ? 'not built yet (pending page)' : screen.key, mantine: screen.mantine, budget, js: total, css: sum(css), files: js.length };
+  return {
+    route: name,
+    screen: screen.pending ? 'not built yet (pending page)' : screen.key,
+    mantine: screen.mantine,
+    budget,
+    js: total,
+    css: sum(css),
+    files: js.length,
+  };
 });
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);

@@ -53,7 +53,16 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-lighthouse-'));
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn', DEMO_DATA: 'off', NODE_ENV: 'production' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: origin,
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'off',
+    NODE_ENV: 'production',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stop = () => {
@@ -69,12 +78,21 @@ try {
   const report = path.join(outDir, `landing${pagePath === '/' ? '' : pagePath.replace(/\//g, '-')}.json`);
   const run = spawnSync(
     path.join(root, 'node_modules/.bin/lighthouse'),
-    [`${origin}${pagePath}`, '--output=json', `--output-path=${report}`, `--chrome-flags=${CHROME_FLAGS}`, '--only-categories=performance,accessibility,best-practices,seo', '--quiet'],
+    [
+      `${origin}${pagePath}`,
+      '--output=json',
+      `--output-path=${report}`,
+      `--chrome-flags=${CHROME_FLAGS}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--quiet',
+    ],
     { cwd: root, env: { ...process.env, CHROME_PATH: chromium }, stdio: 'inherit' },
   );
   if (run.status !== 0) throw new Error(`lighthouse exited with ${run.status}`);
   const result = JSON.parse(fs.readFileSync(report, 'utf8'));
-  console.log(`Lighthouse ${result.lighthouseVersion}, ${result.configSettings.formFactor} emulation, ${pagePath}, ${new Date(result.fetchTime).toISOString()}`);
+  console.log(
+    `Lighthouse ${result.lighthouseVersion}, ${result.configSettings.formFactor} emulation, ${pagePath}, ${new Date(result.fetchTime).toISOString()}`,
+  );
   for (const category of Object.values(result.categories)) {
     const score = Math.round(category.score * 100);
     console.log(`  ${category.title.padEnd(16)} ${String(score).padStart(3)}${minimum && score < minimum ? `  (below ${minimum})` : ''}`);
@@ -82,7 +100,9 @@ try {
   }
   const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
   console.log(`  ${metrics.map((id) => `${result.audits[id].title}: ${result.audits[id].displayValue}`).join(' · ')}`);
-  const failing = Object.values(result.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual');
+  const failing = Object.values(result.audits).filter(
+    (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual',
+  );
   if (failing.length) console.log(`  Audits below 90: ${failing.map((audit) => `${audit.id} (${Math.round(audit.score * 100)})`).join(', ')}`);
   console.log(`  Full report: ${path.relative(root, report)}`);
 } catch (error) {

@@ -55,7 +55,9 @@ describe('type-aware rules', () => {
 
   it('return-await: a promise returned from inside try is awaited there, before finally runs', async () => {
     const code = `declare function list(): Promise<number>;\ndeclare function stop(): Promise<void>;\nexport async function seed(): Promise<number> {\n  try {\n    return list();\n  } finally {\n    await stop();\n  }\n}\n`;
-    expect(await findings(typed, PLANTED_TYPED, code, '@typescript-eslint/return-await')).toEqual([expect.stringContaining('Returning an awaited promise is required')]);
+    expect(await findings(typed, PLANTED_TYPED, code, '@typescript-eslint/return-await')).toEqual([
+      expect.stringContaining('Returning an awaited promise is required'),
+    ]);
     expect(await findings(typed, PLANTED_TYPED, code.replace('return list();', 'return await list();'), '@typescript-eslint/return-await')).toEqual([]);
   });
 });
@@ -63,15 +65,19 @@ describe('type-aware rules', () => {
 describe('server boundaries', () => {
   it('only repositories import drizzle-orm or the table definitions', async () => {
     expect(await imports('apps/server/src/modules/estimator/estimator.service.ts', 'drizzle-orm')).toEqual([expect.stringContaining(BOUNDARY_MESSAGES.sql)]);
-    expect(await imports('apps/server/src/modules/payments/payment-clock.ts', '../../db/schema/index.ts')).toEqual([expect.stringContaining(BOUNDARY_MESSAGES.sql)]);
+    expect(await imports('apps/server/src/modules/payments/payment-clock.ts', '../../db/schema/index.ts')).toEqual([
+      expect.stringContaining(BOUNDARY_MESSAGES.sql),
+    ]);
     expect(await imports('apps/server/src/core/storage.ts', '../db/schema/index.ts')).toEqual([expect.stringContaining(BOUNDARY_MESSAGES.sql)]);
     expect(await imports('apps/server/src/modules/estimator/estimator.repository.ts', 'drizzle-orm')).toEqual([]);
     expect(await imports('apps/server/src/core/storage.repository.ts', '../db/schema/index.ts')).toEqual([]);
     expect(await imports('apps/server/src/modules/estimator/estimator.test.ts', 'drizzle-orm')).toEqual([]);
   });
 
-  it("a module reaches another through its service, never its repository", async () => {
-    expect(await imports('apps/server/src/modules/site/site.routes.ts', '../mail/mail.repository.ts')).toEqual([expect.stringContaining(BOUNDARY_MESSAGES.repository)]);
+  it('a module reaches another through its service, never its repository', async () => {
+    expect(await imports('apps/server/src/modules/site/site.routes.ts', '../mail/mail.repository.ts')).toEqual([
+      expect.stringContaining(BOUNDARY_MESSAGES.repository),
+    ]);
     expect(await imports('apps/server/src/modules/estimator/estimator.repository.ts', '../scoring/scoring.repository.ts')).toEqual([
       expect.stringContaining(BOUNDARY_MESSAGES.repository),
     ]);
@@ -143,7 +149,9 @@ describe('dead code (knip)', () => {
       write('src/orphan.ts', `export const nobody = 1;\n`);
       const knip = path.join(root, 'node_modules', '.bin', 'knip');
       const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-        execFile(knip, ['--directory', dir, '--reporter', 'json', '--no-progress'], (error, stdout) => resolve({ code: error ? (error.code as number) : 0, stdout }));
+        execFile(knip, ['--directory', dir, '--reporter', 'json', '--no-progress'], (error, stdout) =>
+          resolve({ code: error ? (error.code as number) : 0, stdout }),
+        );
       });
       expect(run.code, 'knip fails on the planted dead code').toBe(1);
       type Named = { name: string }[];
@@ -155,5 +163,21 @@ describe('dead code (knip)', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the formatter (Prettier)', () => {
+  it('finds a file written otherwise than the repository formats it, and passes the same code formatted', async () => {
+    const prettier = await import('prettier');
+    const file = path.join(root, 'apps/server/src/modules/planted/planted.service.ts');
+    const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+    const planted = `export const   answer = ( x : number ) => { return x*2 }\n`;
+    expect(await prettier.check(planted, options)).toBe(false);
+    expect(await prettier.check(await prettier.format(planted, options), options)).toBe(true);
+    // The repository's rules, as .prettierrc.json states them: single quotes, semicolons, 160 columns.
+    expect(await prettier.format(`const s = "text"\n`, options)).toBe(`const s = 'text';\n`);
+    expect(
+      await prettier.getFileInfo(path.join(root, 'apps/server/src/db/migrations/planted.sql'), { ignorePath: path.join(root, '.prettierignore') }),
+    ).toMatchObject({ ignored: true });
   });
 });

@@ -41,7 +41,14 @@ export async function startRoundRobinProxy(backends: Backend[]) {
     const index = pick();
     const backend = backends[index]!;
     const upstream = http.request(
-      { host: backend.host, port: backend.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress }, agent: agents[index] },
+      {
+        host: backend.host,
+        port: backend.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress },
+        agent: agents[index],
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-teamcast-backend': String(index) });
         answer.pipe(res);
@@ -177,7 +184,10 @@ export async function startRun(base: string, token: string, title: string, profi
 
 /** Status and attempts of compute jobs. */
 export async function jobsOf(database: Database, ids: string[]) {
-  return database.db.select({ id: computeJobs.id, status: computeJobs.status, attempts: computeJobs.attempts }).from(computeJobs).where(inArray(computeJobs.id, ids));
+  return database.db
+    .select({ id: computeJobs.id, status: computeJobs.status, attempts: computeJobs.attempts })
+    .from(computeJobs)
+    .where(inArray(computeJobs.id, ids));
 }
 
 export { connectGate };
@@ -236,7 +246,9 @@ const SATURATED = 85;
 function verdict(trials: Trial[], cores: number): string[] {
   const one = trials[0];
   if (!one || one.perSecond === 0) return ['no throughput measured'];
-  const lines = trials.slice(1).map((trial) => `${trial.processes} processes: ${(trial.perSecond / one.perSecond).toFixed(2)}× the throughput of one (ideal ${trial.processes}×)`);
+  const lines = trials
+    .slice(1)
+    .map((trial) => `${trial.processes} processes: ${(trial.perSecond / one.perSecond).toFixed(2)}× the throughput of one (ideal ${trial.processes}×)`);
   const best = Math.max(...trials.map((trial) => trial.perSecond)) / one.perSecond;
   if (one.busy >= SATURATED || cores <= 2) {
     lines.push(
@@ -255,7 +267,9 @@ async function main(): Promise<void> {
   const seconds = Number(process.env.SCALE_OUT_SECONDS ?? 10);
   const connections = Number(process.env.SCALE_OUT_CONNECTIONS ?? 20);
   const log = (line: string) => process.stdout.write(`${line}\n`);
-  log(`Scale-out on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${(os.loadavg()[0] ?? 0).toFixed(1)}, ${new Date().toISOString()}`);
+  log(
+    `Scale-out on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${(os.loadavg()[0] ?? 0).toFixed(1)}, ${new Date().toISOString()}`,
+  );
   const cluster = await startCluster(count);
   try {
     const owner = await signUpOwner(cluster);
@@ -287,12 +301,16 @@ async function main(): Promise<void> {
     const jobs = await jobsOf(cluster.database, ruids);
     const once = jobs.filter((job) => job.status === 'done' && job.attempts === 1).length;
     delays.sort((a, b) => a - b);
-    log(`gate: ${runs} runs started on processes 1..${count - 1}, all phases received on process 0; run to last phase p50 ${Math.round(delays[Math.floor(runs / 2)] ?? 0)} ms, max ${Math.round(delays[runs - 1] ?? 0)} ms; ${once}/${runs} jobs done with one attempt`);
+    log(
+      `gate: ${runs} runs started on processes 1..${count - 1}, all phases received on process 0; run to last phase p50 ${Math.round(delays[Math.floor(runs / 2)] ?? 0)} ms, max ${Math.round(delays[runs - 1] ?? 0)} ms; ${once}/${runs} jobs done with one attempt`,
+    );
 
     // Throughput: the same proxy in front of 1, 2, … processes, so every trial pays the same proxy and load generator.
     const trials: Trial[] = [];
     for (let processes = 1; processes <= count; processes++) {
-      const proxy = await startRoundRobinProxy(cluster.processes.slice(0, processes).map((server) => ({ host: '127.0.0.1', port: Number(new URL(server.base).port) })));
+      const proxy = await startRoundRobinProxy(
+        cluster.processes.slice(0, processes).map((server) => ({ host: '127.0.0.1', port: Number(new URL(server.base).port) })),
+      );
       try {
         const cpu = cpuSample();
         const result = await load(`${proxy.base}/api/owner/profiles`, owner.token, connections, seconds);

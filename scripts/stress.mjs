@@ -24,7 +24,18 @@ for (const signal of ['SIGINT', 'SIGTERM'])
   });
 
 function parseArgs(argv) {
-  const options = { runs: 5, projects: ['contracts', 'engine', 'server', 'web'], contention: 'burner', burners: 1, e2e: false, repeatEach: 3, e2eProjects: [], e2eWorkers: undefined, build: true, out: '.stress' };
+  const options = {
+    runs: 5,
+    projects: ['contracts', 'engine', 'server', 'web'],
+    contention: 'burner',
+    burners: 1,
+    e2e: false,
+    repeatEach: 3,
+    e2eProjects: [],
+    e2eWorkers: undefined,
+    build: true,
+    out: '.stress',
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = () => {
@@ -115,7 +126,11 @@ function playwrightOutcomes(report) {
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests)
-        for (const result of test.results) out.push([`[${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}`, result.status === 'passed' || result.status === 'skipped' ? result.status : 'failed']);
+        for (const result of test.results)
+          out.push([
+            `[${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}`,
+            result.status === 'passed' || result.status === 'skipped' ? result.status : 'failed',
+          ]);
     for (const child of suite.suites ?? []) walk(child, suite.file === child.file && child.title !== child.file ? [...titles, child.title] : titles);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
@@ -148,7 +163,9 @@ async function main() {
     console.log(line);
     lines.push(line);
   };
-  say(`stress: ${options.runs} shuffled run(s) of ${options.projects.join(', ')} under contention '${options.contention}'${options.e2e ? `; browser journeys ×${options.repeatEach}` : ''}`);
+  say(
+    `stress: ${options.runs} shuffled run(s) of ${options.projects.join(', ')} under contention '${options.contention}'${options.e2e ? `; browser journeys ×${options.repeatEach}` : ''}`,
+  );
 
   for (let index = 1; index <= options.runs && options.projects.length > 0; index += 1) {
     const seed = crypto.randomInt(1, 2 ** 31 - 1);
@@ -158,7 +175,15 @@ async function main() {
     const started = Date.now();
     const code = await run(
       'npx',
-      ['vitest', 'run', ...options.projects.flatMap((p) => ['--project', p]), '--sequence.shuffle', `--sequence.seed=${seed}`, '--reporter=json', `--outputFile=${reportFile}`],
+      [
+        'vitest',
+        'run',
+        ...options.projects.flatMap((p) => ['--project', p]),
+        '--sequence.shuffle',
+        `--sequence.seed=${seed}`,
+        '--reporter=json',
+        `--outputFile=${reportFile}`,
+      ],
       { logFile: path.join(options.out, `unit-${index}.log`), env: { CI: '' } },
     );
     stop();
@@ -186,7 +211,16 @@ async function main() {
       const started = Date.now();
       const code = await run(
         'npx',
-        ['playwright', 'test', `--project=${project}`, '--repeat-each', String(options.repeatEach), '--retries=0', '--reporter=json', ...(options.e2eWorkers ? [`--workers=${options.e2eWorkers}`] : [])],
+        [
+          'playwright',
+          'test',
+          `--project=${project}`,
+          '--repeat-each',
+          String(options.repeatEach),
+          '--retries=0',
+          '--reporter=json',
+          ...(options.e2eWorkers ? [`--workers=${options.e2eWorkers}`] : []),
+        ],
         { logFile, env: { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, CI: '' }, cwd: path.join(root, 'e2e') },
       );
       if (!fs.existsSync(reportFile)) {
@@ -195,7 +229,9 @@ async function main() {
       }
       const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
       record(tally, playwrightOutcomes(report), `repeat-each ${options.repeatEach}`);
-      say(`${project} journeys ×${options.repeatEach}: ${report.stats.expected} passed, ${report.stats.unexpected} failed, ${report.stats.skipped} skipped, ${minutes(Date.now() - started)}`);
+      say(
+        `${project} journeys ×${options.repeatEach}: ${report.stats.expected} passed, ${report.stats.unexpected} failed, ${report.stats.skipped} skipped, ${minutes(Date.now() - started)}`,
+      );
     }
   }
 

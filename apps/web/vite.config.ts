@@ -21,7 +21,9 @@ function precompress(): Plugin {
     closeBundle() {
       if (forNode) return; // the prerender's Node build (scripts/prerender.mjs) is not served
       const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file)) continue;
         const content = fs.readFileSync(file);
@@ -54,7 +56,11 @@ function preloadLanding(): Plugin {
           (output) => output.type === 'chunk' && output.moduleIds.length === 1 && /\/locales\/ru\/(site|consent|landing)\.json$/.test(output.moduleIds[0]!),
         );
         return [
-          ...[chunk, ...texts].map((output) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${output.fileName}` }, injectTo: 'head' as const })),
+          ...[chunk, ...texts].map((output) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${output.fileName}` },
+            injectTo: 'head' as const,
+          })),
           // crossorigin as Vite's loader requests it, or the browser fetches the stylesheet a second time.
           ...css.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
         ];
@@ -79,7 +85,12 @@ export default defineConfig({
         // lists, and the entry counts towards every public page's first-load budget.
         codeSplitting: {
           groups: [
-            { name: 'chart-kit', priority: 1, includeDependenciesRecursively: false, test: /\/shared\/charts\/|\/locales\/(ru|en)\/charts\.json$|\/node_modules\/(d3-array|d3-shape|d3-path|internmap)\// },
+            {
+              name: 'chart-kit',
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: /\/shared\/charts\/|\/locales\/(ru|en)\/charts\.json$|\/node_modules\/(d3-array|d3-shape|d3-path|internmap)\//,
+            },
             // One chunk per translation catalogue, named after its language and namespace (locale-ru-site-<hash>.js), so
             // the size script counts the files one reader's language fetches.
             {

@@ -31,12 +31,18 @@ const linkIn = (message: SinkMessage): string | undefined => /https?:\/\/\S+/.ex
 export async function mailedLink(request: APIRequestContext, address: string, kind: 'verify' | 'join' | 'magic' | 'reset'): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const res = await request.get(`${sinkBase}/messages?to=${encodeURIComponent(address)}`);
-      const handed = handedOut();
-      link = ((await res.json()) as SinkMessage[]).filter((message) => message.kind === kind).map(linkIn).find((found) => found !== undefined && !handed.has(found));
-      return Boolean(link);
-    }, { message: `a new ${kind} message to ${address}`, timeout: 30_000 })
+    .poll(
+      async () => {
+        const res = await request.get(`${sinkBase}/messages?to=${encodeURIComponent(address)}`);
+        const handed = handedOut();
+        link = ((await res.json()) as SinkMessage[])
+          .filter((message) => message.kind === kind)
+          .map(linkIn)
+          .find((found) => found !== undefined && !handed.has(found));
+        return Boolean(link);
+      },
+      { message: `a new ${kind} message to ${address}`, timeout: 30_000 },
+    )
     .toBe(true);
   fs.appendFileSync(handedFile, `${link!}\n`);
   const url = new URL(link!);
@@ -47,11 +53,14 @@ export async function mailedLink(request: APIRequestContext, address: string, ki
 export async function mailedMessages(request: APIRequestContext, address: string, kind: string, count = 1): Promise<SinkMessage[]> {
   let found: SinkMessage[] = [];
   await expect
-    .poll(async () => {
-      const res = await request.get(`${sinkBase}/messages?to=${encodeURIComponent(address)}`);
-      found = ((await res.json()) as SinkMessage[]).filter((message) => message.kind === kind);
-      return found.length;
-    }, { message: `${count} ${kind} message(s) to ${address}`, timeout: 30_000 })
+    .poll(
+      async () => {
+        const res = await request.get(`${sinkBase}/messages?to=${encodeURIComponent(address)}`);
+        found = ((await res.json()) as SinkMessage[]).filter((message) => message.kind === kind);
+        return found.length;
+      },
+      { message: `${count} ${kind} message(s) to ${address}`, timeout: 30_000 },
+    )
     .toBeGreaterThanOrEqual(count);
   return found;
 }

@@ -9,7 +9,10 @@ import { signedInOwner } from './owner.ts';
 export async function teamOwner(page: Page, request: APIRequestContext, name: string): Promise<string> {
   const { token } = await signedInOwner(page, request, name);
   const auth = { authorization: `Bearer ${token}` };
-  const card = await request.post('/api/payment/attach-payment-method', { headers: auth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
+  const card = await request.post('/api/payment/attach-payment-method', {
+    headers: auth,
+    data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } },
+  });
   expect(card.ok(), await card.text()).toBe(true);
   const subscribed = await request.post('/api/payment/update-subscription', {
     headers: { ...auth, 'idempotency-key': crypto.randomUUID() },

@@ -17,7 +17,10 @@ async function owner(request: APIRequestContext, companyName: string, subscribe:
     return email;
   }
   const auth = { authorization: `Bearer ${(await signedUpOwner(request, { email, companyName, ln: 'ru' })).token}` };
-  const card = await request.post('/api/payment/attach-payment-method', { headers: auth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
+  const card = await request.post('/api/payment/attach-payment-method', {
+    headers: auth,
+    data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } },
+  });
   expect(card.ok(), await card.text()).toBe(true);
   const subscribed = await request.post('/api/payment/update-subscription', {
     headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
@@ -34,7 +37,10 @@ test.describe('administrator console', () => {
   // Two owners signed up and one subscribed through the API before the journey: slow on a loaded machine.
   test.setTimeout(240_000);
 
-  test('signs in, filters companies by subscription, mails a sign-in link, creates an estimator, edits a condition and sees the preview change', async ({ page, request }) => {
+  test('signs in, filters companies by subscription, mails a sign-in link, creates an estimator, edits a condition and sees the preview change', async ({
+    page,
+    request,
+  }) => {
     const tag = crypto.randomBytes(3).toString('hex');
     const paidEmail = await owner(request, `Оплачено ${tag}`, true);
     await owner(request, `Без подписки ${tag}`, false);
@@ -142,7 +148,9 @@ test.describe('outbox', () => {
 
   test('a message the mail server refused stays in the outbox, where the administrator reads it and follows its link', async ({ page, request }) => {
     const email = `outbox-${crypto.randomBytes(4).toString('hex')}@${REFUSED_DOMAIN}`;
-    const signup = await request.post('/api/passport/owner/signup', { data: { email, companyName: 'Outbox Ltd', privacyPolicy: true, personalData: true, ln: 'ru' } });
+    const signup = await request.post('/api/passport/owner/signup', {
+      data: { email, companyName: 'Outbox Ltd', privacyPolicy: true, personalData: true, ln: 'ru' },
+    });
     expect(signup.status(), await signup.text()).toBe(202);
 
     await page.goto('/administrator/profiles');

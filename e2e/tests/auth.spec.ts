@@ -51,7 +51,9 @@ const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.
 test.describe('owner accounts', () => {
   // An English browser: the owner pages, the mail and its link are in English.
   test.use({ locale: 'en-US' });
-  test('sign up → check your mail → the link proves the address and asks for a password → sign out (the token dies at once) → sign in with it', async ({ page }, testInfo) => {
+  test('sign up → check your mail → the link proves the address and asks for a password → sign out (the token dies at once) → sign in with it', async ({
+    page,
+  }, testInfo) => {
     // Several scrypt hashes (sign-up's password, sign-ins): slow on a loaded machine.
     test.setTimeout(150_000);
     const app = ownerApp(testInfo.project.name);

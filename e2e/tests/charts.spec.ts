@@ -14,7 +14,10 @@ const PEOPLE: Array<[string, string, Record<string, string | number>]> = [
 async function seedProfiles(request: APIRequestContext, token: string): Promise<Record<string, string>> {
   const headers = { authorization: `Bearer ${token}` };
   for (const [firstName, lastName, answers] of PEOPLE) {
-    const res = await request.post('/api/owner/profiles/short', { headers, data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) } });
+    const res = await request.post('/api/owner/profiles/short', {
+      headers,
+      data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   const listed = await request.get('/api/scene/profiles?eligible=true&limit=50', { headers });
@@ -58,8 +61,20 @@ async function expectDrawnHeight(locator: Locator, what: string) {
 }
 
 const TEXT = {
-  en: { month: /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/, band: '80 %', ratingAxis: 'Rating, −100 to 100', atmosphereAxis: 'Atmosphere, −100 to 100', scale: /on a scale of 0 to 100/ },
-  ru: { month: /^(янв\.|февр\.|март|апр\.|май|июнь|июль|авг\.|сент\.|окт\.|нояб\.|дек\.)$/, band: '80 %', ratingAxis: 'Рейтинг, от −100 до 100', atmosphereAxis: 'Атмосфера, от −100 до 100', scale: /по шкале от 0 до 100/ },
+  en: {
+    month: /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/,
+    band: '80 %',
+    ratingAxis: 'Rating, −100 to 100',
+    atmosphereAxis: 'Atmosphere, −100 to 100',
+    scale: /on a scale of 0 to 100/,
+  },
+  ru: {
+    month: /^(янв\.|февр\.|март|апр\.|май|июнь|июль|авг\.|сент\.|окт\.|нояб\.|дек\.)$/,
+    band: '80 %',
+    ratingAxis: 'Рейтинг, от −100 до 100',
+    atmosphereAxis: 'Атмосфера, от −100 до 100',
+    scale: /по шкале от 0 до 100/,
+  },
 } as const;
 
 for (const locale of ['ru', 'en'] as const) {

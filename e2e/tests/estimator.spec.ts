@@ -26,7 +26,11 @@ test.describe('scoring journey', () => {
     // The demo data is written right after the server starts listening: wait until training would have labels.
     const token = await adminToken(page.request);
     await expect
-      .poll(async () => (await (await page.request.get('/api/admin/neuronet/models', { headers: { authorization: `Bearer ${token}` } })).json()).result.labelledProfiles, { timeout: 60_000 })
+      .poll(
+        async () =>
+          (await (await page.request.get('/api/admin/neuronet/models', { headers: { authorization: `Bearer ${token}` } })).json()).result.labelledProfiles,
+        { timeout: 60_000 },
+      )
       .toBeGreaterThanOrEqual(20);
 
     // An owner with a completed (short) profile, scored by the rules for now.
@@ -34,7 +38,10 @@ test.describe('scoring journey', () => {
     const owner = await signedUpOwner(page.request, { email: ownerEmail });
     // On Basic, the plan that shows the scores and the grade (a plan without it hides them: issue 20).
     const ownerAuth = { authorization: `Bearer ${owner.token}` };
-    const paymentCard = await page.request.post('/api/payment/attach-payment-method', { headers: ownerAuth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
+    const paymentCard = await page.request.post('/api/payment/attach-payment-method', {
+      headers: ownerAuth,
+      data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } },
+    });
     expect(paymentCard.ok(), await paymentCard.text()).toBe(true);
     const subscribed = await page.request.post('/api/payment/update-subscription', {
       headers: { ...ownerAuth, 'idempotency-key': crypto.randomUUID() },

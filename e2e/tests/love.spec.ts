@@ -232,7 +232,9 @@ test.describe('love product on the love host', () => {
   });
 
   for (const locale of ['ru-RU', 'en-US'] as const) {
-    test(`${locale}: sign up, two love profiles (one by link), LOVE and FRIEND, chart, band and narrative, test-card unlock, shared result`, async ({ baseURL: _mainServer }, testInfo) => {
+    test(`${locale}: sign up, two love profiles (one by link), LOVE and FRIEND, chart, band and narrative, test-card unlock, shared result`, async ({
+      baseURL: _mainServer,
+    }, testInfo) => {
       test.setTimeout(240_000);
       await journey(browser!, love!, testInfo, locale);
     });

@@ -12,7 +12,10 @@ const PEOPLE: Array<[string, string, Record<string, string | number>]> = [
 async function seedProfiles(request: APIRequestContext, token: string): Promise<string[]> {
   const headers = { authorization: `Bearer ${token}` };
   for (const [firstName, lastName, answers] of PEOPLE) {
-    const res = await request.post('/api/owner/profiles/short', { headers, data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) } });
+    const res = await request.post('/api/owner/profiles/short', {
+      headers,
+      data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   const listed = await request.get('/api/scene/profiles?eligible=true&limit=50', { headers });
@@ -33,7 +36,10 @@ async function createTeam(request: APIRequestContext, token: string, title: stri
   return ((await res.json()).result as { scene: { _id: string } }).scene._id;
 }
 
-test('from the menu an owner opens a team in the simulator, is warned before leaving unsaved, saves, and reads the same numbers in the team check and the comparison', async ({ page, request }, testInfo) => {
+test('from the menu an owner opens a team in the simulator, is warned before leaving unsaved, saves, and reads the same numbers in the team check and the comparison', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'the team workspace is a desktop screen');
   test.setTimeout(180_000);
   const token = await teamOwner(page, request, 'Manager');

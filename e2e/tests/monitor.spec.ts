@@ -9,7 +9,10 @@ test.skip(({ isMobile }) => isMobile, 'the journey runs on the desktop; the phon
 async function monitorOwner(page: Page, request: APIRequestContext): Promise<string> {
   const { token } = await signedInOwner(page, request, 'Monitor');
   const auth = { authorization: `Bearer ${token}` };
-  const card = await request.post('/api/payment/attach-payment-method', { headers: auth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
+  const card = await request.post('/api/payment/attach-payment-method', {
+    headers: auth,
+    data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } },
+  });
   expect(card.ok(), await card.text()).toBe(true);
   const subscribed = await request.post('/api/payment/update-subscription', {
     headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
@@ -25,7 +28,11 @@ const PEOPLE: Array<[string, string, Record<string, string | number>]> = [
   ['Vera', 'Lebedeva', { С_Пол: 'Ж', С_Возр: 27, С_ВУЗ: 'Бакалавр', С_Стаж: 4, С_Руков_Стаж: 0, С_Проживание: 'Один', С_Дети: 0 }],
 ];
 
-test('an owner monitors a team, three members answer by their links, and the monitor shows the observed point against the band', async ({ page, request, browser }) => {
+test('an owner monitors a team, three members answer by their links, and the monitor shows the observed point against the band', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const token = await monitorOwner(page, request);
   for (const [firstName, lastName, answers] of PEOPLE) {

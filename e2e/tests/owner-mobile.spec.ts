@@ -32,7 +32,9 @@ async function pickPerson(page: Page, testId: string, name: string) {
 
 const footer = (page: Page) => page.getByRole('contentinfo').getByRole('navigation');
 
-test('an owner signs up in the phone app, moves through the footer, creates and opens profiles, checks a pair, switches the language and signs out', async ({ page }) => {
+test('an owner signs up in the phone app, moves through the footer, creates and opens profiles, checks a pair, switches the language and signs out', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
 
   // Sign-up in the owner phone app: check your mail; the mailed link proves the address, asks for a password and
@@ -59,8 +61,25 @@ test('an owner signs up in the phone app, moves through the footer, creates and 
   // Two completed people to pair, written through the API with the token the sign-up stored.
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('teamcast.auth.owner') ?? '{}').token as string);
   expect(token).toBeTruthy();
-  await completedProfile(page.request, token, 'Anna', 'Smirnova', { С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 });
-  await completedProfile(page.request, token, 'Boris', 'Orlov', { С_Пол: 'М', С_Возр: 44, С_ВУЗ: 'Бакалавр', С_Стаж: 20, С_Руков_Стаж: 10, С_Проживание: 'Один', С_Дети: 0 });
+  await completedProfile(page.request, token, 'Anna', 'Smirnova', {
+    С_Пол: 'Ж',
+    С_Возр: 31,
+    С_ВУЗ: 'Магистр',
+    С_Степень: 'Нет',
+    С_Стаж: 9,
+    С_Руков_Стаж: 3,
+    С_Проживание: 'Партнёр',
+    С_Дети: 1,
+  });
+  await completedProfile(page.request, token, 'Boris', 'Orlov', {
+    С_Пол: 'М',
+    С_Возр: 44,
+    С_ВУЗ: 'Бакалавр',
+    С_Стаж: 20,
+    С_Руков_Стаж: 10,
+    С_Проживание: 'Один',
+    С_Дети: 0,
+  });
 
   // The app's root sends a signed-in owner to the compatibility check; the footer has the three sections.
   await page.goto('/owner-mobile');

@@ -9,13 +9,16 @@ async function signUpOwner(page: Page) {
   const email = `pairs-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const { token, id } = await signedUpOwner(page.request, { email });
   await page.goto('/');
-  await page.evaluate((auth) => {
-    localStorage.setItem('teamcast.auth.owner', JSON.stringify(auth));
-    localStorage.setItem('teamcast.locale', 'en');
-    // The cookie and privacy notices and the first-visit guide stay until closed; this journey is not about them.
-    localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false }));
-    localStorage.setItem('teamcast.guide', JSON.stringify({ step: null, done: true }));
-  }, { token, subjectId: id });
+  await page.evaluate(
+    (auth) => {
+      localStorage.setItem('teamcast.auth.owner', JSON.stringify(auth));
+      localStorage.setItem('teamcast.locale', 'en');
+      // The cookie and privacy notices and the first-visit guide stay until closed; this journey is not about them.
+      localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false }));
+      localStorage.setItem('teamcast.guide', JSON.stringify({ step: null, done: true }));
+    },
+    { token, subjectId: id },
+  );
   return token;
 }
 
@@ -32,7 +35,13 @@ async function createProfile(request: APIRequestContext, token: string, firstNam
 }
 
 const firstValue = (question: Question): AnswerValue =>
-  question.type === 'slider' ? (question.min ?? 0) : question.type === 'range' ? [question.min ?? 0, question.max ?? 0] : question.type === 'select' ? question.options[0]!.value : [question.options[0]!.value];
+  question.type === 'slider'
+    ? (question.min ?? 0)
+    : question.type === 'range'
+      ? [question.min ?? 0, question.max ?? 0]
+      : question.type === 'select'
+        ? question.options[0]!.value
+        : [question.options[0]!.value];
 
 /** A completed love profile the owner fills himself: every shown question of the active love questionnaire answered. */
 async function createLoveProfile(request: APIRequestContext, token: string, firstName: string, birthDate: string) {
@@ -56,8 +65,25 @@ async function createLoveProfile(request: APIRequestContext, token: string, firs
 }
 
 async function twoCompletedProfiles(page: Page, token: string) {
-  await createProfile(page.request, token, 'Anna', 'Smirnova', { С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 });
-  await createProfile(page.request, token, 'Boris', 'Orlov', { С_Пол: 'М', С_Возр: 44, С_ВУЗ: 'Бакалавр', С_Стаж: 20, С_Руков_Стаж: 10, С_Проживание: 'Один', С_Дети: 0 });
+  await createProfile(page.request, token, 'Anna', 'Smirnova', {
+    С_Пол: 'Ж',
+    С_Возр: 31,
+    С_ВУЗ: 'Магистр',
+    С_Степень: 'Нет',
+    С_Стаж: 9,
+    С_Руков_Стаж: 3,
+    С_Проживание: 'Партнёр',
+    С_Дети: 1,
+  });
+  await createProfile(page.request, token, 'Boris', 'Orlov', {
+    С_Пол: 'М',
+    С_Возр: 44,
+    С_ВУЗ: 'Бакалавр',
+    С_Стаж: 20,
+    С_Руков_Стаж: 10,
+    С_Проживание: 'Один',
+    С_Дети: 0,
+  });
 }
 
 async function pickPerson(page: Page, testId: string, name: string) {
@@ -79,7 +105,16 @@ test('an owner runs a pair forecast and sees every result block', async ({ page 
   await page.getByTestId('pair-run').click();
 
   await expect(page).toHaveURL(new RegExp(`${base}/[0-9a-f-]{36}$`));
-  for (const block of ['block-compatibility', 'block-satisfaction', 'block-recommendation', 'block-expectations', 'block-outlook', 'block-chart', 'block-competences', 'block-headings']) {
+  for (const block of [
+    'block-compatibility',
+    'block-satisfaction',
+    'block-recommendation',
+    'block-expectations',
+    'block-outlook',
+    'block-chart',
+    'block-competences',
+    'block-headings',
+  ]) {
     await expect(page.getByTestId(block), block).toBeVisible();
   }
   await expect(page.getByTestId('compatibility-value')).toHaveText(/^-?\d+$/);

@@ -14,7 +14,10 @@ async function completedProfile(request: APIRequestContext, token: string, first
 }
 
 test.describe('plans give what they sell', () => {
-  test('a new owner sees expertise hidden with the upgrade, buys Basic with the test card and sees the scores appear without a reload', async ({ page, request }) => {
+  test('a new owner sees expertise hidden with the upgrade, buys Basic with the test card and sees the scores appear without a reload', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const { token } = await signedInOwner(page, request, 'Planner');
     const id = await completedProfile(request, token, 'Anna', 'Smirnova');
@@ -45,14 +48,28 @@ test.describe('plans give what they sell', () => {
   test('a Teams owner sees the simulator locked, naming the plan that includes it', async ({ page, request }) => {
     const { token } = await signedInOwner(page, request, 'TeamsOwner');
     const auth = { authorization: `Bearer ${token}` };
-    const card = await request.post('/api/payment/attach-payment-method', { headers: auth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
+    const card = await request.post('/api/payment/attach-payment-method', {
+      headers: auth,
+      data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } },
+    });
     expect(card.ok(), await card.text()).toBe(true);
-    const subscribed = await request.post('/api/payment/update-subscription', { headers: { ...auth, 'idempotency-key': crypto.randomUUID() }, data: { subscribe: 'MID_1M_1', ln: 'en' } });
+    const subscribed = await request.post('/api/payment/update-subscription', {
+      headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+      data: { subscribe: 'MID_1M_1', ln: 'en' },
+    });
     expect(subscribed.ok(), await subscribed.text()).toBe(true);
     const ids = [await completedProfile(request, token, 'Anna', 'Smirnova'), await completedProfile(request, token, 'Boris', 'Orlov')];
     const team = await request.post('/api/scene/scene', {
       headers: auth,
-      data: { title: 'Checked team', actors: ids.map((id, i) => ({ id, events: [{ type: 'start', date: 0, value: 0, timestamp: 0 }], interactionIntensive: ids.slice(i + 1).map((other) => ({ actorId: other, date: 0, value: 5 })), interactionType: ids.slice(i + 1).map((other) => ({ actorId: other, date: 0, value: 0 })) })) },
+      data: {
+        title: 'Checked team',
+        actors: ids.map((id, i) => ({
+          id,
+          events: [{ type: 'start', date: 0, value: 0, timestamp: 0 }],
+          interactionIntensive: ids.slice(i + 1).map((other) => ({ actorId: other, date: 0, value: 5 })),
+          interactionType: ids.slice(i + 1).map((other) => ({ actorId: other, date: 0, value: 0 })),
+        })),
+      },
     });
     expect(team.status(), await team.text()).toBe(201);
     const teamId = ((await team.json()).result as { scene: { _id: string } }).scene._id;

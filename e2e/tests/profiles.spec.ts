@@ -20,7 +20,10 @@ async function signUpOwner(page: Page) {
   const { token, id } = await signedUpOwner(page.request, { email });
   // Basic, with the test card: the plan that shows the scores and their explanation this journey reads.
   const auth = { authorization: `Bearer ${token}` };
-  const card = await page.request.post('/api/payment/attach-payment-method', { headers: auth, data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } } });
+  const card = await page.request.post('/api/payment/attach-payment-method', {
+    headers: auth,
+    data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } },
+  });
   expect(card.ok(), await card.text()).toBe(true);
   const subscribed = await page.request.post('/api/payment/update-subscription', {
     headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
@@ -169,7 +172,9 @@ test('a wrong questionnaire link says to check it or ask its owner', async ({ pa
   await expectAccessible(page, 'wrong questionnaire link');
 });
 
-test('flame onboarding: an anonymous visitor fills the love questionnaire, lands on the result, signs up and attaches the profile as his own', async ({ page }) => {
+test('flame onboarding: an anonymous visitor fills the love questionnaire, lands on the result, signs up and attaches the profile as his own', async ({
+  page,
+}) => {
   await page.goto('/flame-mobile');
   await page.getByRole('link', { name: 'Начать' }).click();
   await expect(page.getByTestId('flame-questionnaire')).toBeVisible();

@@ -46,14 +46,21 @@ async function quiet(context: BrowserContext, language: Language) {
 }
 
 const firstValue = (question: Question): AnswerValue =>
-  question.type === 'slider' ? (question.min ?? 0) : question.type === 'range' ? [question.min ?? 0, question.max ?? 0] : question.type === 'select' ? question.options[0]!.value : [question.options[0]!.value];
+  question.type === 'slider'
+    ? (question.min ?? 0)
+    : question.type === 'range'
+      ? [question.min ?? 0, question.max ?? 0]
+      : question.type === 'select'
+        ? question.options[0]!.value
+        : [question.options[0]!.value];
 
 /** Every shown question of the questionnaire answered with its first choice. */
 function answersFor(steps: Step[]) {
   const answers = new Map<string, AnswerValue>();
   for (let pass = 0; pass < 10; pass += 1) {
     const before = answers.size;
-    for (const slot of visibleSlotsByStep(steps, answers).flat()) if (slot.question.type !== 'formula' && !answers.has(slot.neuron)) answers.set(slot.neuron, firstValue(slot.question));
+    for (const slot of visibleSlotsByStep(steps, answers).flat())
+      if (slot.question.type !== 'formula' && !answers.has(slot.neuron)) answers.set(slot.neuron, firstValue(slot.question));
     if (answers.size === before) break;
   }
   return fromAnswerMap(answers);
@@ -101,7 +108,11 @@ async function personJourney(browser: Browser, testInfo: TestInfo, language: Lan
   // the page's own draft, and the person goes on at the last step, consents and sends.
   const view = await page.request.get(`/api/profile/${permalink}`);
   const steps = ((await view.json()).result.questionnaire.steps as Step[]) ?? [];
-  const draft = { answers: answersFor(steps), names: { firstName: 'Anna', lastName: 'Smirnova', partnerFirstName: '', partnerLastName: '', birthDate: '' }, step: steps.length - 1 };
+  const draft = {
+    answers: answersFor(steps),
+    names: { firstName: 'Anna', lastName: 'Smirnova', partnerFirstName: '', partnerLastName: '', birthDate: '' },
+    step: steps.length - 1,
+  };
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [`teamcast.questionnaire.${permalink}`, JSON.stringify(draft)] as const);
   await page.reload();
   await page.getByLabel(text.consent).check();
@@ -122,7 +133,10 @@ async function personJourney(browser: Browser, testInfo: TestInfo, language: Lan
   await page.getByTestId('person-download').click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('teamcast-my-data.json');
-  const file = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as { holder: { email: string }; data: { answers: unknown[]; scores: { grade: string | null } } };
+  const file = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+    holder: { email: string };
+    data: { answers: unknown[]; scores: { grade: string | null } };
+  };
   expect(file.holder.email).toBe(ownerEmail);
   expect(file.data.answers.length).toBeGreaterThan(10);
   expect(file.data.scores.grade).not.toBeNull();
@@ -151,7 +165,10 @@ async function ownerSees(page: Page, language: Language, ownerToken: string, own
 }
 
 // Each language once, on a different device: Russian on the desktop, English on the phone (issue 31: CI time).
-test('the person reads the notice, sends, opens their page, downloads and withdraws; the owner sees it withdrawn and cannot run the pair', async ({ page, browser }, testInfo) => {
+test('the person reads the notice, sends, opens their page, downloads and withdraws; the owner sees it withdrawn and cannot run the pair', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'the phone runs the English journey');
   test.setTimeout(180_000);
   const { owner, person, pairId } = await ownerWithPair(page.request, 'ru');

@@ -14,7 +14,10 @@ const PEOPLE: Array<[string, string, Record<string, string | number>]> = [
 async function seedProfiles(request: APIRequestContext, token: string): Promise<Record<string, string>> {
   const headers = { authorization: `Bearer ${token}` };
   for (const [firstName, lastName, answers] of PEOPLE) {
-    const res = await request.post('/api/owner/profiles/short', { headers, data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) } });
+    const res = await request.post('/api/owner/profiles/short', {
+      headers,
+      data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   const listed = await request.get('/api/scene/profiles?eligible=true&limit=50', { headers });
@@ -34,7 +37,10 @@ async function createTeam(request: APIRequestContext, token: string, ids: string
     interactionIntensive: ids.slice(i + 1).map((other) => ({ actorId: other, date: 0, value: 5 })),
     interactionType: ids.slice(i + 1).map((other) => ({ actorId: other, date: 0, value: 0 })),
   }));
-  const res = await request.post('/api/scene/scene', { headers: { authorization: `Bearer ${token}` }, data: { title: 'Product team', startDay: '2027-01-01', actors } });
+  const res = await request.post('/api/scene/scene', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title: 'Product team', startDay: '2027-01-01', actors },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()).result as { scene: { _id: string } }).scene._id;
 }
@@ -54,7 +60,10 @@ async function watchPhases(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __phases: number[] }).__phases);
 }
 
-test('an owner plays with a team: adds a lead, dismisses someone mid-year, undoes and redoes, runs and plays the forecast', async ({ page, request }, testInfo) => {
+test('an owner plays with a team: adds a lead, dismisses someone mid-year, undoes and redoes, runs and plays the forecast', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'the team workspace is a desktop screen');
   test.setTimeout(150_000);
   const token = await teamOwner(page, request, 'Simulator');
@@ -122,7 +131,8 @@ test('an owner plays with a team: adds a lead, dismisses someone mid-year, undoe
   await expect(page.getByTestId('selected-day')).toHaveAttribute('data-day', String(paused));
   await page.getByTestId('month-3').click();
   await expect(page.getByTestId('day-indicators')).toHaveAttribute('data-day', '90');
-  for (const id of ['power', 'basePower', 'peakPower', 'cohesion', 'atmosphere', 'teamingEffect']) await expect(page.getByTestId(`indicator-${id}`), id).toContainText(/-?\d/);
+  for (const id of ['power', 'basePower', 'peakPower', 'cohesion', 'atmosphere', 'teamingEffect'])
+    await expect(page.getByTestId(`indicator-${id}`), id).toContainText(/-?\d/);
   await expect(page.getByTestId('indicator-managerSuitability')).toContainText(/no manager|\d/);
   await expect(page.getByTestId('power-curve')).toBeVisible();
   await expect(page.getByTestId('pair-network')).toBeVisible();

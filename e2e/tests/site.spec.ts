@@ -48,7 +48,8 @@ test.describe('public site', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Узнайте, как люди будут работать вместе, ещё до начала работы');
     await expect(page).toHaveTitle('Главная · Teamcast');
-    for (const audience of ['Владельцы бизнеса', 'Тимлиды', 'Руководители', 'Основатели', 'Инвесторы']) await expect(page.getByText(audience, { exact: true })).toBeVisible();
+    for (const audience of ['Владельцы бизнеса', 'Тимлиды', 'Руководители', 'Основатели', 'Инвесторы'])
+      await expect(page.getByText(audience, { exact: true })).toBeVisible();
     await expect(page.getByTestId('feature-monitor')).toContainText('Монитор директора');
     await expect(page.getByRole('heading', { name: 'Тарифы' })).toBeVisible();
     await expect(page.getByTestId('landing-signup')).toHaveAttribute('href', '/owner/first-signup');
@@ -80,7 +81,8 @@ test.describe('public site', () => {
       w.landingReplaced = false;
       new MutationObserver((records) => {
         for (const record of records)
-          for (const node of record.removedNodes) if (node instanceof HTMLElement && node.querySelector('[data-testid="landing-page"]')) w.landingReplaced = true;
+          for (const node of record.removedNodes)
+            if (node instanceof HTMLElement && node.querySelector('[data-testid="landing-page"]')) w.landingReplaced = true;
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/');

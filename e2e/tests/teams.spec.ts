@@ -50,7 +50,17 @@ async function checkTeam(page: Page, base: string, title: string, people: string
   const seen = await phases();
   expect(seen.length).toBeGreaterThan(0);
   expect(seen).toEqual([...seen].sort((a, b) => a - b));
-  for (const id of ['basePower', 'peakPower', 'totalStatisticPower', 'cohesion', 'atmosphere', 'teamType', 'managerSuitability', 'teamingEffect', 'competencies']) {
+  for (const id of [
+    'basePower',
+    'peakPower',
+    'totalStatisticPower',
+    'cohesion',
+    'atmosphere',
+    'teamType',
+    'managerSuitability',
+    'teamingEffect',
+    'competencies',
+  ]) {
     await expect(page.getByTestId(`indicator-${id}`), id).toBeVisible();
   }
   await expect(page.getByTestId('indicator-basePower')).toContainText(/\d/);

@@ -43,7 +43,16 @@ export function call(base: string, method: string, target: string, options: Call
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers, localAddress: options.from ?? '127.0.0.1', agent: false, timeout: 60_000 },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: url.pathname + url.search,
+        headers,
+        localAddress: options.from ?? '127.0.0.1',
+        agent: false,
+        timeout: 60_000,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -67,14 +76,16 @@ export function call(base: string, method: string, target: string, options: Call
 }
 
 /** `status code` of an answer, for the observed column. */
-export const describe = (answer: Answer) => `${answer.status}${answer.json?.error?.code ? ` ${answer.json.error.code}` : ''}${answer.json?.error?.field ? ` (field ${answer.json.error.field})` : ''}`;
+export const describe = (answer: Answer) =>
+  `${answer.status}${answer.json?.error?.code ? ` ${answer.json.error.code}` : ''}${answer.json?.error?.field ? ` (field ${answer.json.error.field})` : ''}`;
 
 // --- SMTP sink ------------------------------------------------------------------------------------------------------
 
 export type Mail = { to: string[]; raw: string; text: string; links: string[] };
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read the links of a nodemailer message. */
-const decodeQuotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 /** An SMTP server on loopback that keeps every message, for the server's SMTP_URL. */
 export async function startSmtpSink() {
@@ -141,7 +152,10 @@ export function linkToken(mail: Mail): { link: string; token: string } {
 
 /** The line of a command's output that says what happened: an error or usage line, else the first one. */
 export function headline(output: string): string {
-  const lines = output.split('\n').map((line) => line.trim()).filter((line) => line !== '' && line.length < 300 && !line.startsWith('>'));
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && line.length < 300 && !line.startsWith('>'));
   const telling = /^(\w*Error\b|error|usage|restored|refus|invalid|administrator|the backup|backup)|incomplete|truncated|checksum|trailer/i;
   return (lines.find((line) => telling.test(line)) ?? lines[0] ?? '(no output)').slice(0, 200);
 }
@@ -149,7 +163,13 @@ export function headline(output: string): string {
 // --- Processes ------------------------------------------------------------------------------------------------------
 
 /** Runs a command to its end (bounded: killed after `timeoutMs`), with its output. */
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT, timeoutMs = 180_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd = ROOT,
+  timeoutMs = 180_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -181,7 +201,11 @@ export type ServerProcess = { child: ChildProcess; base: string; port: number; l
  * up to two minutes for /api/health.
  */
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_DIR, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -191,7 +215,10 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (exited) throw new Error(`the server exited during start-up:\n${log}`);
-    const ready = await call(base, 'GET', '/api/health').then((answer) => answer.status === 200, () => false);
+    const ready = await call(base, 'GET', '/api/health').then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -249,14 +276,22 @@ export function createReport() {
       const file = path.join(ROOT, test);
       const present = fs.existsSync(file) && mark.test(fs.readFileSync(file, 'utf8'));
       if (present) print({ name, expected: '', observed: `covered by test ${test}`, verdict: 'COVERED' });
-      else print({ name, expected: `a test in ${test} matching ${String(mark)}`, observed: fs.existsSync(file) ? 'the file has no such test' : 'no such file', verdict: 'FAIL' });
+      else
+        print({
+          name,
+          expected: `a test in ${test} matching ${String(mark)}`,
+          observed: fs.existsSync(file) ? 'the file has no such test' : 'no such file',
+          verdict: 'FAIL',
+        });
     },
     section(title: string) {
       console.log(`\n== ${title} (at ${Math.round((Date.now() - started) / 1000)} s)`);
     },
     summary() {
       const count = (verdict: Outcome['verdict']) => outcomes.filter((outcome) => outcome.verdict === verdict).length;
-      console.log(`\n== summary: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('COVERED')} covered by tests, in ${Math.round((Date.now() - started) / 1000)} s`);
+      console.log(
+        `\n== summary: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('COVERED')} covered by tests, in ${Math.round((Date.now() - started) / 1000)} s`,
+      );
       for (const outcome of outcomes.filter((item) => item.verdict === 'FAIL')) console.log(`  FAIL  ${outcome.name}`);
       return count('FAIL');
     },

@@ -51,8 +51,14 @@ export async function probeBackup(report: Report, env: NodeJS.ProcessEnv): Promi
         const [before, now] = [rowCounts(full), rowCounts(after)];
         const changed = Object.keys({ ...before, ...now }).filter((table) => before[table] !== now[table]);
         const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, value) => sum + value, 0);
-        const shown = changed.slice(0, 4).map((table) => `${table} ${before[table]}→${now[table]}`).join(', ');
-        return { observed: changed.length === 0 ? `${total(now)} rows in ${Object.keys(now).length} tables, unchanged` : `${changed.length} tables changed: ${shown}…`, ok: changed.length === 0 };
+        const shown = changed
+          .slice(0, 4)
+          .map((table) => `${table} ${before[table]}→${now[table]}`)
+          .join(', ');
+        return {
+          observed: changed.length === 0 ? `${total(now)} rows in ${Object.keys(now).length} tables, unchanged` : `${changed.length} tables changed: ${shown}…`,
+          ok: changed.length === 0,
+        };
       });
     }
   } finally {
@@ -65,13 +71,33 @@ export function reportCovered(report: Report): void {
   report.section('Covered by tests, not probed from outside');
   report.covered('a failed statement logs no parameters (password hashes)', 'apps/server/src/core/log-redaction.test.ts', /hash/i);
   report.covered('fuzz: NUL and other C0 characters in every string and path parameter', 'apps/server/src/fuzz.test.ts', /\\u0000|\\x00|control/i);
-  report.covered('TRUST_PROXY: forwarded headers and x-request-id believed from named proxies only', 'apps/server/src/core/proxy-trust.test.ts', /x-request-id/i);
-  report.covered('forgot-password and sign-up answer before their work, the same for known and unknown addresses', 'apps/server/src/modules/passport/passport.test.ts', /registered address exactly like a new one/);
-  report.covered('sockets close when their session ends (logout, deletion, password change) and are capped per session', 'apps/server/src/modules/gate/gate.test.ts', /beyond the cap/);
-  report.covered('team caps and count-then-insert hold under 20 concurrent creates (both drivers)', 'apps/server/src/modules/scenes/scenes.test.ts', /many creations at once|concurren/i);
+  report.covered(
+    'TRUST_PROXY: forwarded headers and x-request-id believed from named proxies only',
+    'apps/server/src/core/proxy-trust.test.ts',
+    /x-request-id/i,
+  );
+  report.covered(
+    'forgot-password and sign-up answer before their work, the same for known and unknown addresses',
+    'apps/server/src/modules/passport/passport.test.ts',
+    /registered address exactly like a new one/,
+  );
+  report.covered(
+    'sockets close when their session ends (logout, deletion, password change) and are capped per session',
+    'apps/server/src/modules/gate/gate.test.ts',
+    /beyond the cap/,
+  );
+  report.covered(
+    'team caps and count-then-insert hold under 20 concurrent creates (both drivers)',
+    'apps/server/src/modules/scenes/scenes.test.ts',
+    /many creations at once|concurren/i,
+  );
   report.covered('compute queue takes owners in turn', 'apps/server/src/modules/compute/compute.fairness.test.ts', /owner/i);
   report.covered('disk full: 503 service_unavailable, health degraded, a clear stop at start-up', 'apps/server/src/core/storage-failure.test.ts', /ENOSPC/);
   report.covered('Stripe webhook checks amount and currency against the invoice', 'apps/server/src/modules/payments/stripe.test.ts', /currency/i);
   report.covered('invoice numbers count per owner, not from one global sequence', 'apps/server/src/modules/payments/payments.test.ts', /TC-|per owner/i);
-  report.covered('TOTP: recovery codes, enrolment of an administrator without a factor, 5 tries per challenge', 'apps/server/src/modules/passport/second-factor.test.ts', /recovery/i);
+  report.covered(
+    'TOTP: recovery codes, enrolment of an administrator without a factor, 5 tries per challenge',
+    'apps/server/src/modules/passport/second-factor.test.ts',
+    /recovery/i,
+  );
 }

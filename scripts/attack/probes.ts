@@ -67,13 +67,19 @@ export async function probeAll(t: Target): Promise<void> {
       await t.report.probe(`anonymous GET ${target} shows no mail`, 'neither the administrator address nor the link token in the answer', async () => {
         const answer = await api('GET', target, { from });
         const leaks = [t.admin.email, token].filter((secret) => answer.text.includes(secret));
-        return { observed: `${answer.status}, ${leaks.length === 0 ? 'no mail content' : `contains ${leaks.length === 2 ? 'address and token' : 'the address'}`}`, ok: leaks.length === 0 };
+        return {
+          observed: `${answer.status}, ${leaks.length === 0 ? 'no mail content' : `contains ${leaks.length === 2 ? 'address and token' : 'the address'}`}`,
+          ok: leaks.length === 0,
+        };
       });
     }
     await t.report.probe('a mailed administrator link alone gives no session (second factor)', 'a challenge for the second factor, no token', async () => {
       const answer = await api('POST', `/api/admin/login/magic/${token}`, { from });
       const step = answer.json?.result?.challenge ? `, a challenge (${String(answer.json.result.secondFactor)})` : '';
-      return { observed: `${describe(answer)}${answer.json?.result?.token ? ', session token issued' : step}`, ok: !answer.json?.result?.token && Boolean(answer.json?.result?.challenge) };
+      return {
+        observed: `${describe(answer)}${answer.json?.result?.token ? ', session token issued' : step}`,
+        ok: !answer.json?.result?.token && Boolean(answer.json?.result?.challenge),
+      };
     });
     await t.report.probe('the outbox screen is for administrators only (anonymous, owner)', '401 anonymous, 403 owner', async () => {
       const someone = await owner('outbox-reader');
@@ -84,37 +90,64 @@ export async function probeAll(t: Target): Promise<void> {
     await t.report.probe('an administrator reads the outbox screen', `200 listing the mail to ${t.admin.email}`, async () => {
       if (!adminSession.token) return { observed: 'no administrator session (see the TOTP probes)', ok: false };
       const answer = await api('GET', OUTBOX_PATH, { token: adminSession.token });
-      return { observed: `${describe(answer)}${answer.text.includes(t.admin.email) ? ', lists the mail' : ''}`, ok: answer.status === 200 && answer.text.includes(t.admin.email) };
+      return {
+        observed: `${describe(answer)}${answer.text.includes(t.admin.email) ? ', lists the mail' : ''}`,
+        ok: answer.status === 200 && answer.text.includes(t.admin.email),
+      };
     });
   }
 
   // --- Second factor -----------------------------------------------------------------------------------------------
   t.report.section('Administrators sign in with a second factor (TOTP)');
-  await t.report.probe('administrator password alone gives no session', "no token, a challenge for a code (factor pre-enrolled)", async () => ({ observed: adminSession.passwordOnly, ok: adminSession.challenged }));
+  await t.report.probe('administrator password alone gives no session', 'no token, a challenge for a code (factor pre-enrolled)', async () => ({
+    observed: adminSession.passwordOnly,
+    ok: adminSession.challenged,
+  }));
   await t.report.probe('administrator password + current TOTP code gives a session', '200 with a token that opens /api/admin/owners', async () => {
     if (!adminSession.token) return { observed: adminSession.withCode, ok: false };
     const owners = await api('GET', '/api/admin/owners', { token: adminSession.token });
     return { observed: `${adminSession.withCode}; /api/admin/owners ${owners.status}`, ok: adminSession.challenged && owners.status === 200 };
   });
   await t.report.probe('a wrong TOTP code is refused', '4xx, no token', async () => ({ observed: adminSession.wrongCode, ok: adminSession.wrongCodeRefused }));
-  await t.report.probe('a TOTP code works once (replayed on a new sign-in)', '4xx, no token', async () => ({ observed: adminSession.replay, ok: adminSession.replayRefused }));
+  await t.report.probe('a TOTP code works once (replayed on a new sign-in)', '4xx, no token', async () => ({
+    observed: adminSession.replay,
+    ok: adminSession.replayRefused,
+  }));
 
-  await t.report.probe('an owner may turn TOTP on; then his password asks for a code, and a recovery code works once', 'challenge (code); recovery code 200; the same recovery code again 4xx', async () => {
-    const someone = await owner('totp-owner');
-    const enrolment = await api('POST', '/api/owner/second-factor/enrolment', { from: someone.from, token: someone.token });
-    const secret = enrolment.json?.result?.secret;
-    if (typeof secret !== 'string') return { observed: `no enrolment: ${describe(enrolment)}`, ok: false };
-    const enabled = await api('PUT', '/api/owner/second-factor', { from: someone.from, token: someone.token, body: { password: STRONG, code: totpCode(secret) } });
-    const recovery = (enabled.json?.result?.recoveryCodes as string[] | undefined)?.[0];
-    if (!recovery) return { observed: `not turned on: ${describe(enabled)}`, ok: false };
-    const signIn = () => api('POST', '/api/passport/owner/login', { from: someone.from, body: { email: someone.email, password: STRONG } });
-    const first = await signIn();
-    const used = await api('POST', '/api/passport/second-factor', { body: { challenge: first.json?.result?.challenge ?? 'x'.repeat(20), code: recovery } });
-    const second = await signIn();
-    const reused = await api('POST', '/api/passport/second-factor', { body: { challenge: second.json?.result?.challenge ?? 'x'.repeat(20), code: recovery } });
-    const observed = `password: ${first.json?.result?.token ? 'a session' : `challenge (${String(first.json?.result?.secondFactor)})`}; recovery code ${describe(used)}; again ${describe(reused)}`;
-    return { observed, ok: first.json?.result?.secondFactor === 'code' && used.status === 200 && Boolean(used.json?.result?.token) && reused.status >= 400 && reused.status < 500 };
-  });
+  await t.report.probe(
+    'an owner may turn TOTP on; then his password asks for a code, and a recovery code works once',
+    'challenge (code); recovery code 200; the same recovery code again 4xx',
+    async () => {
+      const someone = await owner('totp-owner');
+      const enrolment = await api('POST', '/api/owner/second-factor/enrolment', { from: someone.from, token: someone.token });
+      const secret = enrolment.json?.result?.secret;
+      if (typeof secret !== 'string') return { observed: `no enrolment: ${describe(enrolment)}`, ok: false };
+      const enabled = await api('PUT', '/api/owner/second-factor', {
+        from: someone.from,
+        token: someone.token,
+        body: { password: STRONG, code: totpCode(secret) },
+      });
+      const recovery = (enabled.json?.result?.recoveryCodes as string[] | undefined)?.[0];
+      if (!recovery) return { observed: `not turned on: ${describe(enabled)}`, ok: false };
+      const signIn = () => api('POST', '/api/passport/owner/login', { from: someone.from, body: { email: someone.email, password: STRONG } });
+      const first = await signIn();
+      const used = await api('POST', '/api/passport/second-factor', { body: { challenge: first.json?.result?.challenge ?? 'x'.repeat(20), code: recovery } });
+      const second = await signIn();
+      const reused = await api('POST', '/api/passport/second-factor', {
+        body: { challenge: second.json?.result?.challenge ?? 'x'.repeat(20), code: recovery },
+      });
+      const observed = `password: ${first.json?.result?.token ? 'a session' : `challenge (${String(first.json?.result?.secondFactor)})`}; recovery code ${describe(used)}; again ${describe(reused)}`;
+      return {
+        observed,
+        ok:
+          first.json?.result?.secondFactor === 'code' &&
+          used.status === 200 &&
+          Boolean(used.json?.result?.token) &&
+          reused.status >= 400 &&
+          reused.status < 500,
+      };
+    },
+  );
 
   // --- High: proxy headers -----------------------------------------------------------------------------------------
   t.report.section('High: a client-chosen X-Forwarded-For does not make a new client');
@@ -122,7 +155,11 @@ export async function probeAll(t: Target): Promise<void> {
     const from = newClient();
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const answer = await api('POST', '/api/site/enterprise-requests', { from, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` }, body: enterprise('Rotating Visitor') });
+      const answer = await api('POST', '/api/site/enterprise-requests', {
+        from,
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        body: enterprise('Rotating Visitor'),
+      });
       statuses.push(answer.status);
       if (answer.status === 429) break;
     }
@@ -132,24 +169,32 @@ export async function probeAll(t: Target): Promise<void> {
     const from = newClient();
     const statuses: number[] = [];
     for (let i = 0; i < 24; i++) {
-      const answer = await api('POST', '/api/passport/owner/mail/forgot-password', { from, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` }, body: { username: unique('nobody') } });
+      const answer = await api('POST', '/api/passport/owner/mail/forgot-password', {
+        from,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        body: { username: unique('nobody') },
+      });
       statuses.push(answer.status);
       if (answer.status === 429) break;
     }
     return { observed: `${statuses.length} requests, last ${statuses.at(-1)}`, ok: statuses.includes(429) && statuses.length <= 21 };
   });
-  await t.report.probe('X-Forwarded-Host does not choose the site (no trusted proxy)', "not the love variant with X-Forwarded-Host of a love host; 'love' with that Host", async () => {
-    const forwarded = await api('GET', '/api/site/host', { headers: { 'x-forwarded-host': 'love.attack.test' } });
-    const direct = await api('GET', '/api/site/host', { headers: { host: 'love.attack.test' } });
-    const observed = `forwarded: ${forwarded.json?.result?.variant ?? forwarded.status}, Host: ${direct.json?.result?.variant ?? direct.status}`;
-    return { observed, ok: forwarded.status === 200 && forwarded.json?.result?.variant !== 'love' && direct.json?.result?.variant === 'love' };
-  });
+  await t.report.probe(
+    'X-Forwarded-Host does not choose the site (no trusted proxy)',
+    "not the love variant with X-Forwarded-Host of a love host; 'love' with that Host",
+    async () => {
+      const forwarded = await api('GET', '/api/site/host', { headers: { 'x-forwarded-host': 'love.attack.test' } });
+      const direct = await api('GET', '/api/site/host', { headers: { host: 'love.attack.test' } });
+      const observed = `forwarded: ${forwarded.json?.result?.variant ?? forwarded.status}, Host: ${direct.json?.result?.variant ?? direct.status}`;
+      return { observed, ok: forwarded.status === 200 && forwarded.json?.result?.variant !== 'love' && direct.json?.result?.variant === 'love' };
+    },
+  );
   await t.report.probe('a client x-request-id is not taken as the request id', 'the answer names another id', async () => {
     const chosen = `attacker-chosen-${crypto.randomBytes(4).toString('hex')}`;
     const answer = await api('GET', '/api/health', { headers: { 'x-request-id': chosen } });
     return { observed: `x-request-id: ${String(answer.headers['x-request-id'])}`, ok: answer.headers['x-request-id'] !== chosen };
   });
-  await t.report.probe('the content security policy lets WebSockets reach our own origin only', "connect-src without bare ws:, wss: or *", async () => {
+  await t.report.probe('the content security policy lets WebSockets reach our own origin only', 'connect-src without bare ws:, wss: or *', async () => {
     const answer = await api('GET', '/api/health');
     const connect = /connect-src ([^;]*)/.exec(String(answer.headers['content-security-policy'] ?? ''))?.[1] ?? '(none)';
     const open = connect.split(/\s+/).filter((source) => ['ws:', 'wss:', '*', 'http:', 'https:'].includes(source));
@@ -157,13 +202,23 @@ export async function probeAll(t: Target): Promise<void> {
   });
   // With PUBLIC_URL unset the server's own address is the default (HOST and PORT: http://127.0.0.1:<PORT> here, as the
   // attacked server listens on loopback), never the Host or X-Forwarded-Host a request names.
-  await t.report.probe('mailed links point at PUBLIC_URL, by default the server\'s own HOST and PORT, never the request\'s host', `links start with http://127.0.0.1:${t.port}/`, async () => {
-    const someone = await owner('links');
-    await api('POST', '/api/passport/owner/mail/forgot-password', { headers: { 'x-forwarded-host': 'evil.attack.test', host: 'evil.attack.test' }, body: { username: someone.email } });
-    const mail = await t.sink.waitFor(someone.email, 2);
-    const { link } = linkToken(mail);
-    return { observed: link.replace(/([?&](token|reset|magic)=)[^&]+/, '$1…'), ok: link.startsWith(`http://127.0.0.1:${t.port}/`) && !link.includes('evil.attack.test') };
-  });
+  await t.report.probe(
+    "mailed links point at PUBLIC_URL, by default the server's own HOST and PORT, never the request's host",
+    `links start with http://127.0.0.1:${t.port}/`,
+    async () => {
+      const someone = await owner('links');
+      await api('POST', '/api/passport/owner/mail/forgot-password', {
+        headers: { 'x-forwarded-host': 'evil.attack.test', host: 'evil.attack.test' },
+        body: { username: someone.email },
+      });
+      const mail = await t.sink.waitFor(someone.email, 2);
+      const { link } = linkToken(mail);
+      return {
+        observed: link.replace(/([?&](token|reset|magic)=)[^&]+/, '$1…'),
+        ok: link.startsWith(`http://127.0.0.1:${t.port}/`) && !link.includes('evil.attack.test'),
+      };
+    },
+  );
 
   // --- High: pre-registration takeover -----------------------------------------------------------------------------
   t.report.section('High: an address proven by a mailed link ends what was set before it');
@@ -215,16 +270,31 @@ export async function probeAll(t: Target): Promise<void> {
       return { observed: describe(answer), ok: answer.status === 400 && answer.json?.error?.field === 'currentPassword' };
     });
     await t.report.probe('PATCH /api/owner/self with a wrong current password is refused', '4xx, the password unchanged', async () => {
-      const answer = await api('PATCH', '/api/owner/self', { from: someone.from, token: someone.token, body: { currentPassword: 'Not-The-Password-1', password: next, repeatPassword: next } });
+      const answer = await api('PATCH', '/api/owner/self', {
+        from: someone.from,
+        token: someone.token,
+        body: { currentPassword: 'Not-The-Password-1', password: next, repeatPassword: next },
+      });
       const old = await api('POST', '/api/passport/owner/login', { from: someone.from, body: { email: someone.email, password: STRONG } });
       return { observed: `${describe(answer)}; old password then ${old.status}`, ok: answer.status >= 400 && answer.status < 500 && old.status === 200 };
     });
-    await t.report.probe('a password change with the current one ends the other sessions by default', "200; the other device's token 401, this one 200", async () => {
-      const answer = await api('PATCH', '/api/owner/self', { from: someone.from, token: someone.token, body: { currentPassword: STRONG, password: next, repeatPassword: next } });
-      const otherSelf = await api('GET', '/api/owner/self', { token: other.json?.result?.token });
-      const ownSelf = await api('GET', '/api/owner/self', { token: someone.token });
-      return { observed: `${describe(answer)}; other ${otherSelf.status}, own ${ownSelf.status}`, ok: answer.status === 200 && otherSelf.status === 401 && ownSelf.status === 200 };
-    });
+    await t.report.probe(
+      'a password change with the current one ends the other sessions by default',
+      "200; the other device's token 401, this one 200",
+      async () => {
+        const answer = await api('PATCH', '/api/owner/self', {
+          from: someone.from,
+          token: someone.token,
+          body: { currentPassword: STRONG, password: next, repeatPassword: next },
+        });
+        const otherSelf = await api('GET', '/api/owner/self', { token: other.json?.result?.token });
+        const ownSelf = await api('GET', '/api/owner/self', { token: someone.token });
+        return {
+          observed: `${describe(answer)}; other ${otherSelf.status}, own ${ownSelf.status}`,
+          ok: answer.status === 200 && otherSelf.status === 401 && ownSelf.status === 200,
+        };
+      },
+    );
   }
 
   if (adminSession.token) {
@@ -234,7 +304,9 @@ export async function probeAll(t: Target): Promise<void> {
       const created = await api('POST', '/api/admin/estimators', { token: adminSession.token, body: { name: 'Esti Mator', email, username } });
       if (created.status >= 300) return { observed: `no estimator: ${describe(created)}`, ok: false };
       await api('POST', '/api/passport/estimator/mail/forgot-password', { from: newClient(), body: { username: email } });
-      const reset = await api('POST', '/api/passport/estimator/password-reset', { body: { token: linkToken(await t.sink.waitFor(email)).token, password: STRONG, repeatPassword: STRONG } });
+      const reset = await api('POST', '/api/passport/estimator/password-reset', {
+        body: { token: linkToken(await t.sink.waitFor(email)).token, password: STRONG, repeatPassword: STRONG },
+      });
       const login = await api('POST', '/api/passport/estimator/login', { body: { username, password: STRONG } });
       const token = login.json?.result?.token;
       if (!token) return { observed: `no estimator session: reset ${describe(reset)}, sign-in ${describe(login)}`, ok: false };
@@ -243,7 +315,10 @@ export async function probeAll(t: Target): Promise<void> {
       return { observed: describe(answer), ok: answer.status === 400 && answer.json?.error?.field === 'currentPassword' };
     });
   } else {
-    await t.report.probe("the estimator's password change needs the current password too", '400 (field currentPassword)', async () => ({ observed: 'no administrator session to create an estimator', ok: false }));
+    await t.report.probe("the estimator's password change needs the current password too", '400 (field currentPassword)', async () => ({
+      observed: 'no administrator session to create an estimator',
+      ok: false,
+    }));
   }
 
   // --- Medium: control characters ----------------------------------------------------------------------------------
@@ -251,18 +326,42 @@ export async function probeAll(t: Target): Promise<void> {
   {
     const someone = await owner('nul');
     const cases: Array<[string, string, string, CallOptions, string | undefined]> = [
-      ['sign-up companyName with NUL', 'POST', '/api/passport/owner/signup', { body: { email: unique('nul-signup'), password: STRONG, repeatPassword: STRONG, companyName: 'a\u0000b', privacyPolicy: true, personalData: true } }, 'companyName'],
+      [
+        'sign-up companyName with NUL',
+        'POST',
+        '/api/passport/owner/signup',
+        { body: { email: unique('nul-signup'), password: STRONG, repeatPassword: STRONG, companyName: 'a\u0000b', privacyPolicy: true, personalData: true } },
+        'companyName',
+      ],
       ['forgot-password username with NUL', 'POST', '/api/passport/owner/mail/forgot-password', { body: { username: 'a\u0000b@example.com' } }, 'username'],
       ['estimator sign-in username with NUL', 'POST', '/api/passport/estimator/login', { body: { username: 'esti\u0000mator', password: STRONG } }, 'username'],
-      ['enterprise request company with NUL', 'POST', '/api/site/enterprise-requests', { from: newClient(), body: { ...enterprise('Nul Visitor'), company: 'Probe\u0000Ltd' } }, 'company'],
-      ['enterprise request message with U+0001', 'POST', '/api/site/enterprise-requests', { from: newClient(), body: { ...enterprise('Soh Visitor'), message: 'hello\u0001there' } }, 'message'],
+      [
+        'enterprise request company with NUL',
+        'POST',
+        '/api/site/enterprise-requests',
+        { from: newClient(), body: { ...enterprise('Nul Visitor'), company: 'Probe\u0000Ltd' } },
+        'company',
+      ],
+      [
+        'enterprise request message with U+0001',
+        'POST',
+        '/api/site/enterprise-requests',
+        { from: newClient(), body: { ...enterprise('Soh Visitor'), message: 'hello\u0001there' } },
+        'message',
+      ],
       ['profile position with NUL', 'POST', '/api/owner/profiles', { token: someone.token, body: { firstName: 'Anna', position: 'Lead\u0000' } }, 'position'],
       ['/api/profile/%00', 'GET', '/api/profile/%00', {}, undefined],
       ['/api/owner/profiles/%00', 'GET', '/api/owner/profiles/%00', { token: someone.token }, undefined],
       ['shared result /api/scene/result/%00', 'GET', '/api/scene/result/%00', {}, undefined],
     ];
     if (adminSession.token) {
-      cases.push(['admin owner edit companyName with NUL', 'PATCH', `/api/admin/owners/${someone.id}`, { token: adminSession.token, body: { companyName: 'x\u0000' } }, 'companyName']);
+      cases.push([
+        'admin owner edit companyName with NUL',
+        'PATCH',
+        `/api/admin/owners/${someone.id}`,
+        { token: adminSession.token, body: { companyName: 'x\u0000' } },
+        'companyName',
+      ]);
     }
     for (const [name, method, target, options, field] of cases) {
       await t.report.probe(name, field ? `400 field ${field}` : '400', async () => {
@@ -278,8 +377,14 @@ export async function probeAll(t: Target): Promise<void> {
     await t.report.probe('empty PATCH /api/admin/owners/:id and /estimators/:id', '400', async () => ({ observed: 'no administrator session', ok: false }));
   } else {
     const someone = await owner('patched');
-    const estimator = await api('POST', '/api/admin/estimators', { token: adminSession.token, body: { name: 'Esti Mator', email: unique('estimator'), username: `esti${crypto.randomBytes(3).toString('hex')}` } });
-    for (const [label, target] of [['owners', `/api/admin/owners/${someone.id}`], ['estimators', `/api/admin/estimators/${estimator.json?.result?._id}`]] as const) {
+    const estimator = await api('POST', '/api/admin/estimators', {
+      token: adminSession.token,
+      body: { name: 'Esti Mator', email: unique('estimator'), username: `esti${crypto.randomBytes(3).toString('hex')}` },
+    });
+    for (const [label, target] of [
+      ['owners', `/api/admin/owners/${someone.id}`],
+      ['estimators', `/api/admin/estimators/${estimator.json?.result?._id}`],
+    ] as const) {
       await t.report.probe(`PATCH /api/admin/${label}/:id with {}`, '400 with a message', async () => {
         const answer = await api('PATCH', target, { token: adminSession.token, body: {} });
         return { observed: `${describe(answer)}: ${answer.json?.error?.message ?? ''}`, ok: answer.status === 400 && Boolean(answer.json?.error?.message) };
@@ -291,14 +396,14 @@ export async function probeAll(t: Target): Promise<void> {
   t.report.section('Medium: a WebSocket ends with its session');
   {
     const someone = await owner('socket');
-    await t.report.probe('logout closes the session\'s open WebSocket', 'closed within 5 s of the logout', async () => {
+    await t.report.probe("logout closes the session's open WebSocket", 'closed within 5 s of the logout', async () => {
       const socket = await openGate(t, someone.token);
       await api('POST', '/api/passport/owner/logout', { token: someone.token });
       const closed = await closedWithin(socket, 5000);
       return { observed: closed ? `closed (${closed})` : 'still open 5 s after logout', ok: Boolean(closed) };
     });
     const doomed = await owner('socket-delete');
-    await t.report.probe('account deletion closes the owner\'s open WebSocket', 'closed within 5 s of the deletion', async () => {
+    await t.report.probe("account deletion closes the owner's open WebSocket", 'closed within 5 s of the deletion', async () => {
       const socket = await openGate(t, doomed.token);
       const deleted = await api('DELETE', '/api/owner/self', { token: doomed.token, body: { confirmation: 'Delete' } });
       const closed = await closedWithin(socket, 5000);
@@ -329,12 +434,14 @@ export async function probeAll(t: Target): Promise<void> {
     const existing = await owner('exists');
     const fresh = unique('fresh');
     const signup = (email: string) => signUp(newClient(), email, 'Probe');
-    const shape = (answer: Answer) => `${answer.status} ${JSON.stringify(Object.keys(answer.json?.result ?? answer.json?.error ?? {}).sort())}${answer.json?.error?.code ? ` ${answer.json.error.code}` : ''}`;
+    const shape = (answer: Answer) =>
+      `${answer.status} ${JSON.stringify(Object.keys(answer.json?.result ?? answer.json?.error ?? {}).sort())}${answer.json?.error?.code ? ` ${answer.json.error.code}` : ''}`;
     await t.report.probe('sign-up with a registered address answers as with a new one', 'the same status and fields', async () => {
       const [taken, free] = [await signup(existing.email), await signup(fresh)];
       return { observed: `registered: ${shape(taken)}; new: ${shape(free)}`, ok: shape(taken) === shape(free) };
     });
-    const join = (email: string) => api('POST', '/api/passport/owner/join/request', { from: newClient(), body: { email, companyName: 'Probe', privacyPolicy: true, personalData: true } });
+    const join = (email: string) =>
+      api('POST', '/api/passport/owner/join/request', { from: newClient(), body: { email, companyName: 'Probe', privacyPolicy: true, personalData: true } });
     await t.report.probe('a join request with a registered address answers as with a new one', 'the same status and fields', async () => {
       const [taken, free] = [await join(existing.email), await join(unique('join'))];
       return { observed: `registered: ${shape(taken)}; new: ${shape(free)}`, ok: shape(taken) === shape(free) };
@@ -359,37 +466,58 @@ export async function probeAll(t: Target): Promise<void> {
       statuses.push(answer.status);
       if (answer.status === 429) break;
     }
-    await t.report.probe("the attacker's client is limited after repeated wrong passwords", 'a 429 within 12 tries', async () => ({ observed: statuses.join(' '), ok: statuses.includes(429) }));
+    await t.report.probe("the attacker's client is limited after repeated wrong passwords", 'a 429 within 12 tries', async () => ({
+      observed: statuses.join(' '),
+      ok: statuses.includes(429),
+    }));
     await t.report.probe('the owner still signs in with the right password from his own address', '200', async () => {
       const answer = await api('POST', '/api/passport/owner/login', { from: target.from, body: { email: target.email, password: STRONG } });
       return { observed: describe(answer), ok: answer.status === 200 };
     });
     const spread = await owner('spread');
     const seen: string[] = [];
-    await t.report.probe('wrong passwords from many addresses meet an account-wide cap that asks for a mailed link', 'sign_in_link_required within 60 wrong passwords from 12 addresses', async () => {
-      // Five tries per address stay under the per-client count; four at a time, as scrypt allows.
-      const addresses = Array.from({ length: 12 }, () => newClient());
-      for (let batch = 0; batch < 15 && !seen.some((line) => line.includes('sign_in_link_required')); batch++) {
-        const answers = await Promise.all(
-          [0, 1, 2, 3].map((k) => {
-            const i = batch * 4 + k;
-            return api('POST', '/api/passport/owner/login', { from: addresses[i % 12], body: { email: spread.email, password: `Wrong-${i}-spread` } });
-          }),
-        );
-        seen.push(...answers.map(describe));
-      }
-      const counts = seen.reduce<Record<string, number>>((all, line) => ({ ...all, [line]: (all[line] ?? 0) + 1 }), {});
-      return { observed: `${seen.length} tries: ${Object.entries(counts).map(([line, n]) => `${n} × ${line}`).join(', ')}`, ok: seen.some((line) => line.includes('sign_in_link_required')) };
-    });
-    await t.report.probe('after the cap, the owner signs in by a mailed link, and then with his password again', 'magic link 200, then password 200', async () => {
-      await api('POST', '/api/passport/owner/mail/login-link', { from: spread.from, body: { username: spread.email } });
-      const mail = await t.sink.waitFor(spread.email, t.sink.to(spread.email).length + 1);
-      const link = await api('POST', `/api/passport/owner/login/magic/${linkToken(mail).token}`, { from: spread.from });
-      const password = await api('POST', '/api/passport/owner/login', { from: spread.from, body: { email: spread.email, password: STRONG } });
-      return { observed: `link ${describe(link)}, password ${describe(password)}`, ok: link.status === 200 && password.status === 200 };
-    });
+    await t.report.probe(
+      'wrong passwords from many addresses meet an account-wide cap that asks for a mailed link',
+      'sign_in_link_required within 60 wrong passwords from 12 addresses',
+      async () => {
+        // Five tries per address stay under the per-client count; four at a time, as scrypt allows.
+        const addresses = Array.from({ length: 12 }, () => newClient());
+        for (let batch = 0; batch < 15 && !seen.some((line) => line.includes('sign_in_link_required')); batch++) {
+          const answers = await Promise.all(
+            [0, 1, 2, 3].map((k) => {
+              const i = batch * 4 + k;
+              return api('POST', '/api/passport/owner/login', { from: addresses[i % 12], body: { email: spread.email, password: `Wrong-${i}-spread` } });
+            }),
+          );
+          seen.push(...answers.map(describe));
+        }
+        const counts = seen.reduce<Record<string, number>>((all, line) => ({ ...all, [line]: (all[line] ?? 0) + 1 }), {});
+        return {
+          observed: `${seen.length} tries: ${Object.entries(counts)
+            .map(([line, n]) => `${n} × ${line}`)
+            .join(', ')}`,
+          ok: seen.some((line) => line.includes('sign_in_link_required')),
+        };
+      },
+    );
+    await t.report.probe(
+      'after the cap, the owner signs in by a mailed link, and then with his password again',
+      'magic link 200, then password 200',
+      async () => {
+        await api('POST', '/api/passport/owner/mail/login-link', { from: spread.from, body: { username: spread.email } });
+        const mail = await t.sink.waitFor(spread.email, t.sink.to(spread.email).length + 1);
+        const link = await api('POST', `/api/passport/owner/login/magic/${linkToken(mail).token}`, { from: spread.from });
+        const password = await api('POST', '/api/passport/owner/login', { from: spread.from, body: { email: spread.email, password: STRONG } });
+        return { observed: `link ${describe(link)}, password ${describe(password)}`, ok: link.status === 200 && password.status === 200 };
+      },
+    );
     const changer = await owner('rules');
-    const attempt = (password: string) => api('PATCH', '/api/owner/self', { from: changer.from, token: changer.token, body: { currentPassword: STRONG, password, repeatPassword: password, endOtherSessions: false } });
+    const attempt = (password: string) =>
+      api('PATCH', '/api/owner/self', {
+        from: changer.from,
+        token: changer.token,
+        body: { currentPassword: STRONG, password, repeatPassword: password, endOtherSessions: false },
+      });
     await t.report.probe('a 7-character password is refused', '400 field password', async () => {
       const answer = await attempt('Xk9#mQ2');
       return { observed: describe(answer), ok: answer.status === 400 && answer.json?.error?.field === 'password' };
@@ -443,7 +571,10 @@ export async function probeAll(t: Target): Promise<void> {
       const { token } = linkToken(mail);
       const first = await api('POST', `/api/passport/owner/login/magic/${token}`, { from: alice.from });
       const second = await api('POST', `/api/passport/owner/login/magic/${token}`, { from: alice.from });
-      return { observed: `${first.status}, ${describe(second)}; token of ${Buffer.from(token, 'base64url').length * 8} bits`, ok: first.status === 200 && second.status >= 400 && second.status < 500 && token.length >= 43 };
+      return {
+        observed: `${first.status}, ${describe(second)}; token of ${Buffer.from(token, 'base64url').length * 8} bits`,
+        ok: first.status === 200 && second.status >= 400 && second.status < 500 && token.length >= 43,
+      };
     });
     await t.report.probe('no stack trace reaches a client (malformed JSON, wrong types, unknown route)', 'error envelopes without stack frames', async () => {
       const answers = [
@@ -463,7 +594,9 @@ export async function probeAll(t: Target): Promise<void> {
     return { observed: `${hashes.length} hashes`, ok: hashes.length === 0 };
   });
   await t.report.probe('no mailed link token in the server log', 'none of the tokens the sink received', async () => {
-    const tokens = t.sink.mails.flatMap((mail) => mail.links.map((link) => new URL(link).search.match(/=([A-Za-z0-9_-]{40,})/)?.[1]).filter(Boolean)) as string[];
+    const tokens = t.sink.mails.flatMap((mail) =>
+      mail.links.map((link) => new URL(link).search.match(/=([A-Za-z0-9_-]{40,})/)?.[1]).filter(Boolean),
+    ) as string[];
     const logged = tokens.filter((token) => t.log().includes(token));
     return { observed: `${logged.length} of ${tokens.length} tokens`, ok: logged.length === 0 };
   });
@@ -474,7 +607,16 @@ const OUTBOX_PATH = '/api/admin/mail';
 
 const enterprise = (name: string) => ({ name, email: unique('enterprise'), company: 'Probe Ltd', privacyPolicy: true, personalData: true });
 
-type AdminSession = { token?: string; challenged: boolean; passwordOnly: string; withCode: string; wrongCode: string; wrongCodeRefused: boolean; replay: string; replayRefused: boolean };
+type AdminSession = {
+  token?: string;
+  challenged: boolean;
+  passwordOnly: string;
+  withCode: string;
+  wrongCode: string;
+  wrongCodeRefused: boolean;
+  replay: string;
+  replayRefused: boolean;
+};
 
 /**
  * Signs the administrator in as the console does: password first; when the server asks for the second factor, a
@@ -501,7 +643,9 @@ async function adminSignIn(t: Target, api: (method: string, target: string, opti
   const refused = await api('POST', '/api/passport/second-factor', { body: { challenge, code: wrong } });
   const accepted = await api('POST', '/api/passport/second-factor', { body: { challenge, code: current } });
   const again = await api('POST', '/api/admin/login', credentials);
-  const replayed = again.json?.result?.challenge ? await api('POST', '/api/passport/second-factor', { body: { challenge: again.json.result.challenge, code: current } }) : again;
+  const replayed = again.json?.result?.challenge
+    ? await api('POST', '/api/passport/second-factor', { body: { challenge: again.json.result.challenge, code: current } })
+    : again;
   return {
     token: accepted.json?.result?.token,
     challenged: step === 'code',
@@ -517,7 +661,10 @@ async function adminSignIn(t: Target, api: (method: string, target: string, opti
 /** Opens the websocket gate with a token; rejects when the server refuses or closes it at once. */
 function openGate(t: Target, token: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${t.base.replace('http', 'ws')}/api/gate?token=${encodeURIComponent(token)}`, { headers: { 'accept-language': 'en' }, handshakeTimeout: 10_000 });
+    const socket = new WebSocket(`${t.base.replace('http', 'ws')}/api/gate?token=${encodeURIComponent(token)}`, {
+      headers: { 'accept-language': 'en' },
+      handshakeTimeout: 10_000,
+    });
     socket.once('open', () => {
       socket.off('error', reject);
       socket.on('error', () => {});

@@ -40,12 +40,27 @@ type Row = { driver: Driver; target: string; rps: number; p50: number; p99: numb
 const rows: Row[] = [];
 const socketRows: string[] = [];
 
-async function load(driver: Driver, target: string, url: string, headers: Record<string, string> = {}, method: 'GET' | 'PUT' = 'GET', body?: string): Promise<void> {
+async function load(
+  driver: Driver,
+  target: string,
+  url: string,
+  headers: Record<string, string> = {},
+  method: 'GET' | 'PUT' = 'GET',
+  body?: string,
+): Promise<void> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, method, body });
-  const row = { driver, target, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
+  const row = {
+    driver,
+    target,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
   rows.push(row);
   console.log(`${driver.padEnd(8)} ${target.padEnd(34)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`);
-  if (row.errors > 0) console.log('  answers by status:', JSON.stringify(result.statusCodeStats), 'timeouts', result.timeouts, 'connection errors', result.errors);
+  if (row.errors > 0)
+    console.log('  answers by status:', JSON.stringify(result.statusCodeStats), 'timeouts', result.timeouts, 'connection errors', result.errors);
 }
 
 async function sockets(base: string, token: string, pid: number): Promise<void> {
@@ -87,8 +102,18 @@ async function scoredPair(base: string, headers: Record<string, string>): Promis
     return ((await res.json()) as { result: { _id: string } }).result._id;
   };
   const answers = (values: Record<string, string | number>) => Object.entries(values).map(([neuron, value]) => ({ neuron, value }));
-  const a = await post('/api/owner/profiles/short', { personInformed: true, firstName: 'Anna', lastName: 'Bench', answers: answers({ С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 }) });
-  const b = await post('/api/owner/profiles/short', { personInformed: true, firstName: 'Boris', lastName: 'Bench', answers: answers({ С_Пол: 'М', С_Возр: 44, С_ВУЗ: 'Бакалавр', С_Стаж: 20, С_Руков_Стаж: 10, С_Проживание: 'Один', С_Дети: 0 }) });
+  const a = await post('/api/owner/profiles/short', {
+    personInformed: true,
+    firstName: 'Anna',
+    lastName: 'Bench',
+    answers: answers({ С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 }),
+  });
+  const b = await post('/api/owner/profiles/short', {
+    personInformed: true,
+    firstName: 'Boris',
+    lastName: 'Bench',
+    answers: answers({ С_Пол: 'М', С_Возр: 44, С_ВУЗ: 'Бакалавр', С_Стаж: 20, С_Руков_Стаж: 10, С_Проживание: 'Один', С_Дети: 0 }),
+  });
   const id = await post('/api/scene/p2p', { actors: [a, b], intensity: 8 });
   return { id, a, b };
 }
@@ -110,7 +135,11 @@ async function benchDriver(driver: Driver): Promise<void> {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     let profileId = '';
     for (let index = 0; index < PROFILES; index += 1) {
-      const res = await fetch(`${server.base}/api/owner/profiles`, { method: 'POST', headers, body: JSON.stringify({ firstName: `Bench${String.fromCharCode(65 + (index % 26))}`, lastName: 'Load' }) });
+      const res = await fetch(`${server.base}/api/owner/profiles`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ firstName: `Bench${String.fromCharCode(65 + (index % 26))}`, lastName: 'Load' }),
+      });
       if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
       profileId ||= ((await res.json()) as { result: { _id?: string; id?: string } }).result._id ?? '';
     }
@@ -142,12 +171,16 @@ const ratios: Ratio[] = drivers.flatMap((driver) =>
   LINES.flatMap((line) => {
     const ours = rows.find((row) => row.driver === driver && row.target === line.target);
     const bare = rows.find((row) => row.driver === driver && row.target === line.bare);
-    return ours && bare ? [{ driver, target: line.target, ours: ours.rps, bare: bare.rps, ratio: bare.rps > 0 ? ours.rps / bare.rps : 0, minRatio: line.minRatio }] : [];
+    return ours && bare
+      ? [{ driver, target: line.target, ours: ours.rps, bare: bare.rps, ratio: bare.rps > 0 ? ours.rps / bare.rps : 0, minRatio: line.minRatio }]
+      : [];
   }),
 );
 const percent = (value: number) => `${Math.round(value * 100)} %`;
 const misses = [
-  ...ratios.filter((line) => line.ratio < line.minRatio).map((line) => `${line.driver} ${line.target}: ${percent(line.ratio)} of bare, goal ${percent(line.minRatio)}`),
+  ...ratios
+    .filter((line) => line.ratio < line.minRatio)
+    .map((line) => `${line.driver} ${line.target}: ${percent(line.ratio)} of bare, goal ${percent(line.minRatio)}`),
   ...P99_LIMITS.flatMap((limit) => {
     const row = rows.find((candidate) => candidate.driver === limit.driver && candidate.target === limit.target);
     return row && row.p99 >= limit.maxMs ? [`${limit.driver} ${limit.target}: p99 ${row.p99} ms, goal under ${limit.maxMs} ms`] : [];
@@ -155,13 +188,21 @@ const misses = [
   ...rows.filter((row) => row.errors > 0).map((row) => `${row.driver} ${row.target}: ${row.errors} errors`),
 ];
 console.log('\nours / bare (same run):');
-for (const line of ratios) console.log(`${line.driver.padEnd(8)} ${line.target.padEnd(34)} ${String(line.ours).padStart(7)} / ${String(line.bare).padStart(7)} = ${percent(line.ratio).padStart(5)}  (goal ${percent(line.minRatio)})`);
+for (const line of ratios)
+  console.log(
+    `${line.driver.padEnd(8)} ${line.target.padEnd(34)} ${String(line.ours).padStart(7)} / ${String(line.bare).padStart(7)} = ${percent(line.ratio).padStart(5)}  (goal ${percent(line.minRatio)})`,
+  );
 console.log(misses.length === 0 ? 'Every goal met.' : `Goals missed:\n  ${misses.join('\n  ')}`);
 
 const date = new Date().toISOString().slice(0, 10);
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const table = [
-  `Measured ${date} on ${machine}, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end; autocannon, ${CONNECTIONS} connections for ${SECONDS} s per line, the built server (plain node) in its own process.`,
+  `Measured ${date} on ${machine}, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(
+      ' / ',
+    )} (1 / 5 / 15 min) at the end; autocannon, ${CONNECTIONS} connections for ${SECONDS} s per line, the built server (plain node) in its own process.`,
   '',
   '| database | target | requests/s | p50 ms | p99 ms | errors | ours / bare |',
   '|---|---|---:|---:|---:|---:|---:|',

@@ -12,7 +12,9 @@ import { enginePersonOf } from '../src/modules/scoring/engine-person.ts';
  * also checks the request, stores the result and writes the dashboard history).
  */
 const dataDir = process.env.DATA_DIR!;
-const database = process.env.DATABASE_URL ? await openDatabase({ url: process.env.DATABASE_URL }) : await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+const database = process.env.DATABASE_URL
+  ? await openDatabase({ url: process.env.DATABASE_URL })
+  : await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
 const app = Fastify();
 app.get('/health', async () => ({ ok: true }));
 app.get('/profiles/:ownerId', async (request) => {
@@ -23,14 +25,28 @@ app.get('/profile/:id', async (request) => {
   const { id } = request.params as { id: string };
   return (await database.query('select * from profiles where id = $1', [id]))[0];
 });
-type ScoredRow = { id: string; competencies: number; professionalism: number; maturity: number; age: number; gender: 'М' | 'Ж'; grade: Grade | null; answers: Answer[] };
+type ScoredRow = {
+  id: string;
+  competencies: number;
+  professionalism: number;
+  maturity: number;
+  age: number;
+  gender: 'М' | 'Ж';
+  grade: Grade | null;
+  answers: Answer[];
+};
 const specialist = (row: ScoredRow) => enginePersonOf(row, 'work');
 app.get('/forecast/:a/:b', async (request) => {
   const { a, b } = request.params as { a: string; b: string };
-  const rows = await database.query<ScoredRow>('select id, competencies, professionalism, maturity, age, gender, grade, answers from profiles where id = any($1)', [[a, b]]);
+  const rows = await database.query<ScoredRow>(
+    'select id, competencies, professionalism, maturity, age, gender, grade, answers from profiles where id = any($1)',
+    [[a, b]],
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const startDay = new Date().toISOString().slice(0, 8) + '01';
-  return forecastPair({ a: specialist(byId.get(a)!), b: specialist(byId.get(b)!), kind: 'work', mode: 0, intensity: 8, manager: null, startDay }, undefined, { band: true });
+  return forecastPair({ a: specialist(byId.get(a)!), b: specialist(byId.get(b)!), kind: 'work', mode: 0, intensity: 8, manager: null, startDay }, undefined, {
+    band: true,
+  });
 });
 app.addHook('onClose', () => database.close());
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

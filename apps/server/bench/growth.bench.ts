@@ -181,7 +181,12 @@ async function run(): Promise<void> {
     const createMs = performance.now() - createStart;
     const sceneUrl = `${base}/api/scene/scene/${created.scene._id}`;
     const getMs = await timeGet(sceneUrl, otherHeaders);
-    record({ goal: `${TEAM_SIZE}-person team: create request under 300 KB`, figure: `${(teamBody.length / 1024).toFixed(0)} KB`, ratio: `${(teamBody.length / 1024 / 300).toFixed(2)}× of the goal`, pass: teamBody.length < 300 * 1024 });
+    record({
+      goal: `${TEAM_SIZE}-person team: create request under 300 KB`,
+      figure: `${(teamBody.length / 1024).toFixed(0)} KB`,
+      ratio: `${(teamBody.length / 1024 / 300).toFixed(2)}× of the goal`,
+      pass: teamBody.length < 300 * 1024,
+    });
     record({ goal: `${TEAM_SIZE}-person team: GET under 100 ms`, figure: ms(getMs), ratio: `${(getMs / 100).toFixed(2)}× of the goal`, pass: getMs < 100 });
     const runStart = performance.now();
     await api(base, otherHeaders, 'PUT', `/api/scene/scene/${created.scene._id}/run`, {});
@@ -222,7 +227,12 @@ async function run(): Promise<void> {
     let pages = 0;
     let deepCursor = '';
     do {
-      const page: { items: unknown[]; nextCursor: string | null } = await api(base, ownerHeaders, 'GET', `/api/owner/profiles?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { items: unknown[]; nextCursor: string | null } = await api(
+        base,
+        ownerHeaders,
+        'GET',
+        `/api/owner/profiles?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       pages += 1;
       if (page.nextCursor) deepCursor = page.nextCursor;
       cursor = page.nextCursor;
@@ -257,7 +267,10 @@ async function run(): Promise<void> {
     const officeHeaders = headersOf(office.token);
     const links: string[] = [];
     for (let index = 0; index < SUBMISSIONS; index += 1) {
-      links.push((await api<{ permalink: string }>(base, officeHeaders, 'POST', '/api/owner/profiles', { firstName: `Staff${lettersOf(index)}`, lastName: 'Office' })).permalink);
+      links.push(
+        (await api<{ permalink: string }>(base, officeHeaders, 'POST', '/api/owner/profiles', { firstName: `Staff${lettersOf(index)}`, lastName: 'Office' }))
+          .permalink,
+      );
     }
     const questionnaire = await api<QuestionnaireDefinition>(base, officeHeaders, 'GET', '/api/owner/questionnaire');
     const body = JSON.stringify({ answers: fillAnswers(questionnaire.steps, { С_Пол: 'Ж', С_Возр: 30 }), complete: true, consent: true });
@@ -331,7 +344,12 @@ else {
   const doc = path.join(import.meta.dirname, '../../../docs/PERFORMANCE.md');
   const current = fs.readFileSync(doc, 'utf8');
   const block = `<!-- growth-bench:start -->\n${table}\n<!-- growth-bench:end -->`;
-  fs.writeFileSync(doc, current.includes('<!-- growth-bench:start -->') ? current.replace(/<!-- growth-bench:start -->[\s\S]*<!-- growth-bench:end -->/, block) : `${current.trimEnd()}\n\n## Growth\n\n${block}\n`);
+  fs.writeFileSync(
+    doc,
+    current.includes('<!-- growth-bench:start -->')
+      ? current.replace(/<!-- growth-bench:start -->[\s\S]*<!-- growth-bench:end -->/, block)
+      : `${current.trimEnd()}\n\n## Growth\n\n${block}\n`,
+  );
   console.log(`\nWritten to ${path.relative(process.cwd(), doc)}`);
 }
 const failed = goals.filter((goal) => !goal.pass);

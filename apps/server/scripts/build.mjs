@@ -15,7 +15,15 @@ const root = path.join(server, '../..');
 const outdirFlag = process.argv.indexOf('--outdir');
 const outdir = outdirFlag > 0 ? path.resolve(process.argv[outdirFlag + 1]) : path.join(server, 'dist');
 const stamp = path.join(outdir, '.build-stamp');
-const hash = inputsHash(root, ['apps/server/src', 'apps/server/scripts', 'apps/server/package.json', 'packages/contracts/src', 'packages/engine/src', 'scripts/build-stamp.mjs', 'package-lock.json']);
+const hash = inputsHash(root, [
+  'apps/server/src',
+  'apps/server/scripts',
+  'apps/server/package.json',
+  'packages/contracts/src',
+  'packages/engine/src',
+  'scripts/build-stamp.mjs',
+  'package-lock.json',
+]);
 
 /**
  * Source files find their data beside them (migrations, the common-password list, package.json) through

@@ -51,7 +51,9 @@ describe('access matrix', () => {
         const refused = code === 'unauthorized' || code === 'forbidden';
         const ok =
           res.statusCode < 500 &&
-          (allowed ? !(refused && (res.statusCode === 401 || res.statusCode === 403)) || (code === 'unauthorized' && entry.access === 'anonymous') : code === expected);
+          (allowed
+            ? !(refused && (res.statusCode === 401 || res.statusCode === 403)) || (code === 'unauthorized' && entry.access === 'anonymous')
+            : code === expected);
         if (!ok) failures.push(`${key(entry)} as ${caller}: expected ${expected}, got ${res.statusCode} ${code ?? ''}`);
       }
     }
@@ -60,7 +62,10 @@ describe('access matrix', () => {
 
   it('rate-limits every anonymous authentication route', () => {
     const authentication = t.app.accessCatalogue.filter(
-      (entry) => entry.access === 'anonymous' && entry.method === 'POST' && /^\/api\/(passport|admin)\/.*(login|signup|forgot|reset|magic|verification|preauthenticate|join)/.test(entry.url),
+      (entry) =>
+        entry.access === 'anonymous' &&
+        entry.method === 'POST' &&
+        /^\/api\/(passport|admin)\/.*(login|signup|forgot|reset|magic|verification|preauthenticate|join)/.test(entry.url),
     );
     expect(authentication.length).toBeGreaterThan(0);
     expect(authentication.filter((entry) => !entry.rateLimited).map(key)).toEqual([]);

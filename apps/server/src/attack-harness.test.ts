@@ -45,8 +45,11 @@ describe('npm run attack: its harness', () => {
   });
 
   it('picks the telling line of a command output, not the Node.js version under a stack trace', () => {
-    const crash = 'file:///x.ts:12\n  throw error;\n\nTypeError [ERR_PARSE_ARGS_UNKNOWN_OPTION]: Unknown option\n    at parseArgs (node:internal)\n\nNode.js v20.20.2';
+    const crash =
+      'file:///x.ts:12\n  throw error;\n\nTypeError [ERR_PARSE_ARGS_UNKNOWN_OPTION]: Unknown option\n    at parseArgs (node:internal)\n\nNode.js v20.20.2';
     expect(headline(crash)).toBe('TypeError [ERR_PARSE_ARGS_UNKNOWN_OPTION]: Unknown option');
-    expect(headline('> teamcast@0.1.0 db:restore\nbackup.jsonl is incomplete: its closing line is missing')).toBe('backup.jsonl is incomplete: its closing line is missing');
+    expect(headline('> teamcast@0.1.0 db:restore\nbackup.jsonl is incomplete: its closing line is missing')).toBe(
+      'backup.jsonl is incomplete: its closing line is missing',
+    );
   });
 });

@@ -15,7 +15,11 @@ async function seed(env: Record<string, string>, token: string): Promise<Listed[
   const server = await startChild('src/main.ts', env, '/api/health');
   try {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    for (const [firstName, lastName] of [['Анна', 'Ёлкина'], ['Bob', "O'Brien"], ['Zoe', 'Smith-Jones']]) {
+    for (const [firstName, lastName] of [
+      ['Анна', 'Ёлкина'],
+      ['Bob', "O'Brien"],
+      ['Zoe', 'Smith-Jones'],
+    ]) {
       const res = await fetch(`${server.base}/api/owner/profiles`, { method: 'POST', headers, body: JSON.stringify({ firstName, lastName }) });
       expect(res.ok, await res.clone().text()).toBe(true);
     }
@@ -32,7 +36,9 @@ async function list(base: string, token: string): Promise<Listed['result']['item
 }
 
 async function counts(database: Database): Promise<Record<string, number>> {
-  const tables = await database.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1");
+  const tables = await database.query<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+  );
   const result: Record<string, number> = {};
   for (const { name } of tables) result[name] = Number((await database.query<{ n: number }>(`select count(*)::int as n from "${name}"`))[0]?.n);
   return result;
@@ -60,7 +66,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore across drive
       await restoreDatabase(target, first);
       expect(await counts(target)).toEqual(sourceCounts);
       await target.close();
-      const onPostgres = await startChild('src/main.ts', { DATA_DIR: postgres.dataDir, DATABASE_URL: postgres.databaseUrl!, AUTH_SECRET: secret }, '/api/health');
+      const onPostgres = await startChild(
+        'src/main.ts',
+        { DATA_DIR: postgres.dataDir, DATABASE_URL: postgres.databaseUrl!, AUTH_SECRET: secret },
+        '/api/health',
+      );
       try {
         expect(await list(onPostgres.base, token)).toEqual(written);
         // The restored database keeps working: a new write.
@@ -140,7 +150,11 @@ describe('a backup proves it is complete', () => {
   it('refuses a file cut short, mid-line or at a line end, and leaves the database as it was', async () => {
     await withBackup(async ({ text, dir, target, ownersOf }) => {
       const lastLineStart = text.lastIndexOf('\n', text.length - 2) + 1;
-      const cuts = { midLine: text.slice(0, Math.floor(text.length / 2)), beforeTrailer: text.slice(0, lastLineStart), trailerCut: text.slice(0, text.length - 10) };
+      const cuts = {
+        midLine: text.slice(0, Math.floor(text.length / 2)),
+        beforeTrailer: text.slice(0, lastLineStart),
+        trailerCut: text.slice(0, text.length - 10),
+      };
       for (const [name, content] of Object.entries(cuts)) {
         const cut = path.join(dir, `${name}.jsonl`);
         fs.writeFileSync(cut, content);

@@ -23,7 +23,11 @@ describe.each(drivers)('a server killed mid-computation on %s', (driver) => {
       const server = await startChild('src/main.ts', env, '/api/health', port);
       const auth = { authorization: `Bearer ${token}` };
       const gate = await connectGate(server.base.replace('http', 'ws'), token);
-      const created = await fetch(`${server.base}/api/scene/scene`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(teamBody('Crash', ids)) });
+      const created = await fetch(`${server.base}/api/scene/scene`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(teamBody('Crash', ids)),
+      });
       const sceneId = ((await created.json()) as { result: { scene: { _id: string } } }).result.scene._id;
       const run = await fetch(`${server.base}/api/scene/scene/${sceneId}/run`, { method: 'PUT', headers: auth });
       const ruid = ((await run.json()) as { result: { ruid: string } }).result.ruid;

@@ -62,23 +62,27 @@ describe.each(drivers)('durability on %s', (driver) => {
 });
 
 describe('embedded database lock', () => {
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('refuses a second process on the same data directory with a clear message', async () => {
-    const data = await prepareData('pglite');
-    const first = await startChild('src/main.ts', { DATA_DIR: data.dataDir }, '/api/health');
-    try {
-      const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: path.join(import.meta.dirname, '..'),
-        env: { ...process.env, DATA_DIR: data.dataDir, PORT: '0', LOG_LEVEL: 'silent' },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(second.status).toBe(1);
-      expect(second.stderr).toContain(`is in use by another Teamcast process (pid ${first.child.pid})`);
-      const health = await fetch(`${first.base}/api/health`);
-      expect(((await health.json()) as { result: { status: string } }).result.status).toBe('ok');
-    } finally {
-      await first.stop();
-      await data.cleanup();
-    }
-  }, 90_000);
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'refuses a second process on the same data directory with a clear message',
+    async () => {
+      const data = await prepareData('pglite');
+      const first = await startChild('src/main.ts', { DATA_DIR: data.dataDir }, '/api/health');
+      try {
+        const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+          cwd: path.join(import.meta.dirname, '..'),
+          env: { ...process.env, DATA_DIR: data.dataDir, PORT: '0', LOG_LEVEL: 'silent' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(second.status).toBe(1);
+        expect(second.stderr).toContain(`is in use by another Teamcast process (pid ${first.child.pid})`);
+        const health = await fetch(`${first.base}/api/health`);
+        expect(((await health.json()) as { result: { status: string } }).result.status).toBe('ok');
+      } finally {
+        await first.stop();
+        await data.cleanup();
+      }
+    },
+    90_000,
+  );
 });

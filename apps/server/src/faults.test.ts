@@ -99,7 +99,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database hanging (PostgreSQL be
     const limits = { DB_STATEMENT_TIMEOUT_MS: '1500', DB_CONNECT_TIMEOUT_MS: '1000' };
     const server = await startChild('src/main.ts', { DATA_DIR: data.dataDir, DATABASE_URL: viaProxy.toString(), ...limits }, '/api/health');
     const bound = 1_500 + QUERY_TIMEOUT_GRACE_MS + 2_000;
-    const profiles = (language: string) => fetch(`${server.base}/api/owner/profiles`, { headers: { authorization: `Bearer ${token}`, 'accept-language': language } });
+    const profiles = (language: string) =>
+      fetch(`${server.base}/api/owner/profiles`, { headers: { authorization: `Bearer ${token}`, 'accept-language': language } });
     try {
       // Several connections open and idle in the pool when the database stops answering.
       for (const res of await Promise.all([1, 2, 3, 4].map(() => profiles('en')))) expect(res.status).toBe(200);

@@ -18,7 +18,9 @@ afterAll(() => t.close());
 
 /** NUL, the other C0 characters and DEL, each somewhere inside an otherwise ordinary string. */
 const controlCharacter = fc.constantFrom(...Array.from({ length: 32 }, (_, code) => code), 0x7f).map((code) => String.fromCharCode(code));
-const withControl = fc.tuple(fc.string({ maxLength: 12 }), controlCharacter, fc.string({ maxLength: 12 })).map(([before, control, after]) => before + control + after);
+const withControl = fc
+  .tuple(fc.string({ maxLength: 12 }), controlCharacter, fc.string({ maxLength: 12 }))
+  .map(([before, control, after]) => before + control + after);
 const text = fc.oneof(
   withControl,
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -116,7 +118,8 @@ describe('input fuzzing', () => {
           expect(res.statusCode, where).toBe(400);
           // Path parameters are checked first, so that answer names the parameter; a body or query may also have
           // failed on a path parameter that was not a valid id, which is a 400 as well.
-          if (part === 'params') expect(res.json().error, where).toEqual({ code: 'validation_failed', message: 'Control characters are not allowed', field: target });
+          if (part === 'params')
+            expect(res.json().error, where).toEqual({ code: 'validation_failed', message: 'Control characters are not allowed', field: target });
           else expect(res.json().error.code, where).toBe('validation_failed');
         }),
         { numRuns: 6, seed: 20261125 },
@@ -131,13 +134,25 @@ describe('input fuzzing', () => {
       {
         method: 'POST',
         url: '/api/passport/owner/signup',
-        body: { email: 'nul@example.com', companyName: 'a\u0000b', password: 'Long enough 1', repeatPassword: 'Long enough 1', privacyPolicy: true, personalData: true },
+        body: {
+          email: 'nul@example.com',
+          companyName: 'a\u0000b',
+          password: 'Long enough 1',
+          repeatPassword: 'Long enough 1',
+          privacyPolicy: true,
+          personalData: true,
+        },
         field: 'companyName',
       },
       { method: 'GET', url: '/api/profile/%00', field: 'permalink' },
       { method: 'GET', url: '/api/owner/profiles/%00', token: owner.token, field: 'id' },
       { method: 'POST', url: '/api/passport/owner/mail/forgot-password', body: { email: 'a\u0000@example.com' }, field: 'email' },
-      { method: 'POST', url: '/api/site/enterprise-requests', body: { name: 'Анна', email: 'a@example.com', phone: '+7 999 123 45 67', message: 'hello\u0000' }, field: 'message' },
+      {
+        method: 'POST',
+        url: '/api/site/enterprise-requests',
+        body: { name: 'Анна', email: 'a@example.com', phone: '+7 999 123 45 67', message: 'hello\u0000' },
+        field: 'message',
+      },
       { method: 'PATCH', url: `/api/admin/owners/${users.owner}`, body: { companyName: 'a\u0000b' }, token: admin.token, field: 'companyName' },
       { method: 'POST', url: '/api/chat/result', body: { id1: 'a\u0000', id2: 'b' }, token: owner.token, field: 'id1' },
       { method: 'GET', url: '/api/scene/result/%00', field: 'data' },
@@ -147,7 +162,13 @@ describe('input fuzzing', () => {
         ['en', 'Control characters are not allowed'],
         ['ru', 'Управляющие символы недопустимы'],
       ] as const) {
-        const res = await t.app.inject({ method, url, remoteAddress: nextAddress(), headers: { 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(body ? { payload: body } : {}) });
+        const res = await t.app.inject({
+          method,
+          url,
+          remoteAddress: nextAddress(),
+          headers: { 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          ...(body ? { payload: body } : {}),
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(400);
         expect(res.json().error, `${method} ${url}`).toEqual({ code: 'validation_failed', message, field });
       }

@@ -14,7 +14,8 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   try {
     return await openDatabase({ dataDir });
   } catch (error) {
-    if (isStorageFailure(error)) throw new DataDirUnwritableError(`The data directory ${dataDir} cannot be written (full or read-only): the embedded database could not open.`);
+    if (isStorageFailure(error))
+      throw new DataDirUnwritableError(`The data directory ${dataDir} cannot be written (full or read-only): the embedded database could not open.`);
     throw error;
   }
 }

@@ -12,7 +12,10 @@ import { loginRouteName } from './shared/auth/domains.ts';
 import { pathTo, routeTable } from './app/routes.ts';
 
 authStore.restore();
-const initial = matchRoutes(routeTable.map((route) => ({ path: route.path, route })), window.location.pathname)?.at(-1)?.route.route;
+const initial = matchRoutes(
+  routeTable.map((route) => ({ path: route.path, route })),
+  window.location.pathname,
+)?.at(-1)?.route.route;
 const locale = startingLocale();
 initI18n(locale);
 document.documentElement.lang = locale;

@@ -34,7 +34,12 @@ const CurrentPasswordSchema = z.string().max(1024).optional();
 
 /** A new password typed twice; every other device is signed out unless `endOtherSessions` is false. */
 export const PasswordChangeSchema = z
-  .object({ currentPassword: CurrentPasswordSchema, password: PasswordSchema, repeatPassword: z.string({ error: 'required' }), endOtherSessions: z.boolean().default(true) })
+  .object({
+    currentPassword: CurrentPasswordSchema,
+    password: PasswordSchema,
+    repeatPassword: z.string({ error: 'required' }),
+    endOtherSessions: z.boolean().default(true),
+  })
   .refine((value) => value.password === value.repeatPassword, { error: 'repeatPassword', path: ['repeatPassword'] });
 export type PasswordChange = z.input<typeof PasswordChangeSchema>;
 
@@ -75,7 +80,13 @@ export const ownerSelfDeleteEndpoint = defineEndpoint({
   body: AccountDeletionSchema,
   result: z.object({ deleted: z.literal(true) }),
 });
-export const estimatorSelfEndpoint = defineEndpoint({ group: 'estimator', method: 'GET', path: '/self', summary: 'The signed-in estimator', result: EstimatorSelfSchema });
+export const estimatorSelfEndpoint = defineEndpoint({
+  group: 'estimator',
+  method: 'GET',
+  path: '/self',
+  summary: 'The signed-in estimator',
+  result: EstimatorSelfSchema,
+});
 export const estimatorSelfPatchEndpoint = defineEndpoint({
   group: 'estimator',
   method: 'PATCH',

@@ -79,7 +79,14 @@ export const adminOwnersEndpoint = defineEndpoint({
   query: AdminOwnersQuerySchema,
   result: listOf(AdminOwnerSchema),
 });
-export const adminOwnerEndpoint = defineEndpoint({ group: 'admin', method: 'GET', path: '/owners/:id', summary: 'One owner', params: IdParams, result: AdminOwnerSchema });
+export const adminOwnerEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/owners/:id',
+  summary: 'One owner',
+  params: IdParams,
+  result: AdminOwnerSchema,
+});
 export const adminOwnerUpdateEndpoint = defineEndpoint({
   group: 'admin',
   method: 'PATCH',
@@ -148,7 +155,14 @@ export const adminEstimatorsEndpoint = defineEndpoint({
   query: AdminEstimatorsQuerySchema,
   result: listOf(AdminEstimatorSchema),
 });
-export const adminEstimatorEndpoint = defineEndpoint({ group: 'admin', method: 'GET', path: '/estimators/:id', summary: 'One estimator', params: IdParams, result: AdminEstimatorSchema });
+export const adminEstimatorEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/estimators/:id',
+  summary: 'One estimator',
+  params: IdParams,
+  result: AdminEstimatorSchema,
+});
 export const adminEstimatorCreateEndpoint = defineEndpoint({
   group: 'admin',
   method: 'POST',
@@ -262,7 +276,14 @@ export const adminProfilesEndpoint = defineEndpoint({
   query: AdminProfilesQuerySchema,
   result: listOf(AdminProfileSchema),
 });
-export const adminProfileEndpoint = defineEndpoint({ group: 'admin', method: 'GET', path: '/profiles/:id', summary: 'One profile with its estimates', params: IdParams, result: AdminProfileDetailSchema });
+export const adminProfileEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/profiles/:id',
+  summary: 'One profile with its estimates',
+  params: IdParams,
+  result: AdminProfileDetailSchema,
+});
 export const adminProfileUpdateEndpoint = defineEndpoint({
   group: 'admin',
   method: 'PATCH',

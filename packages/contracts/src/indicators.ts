@@ -38,8 +38,14 @@ export const TEAM_INDICATOR_META = {
     decimals: 1,
     period: 'day',
     text: {
-      ru: { label: 'Потенциал команды', caption: 'Сумма экспертизы участников (0,4·К + 0,35·П + 0,25·Л) при полной вовлечённости: потолок силы команды, до 100 на участника.' },
-      en: { label: 'Team capability', caption: "Sum of the members' expertise (0.4·K + 0.35·P + 0.25·L) at full engagement: the ceiling of the team's power, up to 100 per member." },
+      ru: {
+        label: 'Потенциал команды',
+        caption: 'Сумма экспертизы участников (0,4·К + 0,35·П + 0,25·Л) при полной вовлечённости: потолок силы команды, до 100 на участника.',
+      },
+      en: {
+        label: 'Team capability',
+        caption: "Sum of the members' expertise (0.4·K + 0.35·P + 0.25·L) at full engagement: the ceiling of the team's power, up to 100 per member.",
+      },
     },
   },
   peakPower: {
@@ -98,7 +104,10 @@ export const TEAM_INDICATOR_META = {
     decimals: 1,
     period: 'day',
     text: {
-      ru: { label: 'Соответствие руководителя', caption: 'Насколько руководитель подходит команде: перевес в экспертизе, зрелость, опыт и отношения, от 0 до 100.' },
+      ru: {
+        label: 'Соответствие руководителя',
+        caption: 'Насколько руководитель подходит команде: перевес в экспертизе, зрелость, опыт и отношения, от 0 до 100.',
+      },
       en: { label: 'Manager fit', caption: 'How well the manager fits the team: expertise edge, maturity, experience and relationships, 0 to 100.' },
     },
   },
@@ -157,15 +166,45 @@ export type TeamIndicatorKey = keyof typeof TEAM_INDICATOR_META;
 
 /** The comparison's rows (contracts CompareIndicators): ranked ones first, then what describes the teams. */
 export const COMPARE_INDICATOR_META = {
-  kMean: { unit: 'points', scale: score, decimals: 1, period: 'day', text: { ru: { label: 'Квалификация К', caption: 'Средняя по участникам, от 0 до 100.' }, en: { label: 'Qualification K', caption: 'Mean of the members, 0 to 100.' } } },
-  pMean: { unit: 'points', scale: score, decimals: 1, period: 'day', text: { ru: { label: 'Профессионализм П', caption: 'Средний по участникам, от 0 до 100.' }, en: { label: 'Professionalism P', caption: 'Mean of the members, 0 to 100.' } } },
-  lMean: { unit: 'points', scale: score, decimals: 1, period: 'day', text: { ru: { label: 'Зрелость Л', caption: 'Средняя по участникам, от 0 до 100.' }, en: { label: 'Maturity L', caption: 'Mean of the members, 0 to 100.' } } },
+  kMean: {
+    unit: 'points',
+    scale: score,
+    decimals: 1,
+    period: 'day',
+    text: {
+      ru: { label: 'Квалификация К', caption: 'Средняя по участникам, от 0 до 100.' },
+      en: { label: 'Qualification K', caption: 'Mean of the members, 0 to 100.' },
+    },
+  },
+  pMean: {
+    unit: 'points',
+    scale: score,
+    decimals: 1,
+    period: 'day',
+    text: {
+      ru: { label: 'Профессионализм П', caption: 'Средний по участникам, от 0 до 100.' },
+      en: { label: 'Professionalism P', caption: 'Mean of the members, 0 to 100.' },
+    },
+  },
+  lMean: {
+    unit: 'points',
+    scale: score,
+    decimals: 1,
+    period: 'day',
+    text: {
+      ru: { label: 'Зрелость Л', caption: 'Средняя по участникам, от 0 до 100.' },
+      en: { label: 'Maturity L', caption: 'Mean of the members, 0 to 100.' },
+    },
+  },
   powerPerPerson: {
     unit: 'points',
     scale: score,
     decimals: 1,
     period: 'day',
-    text: { ru: { label: 'Сила на участника', caption: 'Текущая сила команды, делённая на число участников, от 0 до 100.' }, en: { label: 'Power per member', caption: "The team's current power divided by its members, 0 to 100." } },
+    text: {
+      ru: { label: 'Сила на участника', caption: 'Текущая сила команды, делённая на число участников, от 0 до 100.' },
+      en: { label: 'Power per member', caption: "The team's current power divided by its members, 0 to 100." },
+    },
   },
   cohesion: { ...TEAM_INDICATOR_META.cohesion },
   performance: { ...TEAM_INDICATOR_META.performance },
@@ -177,36 +216,99 @@ export const COMPARE_INDICATOR_META = {
     scale: perMember,
     decimals: 1,
     period: 'day',
-    text: { ru: { label: 'Сила команды', caption: 'Текущая сила всей команды: растёт с её размером, поэтому не сравнивается.' }, en: { label: 'Team power', caption: "The whole team's current power: it grows with size, so it is not ranked." } },
+    text: {
+      ru: { label: 'Сила команды', caption: 'Текущая сила всей команды: растёт с её размером, поэтому не сравнивается.' },
+      en: { label: 'Team power', caption: "The whole team's current power: it grows with size, so it is not ranked." },
+    },
   },
   maxPower: {
     unit: 'points',
     scale: perMember,
     decimals: 1,
     period: 'year',
-    text: { ru: { label: 'Наибольшая сила за год', caption: 'Наибольшая текущая сила команды за прогнозный год.' }, en: { label: 'Highest power in the year', caption: "The team's highest current power over the forecast year." } },
+    text: {
+      ru: { label: 'Наибольшая сила за год', caption: 'Наибольшая текущая сила команды за прогнозный год.' },
+      en: { label: 'Highest power in the year', caption: "The team's highest current power over the forecast year." },
+    },
   },
   avgPower: {
     unit: 'points',
     scale: perMember,
     decimals: 1,
     period: 'year',
-    text: { ru: { label: 'Средняя сила за год', caption: 'Средняя текущая сила команды за прогнозный год.' }, en: { label: 'Mean power over the year', caption: "The team's mean current power over the forecast year." } },
+    text: {
+      ru: { label: 'Средняя сила за год', caption: 'Средняя текущая сила команды за прогнозный год.' },
+      en: { label: 'Mean power over the year', caption: "The team's mean current power over the forecast year." },
+    },
   },
   monthsTogether: {
     unit: 'months',
     scale: { min: 0, max: null },
     decimals: 1,
     period: 'year',
-    text: { ru: { label: 'Месяцев вместе', caption: 'Сколько в среднем пары итоговой команды проработали вместе.' }, en: { label: 'Months together', caption: "How long the final team's pairs have worked together, on average." } },
+    text: {
+      ru: { label: 'Месяцев вместе', caption: 'Сколько в среднем пары итоговой команды проработали вместе.' },
+      en: { label: 'Months together', caption: "How long the final team's pairs have worked together, on average." },
+    },
   },
-  launch: { unit: 'percent', scale: score, decimals: 0, period: 'year', text: { ru: { label: 'Запуск', caption: 'Доля прогнозного года в типе «запуск».' }, en: { label: 'Launch', caption: 'Share of the forecast year as a launch team.' } } },
-  growth: { unit: 'percent', scale: score, decimals: 0, period: 'year', text: { ru: { label: 'Рост', caption: 'Доля прогнозного года в типе «рост».' }, en: { label: 'Growth', caption: 'Share of the forecast year as a growth team.' } } },
-  support: { unit: 'percent', scale: score, decimals: 0, period: 'year', text: { ru: { label: 'Поддержка', caption: 'Доля прогнозного года в типе «поддержка».' }, en: { label: 'Support', caption: 'Share of the forecast year as a support team.' } } },
+  launch: {
+    unit: 'percent',
+    scale: score,
+    decimals: 0,
+    period: 'year',
+    text: {
+      ru: { label: 'Запуск', caption: 'Доля прогнозного года в типе «запуск».' },
+      en: { label: 'Launch', caption: 'Share of the forecast year as a launch team.' },
+    },
+  },
+  growth: {
+    unit: 'percent',
+    scale: score,
+    decimals: 0,
+    period: 'year',
+    text: {
+      ru: { label: 'Рост', caption: 'Доля прогнозного года в типе «рост».' },
+      en: { label: 'Growth', caption: 'Share of the forecast year as a growth team.' },
+    },
+  },
+  support: {
+    unit: 'percent',
+    scale: score,
+    decimals: 0,
+    period: 'year',
+    text: {
+      ru: { label: 'Поддержка', caption: 'Доля прогнозного года в типе «поддержка».' },
+      en: { label: 'Support', caption: 'Share of the forecast year as a support team.' },
+    },
+  },
   teamType: { ...TEAM_INDICATOR_META.teamType },
-  leads: { unit: 'count', scale: { min: 0, max: null }, decimals: 0, period: 'year', text: { ru: { label: 'Лиды', caption: 'Сколько человек были лидами за год.' }, en: { label: 'Leads', caption: 'How many people led during the year.' } } },
-  participants: { unit: 'count', scale: { min: 0, max: null }, decimals: 0, period: 'year', text: { ru: { label: 'Участники', caption: 'Сколько человек работали в команде за год.' }, en: { label: 'Members', caption: 'How many people worked in the team during the year.' } } },
-  managers: { unit: 'count', scale: { min: 0, max: null }, decimals: 0, period: 'year', text: { ru: { label: 'Руководители', caption: 'Сколько человек руководили командой за год.' }, en: { label: 'Managers', caption: 'How many people managed the team during the year.' } } },
+  leads: {
+    unit: 'count',
+    scale: { min: 0, max: null },
+    decimals: 0,
+    period: 'year',
+    text: { ru: { label: 'Лиды', caption: 'Сколько человек были лидами за год.' }, en: { label: 'Leads', caption: 'How many people led during the year.' } },
+  },
+  participants: {
+    unit: 'count',
+    scale: { min: 0, max: null },
+    decimals: 0,
+    period: 'year',
+    text: {
+      ru: { label: 'Участники', caption: 'Сколько человек работали в команде за год.' },
+      en: { label: 'Members', caption: 'How many people worked in the team during the year.' },
+    },
+  },
+  managers: {
+    unit: 'count',
+    scale: { min: 0, max: null },
+    decimals: 0,
+    period: 'year',
+    text: {
+      ru: { label: 'Руководители', caption: 'Сколько человек руководили командой за год.' },
+      en: { label: 'Managers', caption: 'How many people managed the team during the year.' },
+    },
+  },
   profile: { ...TEAM_INDICATOR_META.orientation },
 } satisfies Record<string, IndicatorMeta>;
 export type CompareIndicatorKey = keyof typeof COMPARE_INDICATOR_META;

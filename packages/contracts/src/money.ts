@@ -9,7 +9,12 @@ const INTL: Record<Locale, string> = { ru: 'ru-RU', en: 'en-US' };
  */
 export function formatMoney(minor: number, currency: string, locale: Locale): string {
   const whole = minor % 100 === 0;
-  return new Intl.NumberFormat(INTL[locale], { style: 'currency', currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(minor / 100);
+  return new Intl.NumberFormat(INTL[locale], {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(minor / 100);
 }
 
 /** A calendar date in the reader's language, in UTC: '25 ноября 2026 г.' / 'November 25, 2026'. */

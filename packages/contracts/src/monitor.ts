@@ -181,7 +181,7 @@ export const monitorStartEndpoint = defineEndpoint({
   group: 'owner',
   method: 'POST',
   path: '/monitors',
-  summary: "Starts monitoring a team or pair: takes its computed forecast band and lists its members",
+  summary: 'Starts monitoring a team or pair: takes its computed forecast band and lists its members',
   body: MonitorStartSchema,
   result: MonitorSchema,
 });
@@ -208,7 +208,7 @@ export const monitorLinksEndpoint = defineEndpoint({
   group: 'owner',
   method: 'POST',
   path: '/monitors/:id/links',
-  summary: "Issues every member a fresh check-in link (earlier ones stop working) and mails it where the profile has an address",
+  summary: 'Issues every member a fresh check-in link (earlier ones stop working) and mails it where the profile has an address',
   params: IdParams,
   result: z.object({ links: z.array(MonitorLinkSchema) }),
 });

@@ -37,9 +37,7 @@ export const StartDaySchema = z.iso.date({ error: 'invalid' });
 /** Interaction mode: 0 office (default), 1 remote. */
 export const InteractionModeSchema = z.union([z.literal(0), z.literal(1)], { error: 'invalid' });
 /** Hours per week: one of the spec's choices 0.5, 1, 2 … 10. */
-export const IntensitySchema = z
-  .number({ error: 'invalid' })
-  .refine((hours) => (INTENSITY_OPTIONS as readonly number[]).includes(hours), { error: 'invalid' });
+export const IntensitySchema = z.number({ error: 'invalid' }).refine((hours) => (INTENSITY_OPTIONS as readonly number[]).includes(hours), { error: 'invalid' });
 
 export const PairCreateSchema = z.object({
   actors: z.array(PairSlotInputSchema, { error: 'required' }).length(PAIR_SLOTS, { error: 'invalid' }),
@@ -247,7 +245,14 @@ export const SharedResultSchema = z.object({
   summary: PairSummarySchema,
   expectations: PairDetailsSchema.shape.expectations.nullable(),
   outlook: PairDetailsSchema.shape.outlook.nullable(),
-  chart: z.object({ monthly: z.array(z.number()), months: z.array(z.string()), bestMonth: PairDetailsSchema.shape.bestMonth, worstMonth: PairDetailsSchema.shape.worstMonth }).nullable(),
+  chart: z
+    .object({
+      monthly: z.array(z.number()),
+      months: z.array(z.string()),
+      bestMonth: PairDetailsSchema.shape.bestMonth,
+      worstMonth: PairDetailsSchema.shape.worstMonth,
+    })
+    .nullable(),
   blocks: PairDetailsSchema.shape.blocks.nullable(),
   sharedAt: z.iso.datetime(),
 });

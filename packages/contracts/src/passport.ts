@@ -52,7 +52,12 @@ export type Credentials = z.infer<typeof CredentialsSchema>;
 
 /** Estimators sign in with their username or their e-mail. */
 export const EstimatorCredentialsSchema = z.object({
-  username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254).transform((value) => value.toLowerCase()),
+  username: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(254)
+    .transform((value) => value.toLowerCase()),
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024),
 });
 
@@ -92,13 +97,22 @@ export type JoinRequest = z.infer<typeof JoinRequestSchema>;
 
 /** Asks for a link by mail (magic link, password reset). `username` is the e-mail for owners. */
 export const LinkRequestSchema = z.object({
-  username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254).transform((value) => value.toLowerCase()),
+  username: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(254)
+    .transform((value) => value.toLowerCase()),
   ln: LocaleSchema.optional(),
   surface: SurfaceSchema.optional(),
 });
 export type LinkRequest = z.infer<typeof LinkRequestSchema>;
 
-const LinkTokenSchema = z.string({ error: 'required' }).min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
+const LinkTokenSchema = z
+  .string({ error: 'required' })
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/);
 export const TokenParamsSchema = z.object({ token: LinkTokenSchema });
 export const TokenBodySchema = z.object({ token: LinkTokenSchema });
 
@@ -119,29 +133,180 @@ export const VerificationLinkRequestSchema = z.object({ ln: LocaleSchema.optiona
 export const PreauthenticateSchema = z.object({ authId: LinkTokenSchema });
 
 // Owner
-export const ownerLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/login', summary: 'Owner sign-in with e-mail and password', body: CredentialsSchema, result: SignInStepSchema });
-export const ownerMagicLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/login/magic/:token', summary: 'Owner sign-in by a mailed magic link (single use, 15 minutes)', params: TokenParamsSchema, result: SignInStepSchema });
-export const ownerLoginLinkEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/mail/login-link', summary: 'Mails an owner a magic sign-in link', body: LinkRequestSchema, result: MailSentSchema });
-export const ownerForgotPasswordEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/mail/forgot-password', summary: 'Mails an owner a password reset link', body: LinkRequestSchema, result: MailSentSchema });
-export const ownerPasswordResetEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/password-reset', summary: 'Sets a new owner password from a reset link; ends every session', body: PasswordResetSchema, result: DoneSchema });
-export const ownerLogoutEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/logout', summary: 'Ends the current owner session', result: DoneSchema });
-export const ownerSignupEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/signup', summary: 'Owner sign-up; mails a link that proves the address (or, for a registered address, a sign-in link); the same answer either way', body: OwnerSignupSchema, result: MailSentSchema });
-export const loveSignupEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/love/signup', summary: 'Love variant sign-up; mails a link like the owner sign-up; the same answer either way', body: LoveSignupSchema, result: MailSentSchema });
-export const ownerJoinRequestEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/join/request', summary: 'Sign-up request without a password; mails a link that completes the registration', body: JoinRequestSchema, result: MailSentSchema });
-export const ownerVerificationLinkEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/mail/verification-link', summary: 'Mails the signed-in owner a new verification link', body: VerificationLinkRequestSchema, result: MailSentSchema });
-export const ownerVerifyEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/verification', summary: 'Follows a verification link (48 hours): verifies the address and signs in', body: TokenBodySchema, result: VerificationResultSchema });
-export const ownerPreauthenticateEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/owner/preauthenticate', summary: 'Exchanges a single-use auth id (as mailed in a magic link) for a session', body: PreauthenticateSchema, result: SignInStepSchema });
+export const ownerLoginEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/login',
+  summary: 'Owner sign-in with e-mail and password',
+  body: CredentialsSchema,
+  result: SignInStepSchema,
+});
+export const ownerMagicLoginEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/login/magic/:token',
+  summary: 'Owner sign-in by a mailed magic link (single use, 15 minutes)',
+  params: TokenParamsSchema,
+  result: SignInStepSchema,
+});
+export const ownerLoginLinkEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/mail/login-link',
+  summary: 'Mails an owner a magic sign-in link',
+  body: LinkRequestSchema,
+  result: MailSentSchema,
+});
+export const ownerForgotPasswordEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/mail/forgot-password',
+  summary: 'Mails an owner a password reset link',
+  body: LinkRequestSchema,
+  result: MailSentSchema,
+});
+export const ownerPasswordResetEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/password-reset',
+  summary: 'Sets a new owner password from a reset link; ends every session',
+  body: PasswordResetSchema,
+  result: DoneSchema,
+});
+export const ownerLogoutEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/logout',
+  summary: 'Ends the current owner session',
+  result: DoneSchema,
+});
+export const ownerSignupEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/signup',
+  summary: 'Owner sign-up; mails a link that proves the address (or, for a registered address, a sign-in link); the same answer either way',
+  body: OwnerSignupSchema,
+  result: MailSentSchema,
+});
+export const loveSignupEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/love/signup',
+  summary: 'Love variant sign-up; mails a link like the owner sign-up; the same answer either way',
+  body: LoveSignupSchema,
+  result: MailSentSchema,
+});
+export const ownerJoinRequestEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/join/request',
+  summary: 'Sign-up request without a password; mails a link that completes the registration',
+  body: JoinRequestSchema,
+  result: MailSentSchema,
+});
+export const ownerVerificationLinkEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/mail/verification-link',
+  summary: 'Mails the signed-in owner a new verification link',
+  body: VerificationLinkRequestSchema,
+  result: MailSentSchema,
+});
+export const ownerVerifyEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/verification',
+  summary: 'Follows a verification link (48 hours): verifies the address and signs in',
+  body: TokenBodySchema,
+  result: VerificationResultSchema,
+});
+export const ownerPreauthenticateEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/owner/preauthenticate',
+  summary: 'Exchanges a single-use auth id (as mailed in a magic link) for a session',
+  body: PreauthenticateSchema,
+  result: SignInStepSchema,
+});
 
 // Estimator
-export const estimatorLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/login', summary: 'Estimator sign-in with username or e-mail and password', body: EstimatorCredentialsSchema, result: SignInStepSchema });
-export const estimatorMagicLoginEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/login/magic/:token', summary: 'Estimator sign-in by a mailed magic link', params: TokenParamsSchema, result: SignInStepSchema });
-export const estimatorLoginLinkEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/mail/login-link', summary: 'Mails an estimator a magic sign-in link', body: LinkRequestSchema, result: MailSentSchema });
-export const estimatorForgotPasswordEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/mail/forgot-password', summary: 'Mails an estimator a password reset link', body: LinkRequestSchema, result: MailSentSchema });
-export const estimatorPasswordResetEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/password-reset', summary: 'Sets a new estimator password from a reset link; ends every session', body: PasswordResetSchema, result: DoneSchema });
-export const estimatorLogoutEndpoint = defineEndpoint({ group: 'passport', method: 'POST', path: '/estimator/logout', summary: 'Ends the current estimator session', result: DoneSchema });
+export const estimatorLoginEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/estimator/login',
+  summary: 'Estimator sign-in with username or e-mail and password',
+  body: EstimatorCredentialsSchema,
+  result: SignInStepSchema,
+});
+export const estimatorMagicLoginEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/estimator/login/magic/:token',
+  summary: 'Estimator sign-in by a mailed magic link',
+  params: TokenParamsSchema,
+  result: SignInStepSchema,
+});
+export const estimatorLoginLinkEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/estimator/mail/login-link',
+  summary: 'Mails an estimator a magic sign-in link',
+  body: LinkRequestSchema,
+  result: MailSentSchema,
+});
+export const estimatorForgotPasswordEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/estimator/mail/forgot-password',
+  summary: 'Mails an estimator a password reset link',
+  body: LinkRequestSchema,
+  result: MailSentSchema,
+});
+export const estimatorPasswordResetEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/estimator/password-reset',
+  summary: 'Sets a new estimator password from a reset link; ends every session',
+  body: PasswordResetSchema,
+  result: DoneSchema,
+});
+export const estimatorLogoutEndpoint = defineEndpoint({
+  group: 'passport',
+  method: 'POST',
+  path: '/estimator/logout',
+  summary: 'Ends the current estimator session',
+  result: DoneSchema,
+});
 
 // Administrator
-export const adminLoginEndpoint = defineEndpoint({ group: 'admin', method: 'POST', path: '/login', summary: 'Administrator sign-in with e-mail and password', body: CredentialsSchema, result: SignInStepSchema });
-export const adminMagicLoginEndpoint = defineEndpoint({ group: 'admin', method: 'POST', path: '/login/magic/:token', summary: 'Administrator sign-in by a mailed magic link', params: TokenParamsSchema, result: SignInStepSchema });
-export const adminLoginLinkEndpoint = defineEndpoint({ group: 'admin', method: 'POST', path: '/mail/login-link', summary: 'Mails an administrator a magic sign-in link', body: LinkRequestSchema, result: MailSentSchema });
-export const adminLogoutEndpoint = defineEndpoint({ group: 'admin', method: 'POST', path: '/logout', summary: 'Ends the current administrator session', result: DoneSchema });
+export const adminLoginEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'POST',
+  path: '/login',
+  summary: 'Administrator sign-in with e-mail and password',
+  body: CredentialsSchema,
+  result: SignInStepSchema,
+});
+export const adminMagicLoginEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'POST',
+  path: '/login/magic/:token',
+  summary: 'Administrator sign-in by a mailed magic link',
+  params: TokenParamsSchema,
+  result: SignInStepSchema,
+});
+export const adminLoginLinkEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'POST',
+  path: '/mail/login-link',
+  summary: 'Mails an administrator a magic sign-in link',
+  body: LinkRequestSchema,
+  result: MailSentSchema,
+});
+export const adminLogoutEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'POST',
+  path: '/logout',
+  summary: 'Ends the current administrator session',
+  result: DoneSchema,
+});

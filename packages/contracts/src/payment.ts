@@ -219,7 +219,10 @@ function paidPlan(id: PlanId, tier: 'LITE' | 'MID' | 'FULL', period: 'week' | 'm
   const prices = Object.fromEntries(
     CurrencySchema.options.map((currency) => {
       const weekly = charge(WEEKLY, tier, currency, teams);
-      return [currency, period === 'week' ? { price: weekly, discountedPrice: weekly } : { price: weekly * 4, discountedPrice: charge(MONTHLY, tier, currency, teams) }];
+      return [
+        currency,
+        period === 'week' ? { price: weekly, discountedPrice: weekly } : { price: weekly * 4, discountedPrice: charge(MONTHLY, tier, currency, teams) },
+      ];
     }),
   ) as Record<Currency, PricePoint>;
   return { id, tier, product, period, teams: tier === 'LITE' ? 0 : teams, purchasable: true, prices };
@@ -253,7 +256,15 @@ export const PLANS: readonly PlanDef[] = [
     },
   },
   { id: 'UNLIMITED', tier: 'UNLIMITED', product: 'monitor', period: null, teams: null, purchasable: false, prices: FREE },
-  { id: 'MONITOR_1M', tier: 'UNLIMITED', product: 'monitor', period: 'month', teams: null, purchasable: true, prices: { RUB: { price: MONITOR.RUB, discountedPrice: MONITOR.RUB }, USD: { price: MONITOR.USD, discountedPrice: MONITOR.USD } } },
+  {
+    id: 'MONITOR_1M',
+    tier: 'UNLIMITED',
+    product: 'monitor',
+    period: 'month',
+    teams: null,
+    purchasable: true,
+    prices: { RUB: { price: MONITOR.RUB, discountedPrice: MONITOR.RUB }, USD: { price: MONITOR.USD, discountedPrice: MONITOR.USD } },
+  },
 ];
 
 const plansById = new Map(PLANS.map((plan) => [plan.id, plan]));
@@ -498,7 +509,12 @@ export const TestCardSchema = z.object({
   number: z
     .string({ error: 'required' })
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'cardNumber' }).refine(passesLuhn, { error: 'cardNumber' })),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, { error: 'cardNumber' })
+        .refine(passesLuhn, { error: 'cardNumber' }),
+    ),
   expMonth: z.coerce.number({ error: 'required' }).int().min(1, { error: 'invalid' }).max(12, { error: 'invalid' }),
   expYear: z.coerce.number({ error: 'required' }).int().min(2000, { error: 'invalid' }).max(2100, { error: 'invalid' }),
   cvc: z.string({ error: 'required' }).regex(/^\d{3,4}$/, { error: 'invalid' }),

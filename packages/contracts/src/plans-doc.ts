@@ -27,7 +27,8 @@ const CAPABILITY_NAMES: Record<Capability, string> = {
   monitor: "Director's monitor",
 };
 
-const money = (minor: number, currency: Currency) => (currency === 'RUB' ? `${(minor / 100).toLocaleString('en-US').replace(/,/g, ' ')} ₽` : `$${(minor / 100).toFixed(2)}`);
+const money = (minor: number, currency: Currency) =>
+  currency === 'RUB' ? `${(minor / 100).toLocaleString('en-US').replace(/,/g, ' ')} ₽` : `$${(minor / 100).toFixed(2)}`;
 const yes = (value: boolean) => (value ? 'yes' : '—');
 
 function teamCaps(product: Product): string {
@@ -40,7 +41,9 @@ function teamCaps(product: Product): string {
 function priceLine(plan: PlanDef): string {
   const cells = CurrencySchema.options.map((currency) => {
     const point = plan.prices[currency];
-    return point.price === point.discountedPrice ? money(point.discountedPrice, currency) : `${money(point.discountedPrice, currency)} (list ${money(point.price, currency)})`;
+    return point.price === point.discountedPrice
+      ? money(point.discountedPrice, currency)
+      : `${money(point.discountedPrice, currency)} (list ${money(point.price, currency)})`;
   });
   const period = plan.period === 'demo' ? '3-day demo' : (plan.period ?? '—');
   return `| \`${plan.id}\` | ${productTexts[plan.product].en.title} | ${period} | ${plan.teams ?? 'no cap'} | ${plan.purchasable ? 'yes' : 'no'} | ${cells.join(' | ')} |`;
@@ -62,7 +65,9 @@ export function renderPlansDoc(): string {
     `| Seats (owners at once) | — | ${PRODUCT_ORDER.map((product) => PRODUCT_CAPABILITIES[product].seats ?? 'no limit').join(' | ')} |`,
     `| Sold | — | ${PRODUCT_ORDER.map((product) => yes(PRODUCT_CAPABILITIES[product].sold)).join(' | ')} |`,
   ];
-  const notes = PRODUCT_ORDER.filter((product) => PRODUCT_CAPABILITIES[product].note).map((product) => `- **${productTexts[product].en.title}**: ${PRODUCT_CAPABILITIES[product].note!.en}`);
+  const notes = PRODUCT_ORDER.filter((product) => PRODUCT_CAPABILITIES[product].note).map(
+    (product) => `- **${productTexts[product].en.title}**: ${PRODUCT_CAPABILITIES[product].note!.en}`,
+  );
   return [
     '# Plans and what each one gives',
     '',
@@ -79,9 +84,9 @@ export function renderPlansDoc(): string {
     '',
     'What the rules mean on the server:',
     '',
-    '- Without **See expertise** the grade, the three scores (K/P/L) and their explanation are withheld by the server: profile list, card and page (`expertise`, `scores` null, `expertiseHidden: true`), `GET /api/owner/profiles/{id}/explanation` (403 `subscription_required`), pair results (each person\'s `competences` null, `explanation` empty, `expertiseHidden: true`; a shared result is frozen from that), team summaries and the pick list\'s grade. The websocket pushes carry run states and counts only, never scores.',
-    '- **Team check** versus **Manager\'s simulator**: a team whose people all start (or join) on day 0 and whose interaction settings start on day 0, with at most 4 people, is a team check (`allowTeams`): creating, saving, fixing, running and reading its dataset. Any other event (dismiss, rejoin, manager or lead joins and ranks, a join on another day), an interaction that changes later, or more than 4 people make it a simulation (`usesSimulator` in `packages/contracts/src/scenes.ts`), which needs `allowScene` for every write and run; so does the sandbox. Deleting a team is always allowed.',
-    '- Errors: a missing capability answers 403 `subscription_required`; an unverified owner gets 403 `verify_account` on team, simulator and comparison calls; the team cap 403 `team_limit_reached` (counted under the owner\'s advisory lock); a team of more people than the plan\'s `teamSize` 403 `team_too_large`; a seat-limited product whose seats are all taken 409 `plan_seats_taken` (counted under the product\'s advisory lock).',
+    "- Without **See expertise** the grade, the three scores (K/P/L) and their explanation are withheld by the server: profile list, card and page (`expertise`, `scores` null, `expertiseHidden: true`), `GET /api/owner/profiles/{id}/explanation` (403 `subscription_required`), pair results (each person's `competences` null, `explanation` empty, `expertiseHidden: true`; a shared result is frozen from that), team summaries and the pick list's grade. The websocket pushes carry run states and counts only, never scores.",
+    "- **Team check** versus **Manager's simulator**: a team whose people all start (or join) on day 0 and whose interaction settings start on day 0, with at most 4 people, is a team check (`allowTeams`): creating, saving, fixing, running and reading its dataset. Any other event (dismiss, rejoin, manager or lead joins and ranks, a join on another day), an interaction that changes later, or more than 4 people make it a simulation (`usesSimulator` in `packages/contracts/src/scenes.ts`), which needs `allowScene` for every write and run; so does the sandbox. Deleting a team is always allowed.",
+    "- Errors: a missing capability answers 403 `subscription_required`; an unverified owner gets 403 `verify_account` on team, simulator and comparison calls; the team cap 403 `team_limit_reached` (counted under the owner's advisory lock); a team of more people than the plan's `teamSize` 403 `team_too_large`; a seat-limited product whose seats are all taken 409 `plan_seats_taken` (counted under the product's advisory lock).",
     '',
     'Notes:',
     '',

@@ -187,7 +187,8 @@ export type ProfileListQuery = z.input<typeof ProfileListQuerySchema>;
 
 /** An optional name: empty means not given. */
 const OptionalNameSchema = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), NameSchema.optional());
-const nullable = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable());
+const nullable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable());
 
 export const ProfileCreateSchema = z.object({
   kind: z.enum(['standard', 'short', 'couple', 'love']).default('standard'),
@@ -219,7 +220,10 @@ export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 const IdParams = z.object({ id: z.string().min(1).max(100) });
 const QuestionnaireQuery = z.object({
   /** true: the short variant of the standard questionnaire. */
-  short: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  short: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   kind: z.enum(['standard', 'love', 'couple']).default('standard'),
 });
 
@@ -508,7 +512,8 @@ export const profileUpgradeEndpoint = defineEndpoint({
 
 export const profilePatchEndpoint = defineEndpoint({
   ...profileLinkRoutes.patch,
-  summary: 'Saves answers, names, birth date or avatar; complete sends the questionnaire, after which it cannot change. Sending returns personToken, the private link to the person’s own page',
+  summary:
+    'Saves answers, names, birth date or avatar; complete sends the questionnaire, after which it cannot change. Sending returns personToken, the private link to the person’s own page',
   params: PermalinkParams,
   body: ProfilePatchSchema,
   result: ProfileLinkViewSchema.extend({ personToken: z.string().nullable() }),

@@ -3,8 +3,26 @@ import { describeIssue } from './validation.ts';
 import { PLAUSIBILITY_RULES, plausibilityIssues, toAnswerMap, type AnswerValue, type Question, type Step } from './questionnaire.ts';
 
 const text = { ru: 'т', en: 't' };
-const slider = (neuronName: string, max: number, extra: Partial<Question> = {}): Question => ({ neuronName, type: 'slider', text, options: [], min: 0, max, scope: 'self', ...extra });
-const range = (neuronName: string, extra: Partial<Question> = {}): Question => ({ neuronName, type: 'range', text, options: [], min: 0, max: 70, scope: 'self', ...extra });
+const slider = (neuronName: string, max: number, extra: Partial<Question> = {}): Question => ({
+  neuronName,
+  type: 'slider',
+  text,
+  options: [],
+  min: 0,
+  max,
+  scope: 'self',
+  ...extra,
+});
+const range = (neuronName: string, extra: Partial<Question> = {}): Question => ({
+  neuronName,
+  type: 'range',
+  text,
+  options: [],
+  min: 0,
+  max: 70,
+  scope: 'self',
+  ...extra,
+});
 
 /** The standard questionnaire's questions the rules read, with its conditions. */
 const work: Step[] = [
@@ -34,7 +52,8 @@ const couple: Step[] = [
   { key: 'couple', title: text, questions: [slider('П_Стаж', 70, { scope: 'pair' })] },
 ];
 
-const issues = (steps: Step[], answers: Record<string, AnswerValue>) => plausibilityIssues(steps, toAnswerMap(Object.entries(answers).map(([neuron, value]) => ({ neuron, value }))));
+const issues = (steps: Step[], answers: Record<string, AnswerValue>) =>
+  plausibilityIssues(steps, toAnswerMap(Object.entries(answers).map(([neuron, value]) => ({ neuron, value }))));
 
 describe('plausibility rules', () => {
   // [answers, the neuron refused (or none), its message key, the largest plausible value]
@@ -63,7 +82,11 @@ describe('plausibility rules', () => {
   });
 
   it('lists several broken rules in questionnaire order', () => {
-    expect(issues(work, { С_Возр: 20, С_Стаж: 10, С_Руков_Стаж: 11, С_Дети: 1, С_Дети_Возр: [10, 10] }).map((issue) => issue.neuron)).toEqual(['С_Стаж', 'С_Руков_Стаж', 'С_Дети_Возр']);
+    expect(issues(work, { С_Возр: 20, С_Стаж: 10, С_Руков_Стаж: 11, С_Дети: 1, С_Дети_Возр: [10, 10] }).map((issue) => issue.neuron)).toEqual([
+      'С_Стаж',
+      'С_Руков_Стаж',
+      'С_Дети_Возр',
+    ]);
   });
 
   it('has a text in both languages for every rule, with the limit filled in', () => {

@@ -17,7 +17,16 @@ import {
 } from './questionnaire.ts';
 
 const text = { ru: 'т', en: 't' };
-const slider = (neuronName: string, extra: Partial<Question> = {}): Question => ({ neuronName, type: 'slider', text, options: [], min: 0, max: 10, scope: 'self', ...extra });
+const slider = (neuronName: string, extra: Partial<Question> = {}): Question => ({
+  neuronName,
+  type: 'slider',
+  text,
+  options: [],
+  min: 0,
+  max: 10,
+  scope: 'self',
+  ...extra,
+});
 const choice = (neuronName: string, type: 'select' | 'dropdown' | 'multiselect', extra: Partial<Question> = {}): Question => ({
   neuronName,
   type,
@@ -60,7 +69,11 @@ describe('conditions', () => {
     { neuronName: 'X', operator: 'more', value: 5 },
     { neuronName: 'Y', operator: 'equal', value: 'A' },
   ];
-  const answers = (x: number, y: string) => toAnswerMap([{ neuron: 'X', value: x }, { neuron: 'Y', value: y }]);
+  const answers = (x: number, y: string) =>
+    toAnswerMap([
+      { neuron: 'X', value: x },
+      { neuron: 'Y', value: y },
+    ]);
 
   it('and: shown only when every condition holds', () => {
     expect(slotVisible(slot({ scope: 'and', conditions: two }), answers(6, 'A'))).toBe(true);
@@ -91,9 +104,15 @@ describe('conditions', () => {
           { neuronName: 'Y', operator, value },
         ];
         const [holding, failing] = holdsFor[operator];
-        const answers = toAnswerMap([{ neuron: 'X', value: holding }, { neuron: 'Y', value: failing }]);
+        const answers = toAnswerMap([
+          { neuron: 'X', value: holding },
+          { neuron: 'Y', value: failing },
+        ]);
         expect(slotVisible(slot({ scope, conditions }), answers)).toBe(expected[scope]);
-        const both = toAnswerMap([{ neuron: 'X', value: holding }, { neuron: 'Y', value: holding }]);
+        const both = toAnswerMap([
+          { neuron: 'X', value: holding },
+          { neuron: 'Y', value: holding },
+        ]);
         expect(slotVisible(slot({ scope, conditions }), both)).toBe(true);
       });
     }
@@ -111,7 +130,14 @@ describe('conditions', () => {
         ],
       },
     ];
-    const visible = (a: number) => visibleSlotsByStep(steps, toAnswerMap([{ neuron: 'A', value: a }, { neuron: 'B', value: 9 }]))[0]!.map((s) => s.neuron);
+    const visible = (a: number) =>
+      visibleSlotsByStep(
+        steps,
+        toAnswerMap([
+          { neuron: 'A', value: a },
+          { neuron: 'B', value: 9 },
+        ]),
+      )[0]!.map((s) => s.neuron);
     expect(visible(9)).toEqual(['A', 'B', 'C']);
     expect(visible(1)).toEqual(['A']);
   });
@@ -121,10 +147,19 @@ describe('conditions', () => {
       {
         key: 's',
         title: text,
-        questions: [slider('A', { scope: 'both' }), slider('B', { scope: 'both', dependsOn: { scope: 'and', conditions: [{ neuronName: 'A', operator: 'more', value: 5 }] } })],
+        questions: [
+          slider('A', { scope: 'both' }),
+          slider('B', { scope: 'both', dependsOn: { scope: 'and', conditions: [{ neuronName: 'A', operator: 'more', value: 5 }] } }),
+        ],
       },
     ];
-    const shown = visibleSlotsByStep(steps, toAnswerMap([{ neuron: 'A', value: 1 }, { neuron: 'A_partner', value: 9 }]))[0]!.map((s) => s.neuron);
+    const shown = visibleSlotsByStep(
+      steps,
+      toAnswerMap([
+        { neuron: 'A', value: 1 },
+        { neuron: 'A_partner', value: 9 },
+      ]),
+    )[0]!.map((s) => s.neuron);
     expect(shown).toEqual(['A', 'A_partner', 'B_partner']);
   });
 });
@@ -145,21 +180,88 @@ describe('steps and answer checks', () => {
   ];
 
   it('a step is valid when all its visible questions are answered', () => {
-    expect(stepValid(steps, 0, toAnswerMap([{ neuron: 'K', value: 'A' }, { neuron: 'R', value: [1, 2] }, { neuron: 'S', value: 1 }]))).toBe(true);
-    expect(stepValid(steps, 0, toAnswerMap([{ neuron: 'K', value: 'B' }, { neuron: 'R', value: [1, 2] }, { neuron: 'S', value: 1 }]))).toBe(false);
-    expect(stepValid(steps, 0, toAnswerMap([{ neuron: 'K', value: 'B' }, { neuron: 'L', value: ['A'] }, { neuron: 'R', value: [1, 2] }, { neuron: 'S', value: 1 }]))).toBe(true);
-    expect(stepValid(steps, 0, toAnswerMap([{ neuron: 'K', value: 'A' }, { neuron: 'R', value: [3, 2] }, { neuron: 'S', value: 1 }]))).toBe(false);
+    expect(
+      stepValid(
+        steps,
+        0,
+        toAnswerMap([
+          { neuron: 'K', value: 'A' },
+          { neuron: 'R', value: [1, 2] },
+          { neuron: 'S', value: 1 },
+        ]),
+      ),
+    ).toBe(true);
+    expect(
+      stepValid(
+        steps,
+        0,
+        toAnswerMap([
+          { neuron: 'K', value: 'B' },
+          { neuron: 'R', value: [1, 2] },
+          { neuron: 'S', value: 1 },
+        ]),
+      ),
+    ).toBe(false);
+    expect(
+      stepValid(
+        steps,
+        0,
+        toAnswerMap([
+          { neuron: 'K', value: 'B' },
+          { neuron: 'L', value: ['A'] },
+          { neuron: 'R', value: [1, 2] },
+          { neuron: 'S', value: 1 },
+        ]),
+      ),
+    ).toBe(true);
+    expect(
+      stepValid(
+        steps,
+        0,
+        toAnswerMap([
+          { neuron: 'K', value: 'A' },
+          { neuron: 'R', value: [3, 2] },
+          { neuron: 'S', value: 1 },
+        ]),
+      ),
+    ).toBe(false);
   });
 
   it('refuses unknown neurons, wrong values, hidden answers, no-answer mixed with others, and missing ones on completion', () => {
     const check = (answers: Array<{ neuron: string; value: never }>, complete = false) => checkAnswers(steps, answers, { complete });
     expect(check([{ neuron: 'Z', value: 1 as never }])).toEqual({ ok: false, issue: { neuron: 'Z', key: 'invalid' } });
     expect(check([{ neuron: 'K', value: 'C' as never }])).toEqual({ ok: false, issue: { neuron: 'K', key: 'invalid' } });
-    expect(check([{ neuron: 'K', value: 'A' as never }, { neuron: 'L', value: ['A'] as never }])).toEqual({ ok: false, issue: { neuron: 'L', key: 'invalid' } });
-    expect(check([{ neuron: 'K', value: 'B' as never }, { neuron: 'L', value: ['A', NO_ANSWER] as never }])).toEqual({ ok: false, issue: { neuron: 'L', key: 'invalid' } });
+    expect(
+      check([
+        { neuron: 'K', value: 'A' as never },
+        { neuron: 'L', value: ['A'] as never },
+      ]),
+    ).toEqual({ ok: false, issue: { neuron: 'L', key: 'invalid' } });
+    expect(
+      check([
+        { neuron: 'K', value: 'B' as never },
+        { neuron: 'L', value: ['A', NO_ANSWER] as never },
+      ]),
+    ).toEqual({ ok: false, issue: { neuron: 'L', key: 'invalid' } });
     expect(check([{ neuron: 'K', value: 'A' as never }], true)).toEqual({ ok: false, issue: { neuron: 'R', key: 'required' } });
-    const ok = check([{ neuron: 'K', value: 'A' as never }, { neuron: 'R', value: [2, 5] as never }, { neuron: 'S', value: 3 as never }, { neuron: 'F', value: 99 as never }], true);
-    expect(ok).toEqual({ ok: true, answers: [{ neuron: 'K', value: 'A' }, { neuron: 'R', value: [2, 5] }, { neuron: 'S', value: 3 }, { neuron: 'F', value: 6 }] });
+    const ok = check(
+      [
+        { neuron: 'K', value: 'A' as never },
+        { neuron: 'R', value: [2, 5] as never },
+        { neuron: 'S', value: 3 as never },
+        { neuron: 'F', value: 99 as never },
+      ],
+      true,
+    );
+    expect(ok).toEqual({
+      ok: true,
+      answers: [
+        { neuron: 'K', value: 'A' },
+        { neuron: 'R', value: [2, 5] },
+        { neuron: 'S', value: 3 },
+        { neuron: 'F', value: 6 },
+      ],
+    });
   });
 
   it('shows dropdown values joined by commas, options by their label, ranges as from–to', () => {

@@ -14,7 +14,6 @@ export type QuestionnaireStatus = z.infer<typeof QuestionnaireStatusSchema>;
 export const QuestionTypeSchema = z.enum(['slider', 'formula', 'dropdown', 'select', 'multiselect', 'range']);
 export type QuestionType = z.infer<typeof QuestionTypeSchema>;
 
-
 export const LocalizedTextSchema = z.object({ ru: z.string().trim().min(1), en: z.string().trim().min(1) });
 export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 
@@ -94,7 +93,10 @@ export function definitionProblems(steps: Step[]): string[] {
           if (!seen.has(ref)) problems.push(`${name}: formula uses ${ref}, which is not an earlier question`);
         }
       }
-      if ((question.type === 'slider' || question.type === 'range') && (question.min === undefined || question.max === undefined || question.min > question.max)) {
+      if (
+        (question.type === 'slider' || question.type === 'range') &&
+        (question.min === undefined || question.max === undefined || question.min > question.max)
+      ) {
         problems.push(`${name}: ${question.type} needs min <= max`);
       }
       if (['select', 'dropdown', 'multiselect'].includes(question.type) && question.options.length < 2) problems.push(`${name}: needs at least 2 options`);
@@ -209,7 +211,8 @@ export const adminQuestionnaireUpdateEndpoint = defineEndpoint({
   group: 'admin',
   method: 'PATCH',
   path: '/questionnaire/:id',
-  summary: 'Renames, (de)activates or edits the steps of a questionnaire; edited steps set it back to created, and on a questionnaire with answers make a new version (the stored one is never changed)',
+  summary:
+    'Renames, (de)activates or edits the steps of a questionnaire; edited steps set it back to created, and on a questionnaire with answers make a new version (the stored one is never changed)',
   params: IdParams,
   body: AdminQuestionnaireUpdateSchema,
   result: AdminQuestionnaireSchema,

@@ -6,7 +6,8 @@ function dataset(actors: number, days: number) {
   const pairCount = (actors * (actors - 1)) / 2;
   const stored = [0, 30, 61, 92];
   const series = (seed: number, i: number) => Math.round((50 + 20 * Math.sin((seed + i) / 40) + seed / 7) * 100) / 100;
-  const column = (seed: number) => Array.from({ length: actors * days }, (_, i): number | null => (i % 97 === 5 ? null : series(seed + Math.floor(i / days), i % days)));
+  const column = (seed: number) =>
+    Array.from({ length: actors * days }, (_, i): number | null => (i % 97 === 5 ? null : series(seed + Math.floor(i / days), i % days)));
   return {
     startDay: '2026-11-01',
     days,

@@ -77,7 +77,8 @@ export function encodeSceneDataset<T extends DatasetShape>(dataset: T): T & { en
 
 /** The plain dataset back from its compact encoding; a plain dataset is answered as it is. */
 export function decodeSceneDataset<T extends Partial<DatasetShape>>(dataset: T): T {
-  if (dataset.encoding !== SCENE_DATASET_ENCODING || !dataset.actorColumns || !dataset.teamColumns || !dataset.pairs || dataset.days === undefined) return dataset;
+  if (dataset.encoding !== SCENE_DATASET_ENCODING || !dataset.actorColumns || !dataset.teamColumns || !dataset.pairs || dataset.days === undefined)
+    return dataset;
   const plain: T = { ...dataset };
   delete plain.encoding;
   const days = dataset.days;

@@ -21,7 +21,11 @@ const LISTS = [
 const firstDays = (actors: readonly ActorLike[]) => actors.map((a) => a.events.reduce((min, e) => Math.min(min, e.date), Infinity));
 
 /** Walks every entry naming another member: its pair key and the pair's default day. */
-function forEachPairEntry(actors: readonly ActorLike[], list: (typeof LISTS)[number][0], visit: (i: number, entry: Entry, key: number, defaultDay: number) => void): void {
+function forEachPairEntry(
+  actors: readonly ActorLike[],
+  list: (typeof LISTS)[number][0],
+  visit: (i: number, entry: Entry, key: number, defaultDay: number) => void,
+): void {
   const index = new Map(actors.map((a, i) => [a.id, i]));
   const first = firstDays(actors);
   const n = actors.length;
@@ -50,7 +54,11 @@ export function sparseInteractions<A extends ActorLike>(actors: readonly A[]): A
     });
   }
   if (drop.size === 0) return [...actors];
-  return actors.map((a) => ({ ...a, interactionType: a.interactionType.filter((e) => !drop.has(e)), interactionIntensive: a.interactionIntensive.filter((e) => !drop.has(e)) }));
+  return actors.map((a) => ({
+    ...a,
+    interactionType: a.interactionType.filter((e) => !drop.has(e)),
+    interactionIntensive: a.interactionIntensive.filter((e) => !drop.has(e)),
+  }));
 }
 
 /** The full mesh: every pair without an entry up to its default day gets the default entry (held by the earlier member). */

@@ -290,7 +290,10 @@ export type SceneProfile = z.infer<typeof SceneProfileSchema>;
 export const SceneProfilesQuerySchema = PagingQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   /** true: only profiles that can take part in a forecast. */
-  eligible: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  eligible: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 /** A team comparison: the scenes, each one's indicators once computed, and the best scene of each row. */

@@ -181,7 +181,12 @@ export type BiasAudit = z.infer<typeof BiasAuditSchema>;
 export const ModelStatusSchema = z.enum(['training', 'trained', 'failed']);
 
 export const TrainingOptionsSchema = z.object({
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
   epochs: z.number().int().min(10).max(3000).optional(),
   hidden: z.number().int().min(2).max(64).optional(),
 });
@@ -444,13 +449,20 @@ export const NeuronetOverviewSchema = z.object({
   /** Agreement between estimators: whether the labels are reliable enough to train on. */
   agreement: LabelAgreementSchema,
   /** Written justifications administrators gave to publish a model the bias audit refused, newest first. */
-  justifications: z.array(z.object({ modelId: z.string(), text: z.string(), refusal: z.string(), administratorEmail: z.string().nullable(), at: z.iso.datetime() })),
+  justifications: z.array(
+    z.object({ modelId: z.string(), text: z.string(), refusal: z.string(), administratorEmail: z.string().nullable(), at: z.iso.datetime() }),
+  ),
   /**
    * Which profile kinds each model scores, and into which scores: the trained scoring model (or the prior before one
    * is published: `version` null) scores the work questionnaires; the love model's rules the love and couple ones.
    */
   scoredKinds: z.array(
-    z.object({ model: z.enum(['neuronet', 'love-rules']), version: z.string().nullable(), kinds: z.array(QuestionnaireKindSchema), outputs: z.array(z.string()) }),
+    z.object({
+      model: z.enum(['neuronet', 'love-rules']),
+      version: z.string().nullable(),
+      kinds: z.array(QuestionnaireKindSchema),
+      outputs: z.array(z.string()),
+    }),
   ),
 });
 
@@ -505,7 +517,8 @@ export const neuronetPublishEndpoint = defineEndpoint({
   group: 'admin',
   method: 'POST',
   path: '/neuronet/models/:id/publish',
-  summary: 'Makes an uploaded model current and rescores every completed profile with it; refused (409) when the bias audit fails, unless a justification is given',
+  summary:
+    'Makes an uploaded model current and rescores every completed profile with it; refused (409) when the bias audit fails, unless a justification is given',
   params: IdParams,
   body: z.object({ justification: PublishJustificationSchema.optional() }).nullish(),
   result: z.object({ model: ScoringModelSchema, profilesRescored: z.number().int() }),

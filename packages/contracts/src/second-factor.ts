@@ -18,7 +18,11 @@ export const OneTimeCodeSchema = z
   .max(32, { error: 'maxLength' })
   .regex(/^[0-9A-Za-z -]+$/, { error: 'invalid' });
 
-const ChallengeTokenSchema = z.string({ error: 'required' }).min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
+const ChallengeTokenSchema = z
+  .string({ error: 'required' })
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const SecondFactorStepSchema = z.object({ challenge: ChallengeTokenSchema, code: OneTimeCodeSchema });
 export const ChallengeBodySchema = z.object({ challenge: ChallengeTokenSchema });
@@ -46,7 +50,10 @@ export const SecondFactorStatusSchema = z.object({
 export type SecondFactorStatus = z.infer<typeof SecondFactorStatusSchema>;
 
 /** Turning the second factor on needs the current password and a code of the new authenticator. */
-export const SecondFactorEnableSchema = z.object({ password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024), code: OneTimeCodeSchema });
+export const SecondFactorEnableSchema = z.object({
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024),
+  code: OneTimeCodeSchema,
+});
 /** Turning it off needs a code or a recovery code. */
 export const SecondFactorDisableSchema = z.object({ code: OneTimeCodeSchema });
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
@@ -67,7 +74,13 @@ export const secondFactorStepEndpoint = defineEndpoint({
   body: SecondFactorStepSchema,
   result: SecondFactorSignInSchema,
 });
-export const ownerSecondFactorEndpoint = defineEndpoint({ group: 'owner', method: 'GET', path: '/second-factor', summary: "Whether the owner's second factor is on", result: SecondFactorStatusSchema });
+export const ownerSecondFactorEndpoint = defineEndpoint({
+  group: 'owner',
+  method: 'GET',
+  path: '/second-factor',
+  summary: "Whether the owner's second factor is on",
+  result: SecondFactorStatusSchema,
+});
 export const ownerSecondFactorEnrolmentEndpoint = defineEndpoint({
   group: 'owner',
   method: 'POST',

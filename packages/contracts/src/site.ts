@@ -84,4 +84,3 @@ export const recordAnalyticsEventEndpoint = defineEndpoint({
   body: AnalyticsEventInputSchema,
   result: z.object({ recorded: z.boolean() }),
 });
-

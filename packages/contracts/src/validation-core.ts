@@ -19,11 +19,26 @@ export const validationMessages = {
   invalid: { en: 'Invalid value', ru: 'Некорректное значение' },
   cardNumber: { en: 'Invalid card number', ru: 'Неверный номер карты' },
   // Plausibility of answers to each other (questionnaire-plausibility.ts); {limit} is the largest plausible value.
-  experienceOverAge: { en: 'Work experience cannot exceed age minus 14 years: at most {limit}', ru: 'Стаж не может превышать возраст минус 14 лет: не больше {limit}' },
-  managementOverExperience: { en: 'Managerial years cannot exceed the total work experience: at most {limit}', ru: 'Руководящий стаж не может превышать общий стаж: не больше {limit}' },
-  businessOverAge: { en: 'Years in business cannot exceed age minus 14 years: at most {limit}', ru: 'Годы в бизнесе не могут превышать возраст минус 14 лет: не больше {limit}' },
-  childOlderThanParent: { en: 'A child is at least 14 years younger than the parent: at most {limit}', ru: 'Ребёнок младше родителя хотя бы на 14 лет: не больше {limit}' },
-  togetherOverAge: { en: 'Years together cannot exceed the age of either partner: at most {limit}', ru: 'Годы вместе не могут превышать возраст партнёров: не больше {limit}' },
+  experienceOverAge: {
+    en: 'Work experience cannot exceed age minus 14 years: at most {limit}',
+    ru: 'Стаж не может превышать возраст минус 14 лет: не больше {limit}',
+  },
+  managementOverExperience: {
+    en: 'Managerial years cannot exceed the total work experience: at most {limit}',
+    ru: 'Руководящий стаж не может превышать общий стаж: не больше {limit}',
+  },
+  businessOverAge: {
+    en: 'Years in business cannot exceed age minus 14 years: at most {limit}',
+    ru: 'Годы в бизнесе не могут превышать возраст минус 14 лет: не больше {limit}',
+  },
+  childOlderThanParent: {
+    en: 'A child is at least 14 years younger than the parent: at most {limit}',
+    ru: 'Ребёнок младше родителя хотя бы на 14 лет: не больше {limit}',
+  },
+  togetherOverAge: {
+    en: 'Years together cannot exceed the age of either partner: at most {limit}',
+    ru: 'Годы вместе не могут превышать возраст партнёров: не больше {limit}',
+  },
   scoreRange: { en: 'Enter a score from 0 to 100', ru: 'Введите оценку от 0 до 100' },
 } as const;
 
@@ -42,7 +57,8 @@ const NAME_LETTER = String.raw`(?:(?=\p{L})[\p{Script=Latin}\p{Script=Cyrillic}]
 export const NAME_PATTERN = new RegExp(String.raw`^${NAME_LETTER}+(?:[ '’\-]${NAME_LETTER}+)*$`, 'u');
 const LETTER = 'A-Za-zА-Яа-яЁё';
 /** Standard address; Cyrillic letters are refused anywhere in it. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 /** Optional plus, then digits, parentheses, dashes, spaces and dots; at least 5 digits. */
 export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 /** Letters, digits, hyphen, dot and space; first and last characters alphanumeric. */

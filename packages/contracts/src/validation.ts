@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import type { Locale } from './locale-core.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
-import { EMAIL_PATTERN, NAME_MAX_LENGTH, NAME_PATTERN, PHONE_PATTERN, POSITION_PATTERN, validationMessage, validationMessages, type ValidationKey } from './validation-core.ts';
+import {
+  EMAIL_PATTERN,
+  NAME_MAX_LENGTH,
+  NAME_PATTERN,
+  PHONE_PATTERN,
+  POSITION_PATTERN,
+  validationMessage,
+  validationMessages,
+  type ValidationKey,
+} from './validation-core.ts';
 
 export * from './validation-core.ts';
 

@@ -44,8 +44,7 @@ function throughput(fn: (i: number) => void, ms: number): string {
   return `${((n * 1000) / wall).toFixed(0)} wall, ${((n * 1e6) / (c.user + c.system)).toFixed(0)} cpu`;
 }
 
-const ms = (t: Timing): string =>
-  `${t.wall.toFixed(1)} wall / ${t.cpu.toFixed(1)} cpu (first ${t.firstWall.toFixed(0)} / ${t.firstCpu.toFixed(0)})`;
+const ms = (t: Timing): string => `${t.wall.toFixed(1)} wall / ${t.cpu.toFixed(1)} cpu (first ${t.firstWall.toFixed(0)} / ${t.firstCpu.toFixed(0)})`;
 
 function resultBytes(r: SceneResult): number {
   let bytes = 0;
@@ -59,9 +58,17 @@ const row = (what: string, measured: string, target = ''): void => {
   console.log(`${what.padEnd(56)} ${measured.padEnd(46)} ${target}`);
 };
 
-console.log(`Teamcast engine benchmark, node ${process.version}, ${new Date().toISOString()}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `Teamcast engine benchmark, node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 const requests = pairRequests(4000);
-row('pair forecasts per second', throughput((i) => forecastPair(requests[i % requests.length]!), 1500), '>= 20000');
+row(
+  'pair forecasts per second',
+  throughput((i) => forecastPair(requests[i % requests.length]!), 1500),
+  '>= 20000',
+);
 const series = new Float64Array(365);
 row(
   'engine pair daily series only (same work as naive) per second',
@@ -77,7 +84,10 @@ row(
     naivePair(r.a, r.b, r.intensity ?? 5);
   }, 1500),
 );
-row('pair forecasts with band (64 samples) per second', throughput((i) => forecastPair(requests[i % requests.length]!, undefined, { band: true }), 1500));
+row(
+  'pair forecasts with band (64 samples) per second',
+  throughput((i) => forecastPair(requests[i % requests.length]!, undefined, { band: true }), 1500),
+);
 
 const s50 = scene(50);
 const t50 = time(() => simulateScene(s50), 7);
@@ -97,5 +107,9 @@ for (const n of [50, 100, 200, 300]) {
   const r = simulateScene(scene(n), { pairDetail: 'render' });
   const pairs = (n * (n - 1)) / 2;
   const bytes = resultBytes(r);
-  row(`result size, ${n} actors, ${r.renderDays.length} render days: MB`, (bytes / 1e6).toFixed(2), `bytes / (pairs x render days) = ${(bytes / (pairs * r.renderDays.length)).toFixed(1)}`);
+  row(
+    `result size, ${n} actors, ${r.renderDays.length} render days: MB`,
+    (bytes / 1e6).toFixed(2),
+    `bytes / (pairs x render days) = ${(bytes / (pairs * r.renderDays.length)).toFixed(1)}`,
+  );
 }

@@ -21,7 +21,10 @@ export function naiveScene(scene: SceneInput): unknown[] {
     return on;
   };
   const hoursOf = (ai: number, bj: number, day: number): number => {
-    const entries = [...actors[ai]!.interactionIntensive.filter((x) => x.actorId === actors[bj]!.id), ...actors[bj]!.interactionIntensive.filter((x) => x.actorId === actors[ai]!.id)]
+    const entries = [
+      ...actors[ai]!.interactionIntensive.filter((x) => x.actorId === actors[bj]!.id),
+      ...actors[bj]!.interactionIntensive.filter((x) => x.actorId === actors[ai]!.id),
+    ]
       .filter((x) => x.date <= day)
       .sort((x, y) => x.date - y.date);
     return entries.length ? entries[entries.length - 1]!.value : params.team.implicitHours;
@@ -59,7 +62,11 @@ export function naiveScene(scene: SceneInput): unknown[] {
 }
 
 /** Naive pair forecast: one object per day, Math.pow decay, no typed arrays. */
-export function naivePair(a: Parameters<typeof toUnit>[0], b: Parameters<typeof toUnit>[0], hours: number): { daily: Array<{ day: number; rating: number }>; mean: number } {
+export function naivePair(
+  a: Parameters<typeof toUnit>[0],
+  b: Parameters<typeof toUnit>[0],
+  hours: number,
+): { daily: Array<{ day: number; rating: number }>; mean: number } {
   const params = DEFAULT_PARAMS;
   const s = pairSetup(params.kinds.work, toUnit(a), toUnit(b), params);
   const rho = Math.exp(-1 / tauDays(hours, 0, params));

@@ -57,7 +57,10 @@ describe('bands: properties', () => {
   });
 
   it('keeps a positive width even with every error source switched off (the floor) and with saturated ratings', () => {
-    const bare = { ...DEFAULT_PARAMS, band: { ...DEFAULT_PARAMS.band, defaultScoreError: 0, parameterUncertainty: false, residual: { startSd: 0, yearSd: 0 } } };
+    const bare = {
+      ...DEFAULT_PARAMS,
+      band: { ...DEFAULT_PARAMS.band, defaultScoreError: 0, parameterUncertainty: false, residual: { startSd: 0, yearSd: 0 } },
+    };
     fc.assert(
       fc.property(arbRequest, (req) => {
         const f = forecastPair({ ...req, a: { ...req.a, scoreError: 0 }, b: { ...req.b, scoreError: 0 } }, bare, { band: { samples: 4 }, explainTop: 0 });

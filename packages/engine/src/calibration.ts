@@ -83,7 +83,10 @@ export function runCalibration(options: { worlds: number; samples: number; seed:
       shared[t] = clamp(shared[t]! + residual[t]!, -100, 100);
       truthMean += shared[t]! / DAYS;
     }
-    const f = forecastPair({ a: observed(a, rng, params), b: observed(b, rng, params), kind, mode, intensity: hours }, forecastParams, { band: { samples: options.samples }, explainTop: 0 });
+    const f = forecastPair({ a: observed(a, rng, params), b: observed(b, rng, params), kind, mode, intensity: hours }, forecastParams, {
+      band: { samples: options.samples },
+      explainTop: 0,
+    });
     const band = f.band!;
     CALIBRATION_DAYS.forEach((day, i) => {
       const truth = shared[day]!;

@@ -70,10 +70,29 @@ describe('compareScenes', () => {
   });
 
   it('probabilityBest: two identical teams are even, a team always above wins surely, a team without the indicator has no share', () => {
-    expect(probabilityBest([{ id: 'a', values: [1, 2, 3] }, { id: 'b', values: [1, 2, 3] }])).toEqual({ a: 0.5, b: 0.5 });
-    expect(probabilityBest([{ id: 'a', values: [5, 6] }, { id: 'b', values: [1, 2] }])).toEqual({ a: 1, b: 0 });
-    expect(probabilityBest([{ id: 'a', values: [null, null] }, { id: 'b', values: [1, 2] }])).toBeNull();
-    const three = probabilityBest([{ id: 'a', values: [1, 4] }, { id: 'b', values: [2, 3] }, { id: 'c', values: [0, 5] }])!;
+    expect(
+      probabilityBest([
+        { id: 'a', values: [1, 2, 3] },
+        { id: 'b', values: [1, 2, 3] },
+      ]),
+    ).toEqual({ a: 0.5, b: 0.5 });
+    expect(
+      probabilityBest([
+        { id: 'a', values: [5, 6] },
+        { id: 'b', values: [1, 2] },
+      ]),
+    ).toEqual({ a: 1, b: 0 });
+    expect(
+      probabilityBest([
+        { id: 'a', values: [null, null] },
+        { id: 'b', values: [1, 2] },
+      ]),
+    ).toBeNull();
+    const three = probabilityBest([
+      { id: 'a', values: [1, 4] },
+      { id: 'b', values: [2, 3] },
+      { id: 'c', values: [0, 5] },
+    ])!;
     expect(three.a! + three.b! + three.c!).toBeCloseTo(1, 9);
   });
 });

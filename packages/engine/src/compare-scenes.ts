@@ -115,7 +115,9 @@ export function bestOf(rows: ReadonlyArray<{ id: string; indicators: CompareIndi
  * the team does not have, such as management fit without a manager) get no share; null when fewer than two have one.
  */
 export function probabilityBest(draws: ReadonlyArray<{ id: string; values: ReadonlyArray<number | null> }>): Record<string, number> | null {
-  const known = draws.map((d) => ({ id: d.id, values: d.values.filter((v): v is number => v !== null && Number.isFinite(v)) })).filter((d) => d.values.length > 0);
+  const known = draws
+    .map((d) => ({ id: d.id, values: d.values.filter((v): v is number => v !== null && Number.isFinite(v)) }))
+    .filter((d) => d.values.length > 0);
   if (known.length < 2) return null;
   const below = (values: readonly number[], x: number) => {
     let n = 0;

@@ -84,11 +84,7 @@ const COMPARED_FIELDS = ['firstName', 'lastName', 'gender', 'position', 'isShort
  * events added or removed (kind by event type), interaction entries and fields changed (update).
  * `reasons` (keyed by actorId + event or interaction key) annotates entries; normalizeActors passes its own.
  */
-export function diffActors(
-  before: readonly Actor[],
-  after: readonly Actor[],
-  reasons?: ReadonlyMap<string, NormalizeReason>,
-): DiffEntry[] {
+export function diffActors(before: readonly Actor[], after: readonly Actor[], reasons?: ReadonlyMap<string, NormalizeReason>): DiffEntry[] {
   const out: DiffEntry[] = [];
   const beforeById = new Map(before.map((a) => [a.id, a]));
   const afterIds = new Set(after.map((a) => a.id));

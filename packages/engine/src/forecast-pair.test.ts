@@ -134,7 +134,10 @@ describe('forecastPair: examples', () => {
   const mature = specialist('a', 80, 85, 85, { traits: { familyStability: 0.9 }, workStyle: cooperative });
   const peer = specialist('b', 75, 80, 80, { traits: { familyStability: 0.8 }, workStyle: { ...cooperative, planning: 0.8 } });
   const immature = specialist('c', 40, 30, 15, { traits: { familyStability: 0.1, managerialExperience: 1, entrepreneurship: 1 }, workStyle: abrasive });
-  const clash = specialist('d', 45, 35, 20, { traits: { familyStability: 0.2, managerialExperience: 1, entrepreneurship: 1 }, workStyle: { ...abrasive, planning: 0.9, autonomy: 0.1 } });
+  const clash = specialist('d', 45, 35, 20, {
+    traits: { familyStability: 0.2, managerialExperience: 1, entrepreneurship: 1 },
+    workStyle: { ...abrasive, planning: 0.9, autonomy: 0.1 },
+  });
 
   it('rates two cooperative, reliable people well and two uncooperative, blunt ones badly', () => {
     const good = forecastPair({ a: mature, b: peer });
@@ -205,7 +208,10 @@ describe('forecastPair: examples', () => {
 
   it('reads work style, not K, P, L or experience, in a work forecast', () => {
     const base = forecastPair({ a: mature, b: immature });
-    const otherRecord = forecastPair({ a: { ...mature, k: 20, p: 10, l: 5, grade: 'JUNIOR', traits: {} }, b: { ...immature, l: 95, traits: { workExperience: 1 } } });
+    const otherRecord = forecastPair({
+      a: { ...mature, k: 20, p: 10, l: 5, grade: 'JUNIOR', traits: {} },
+      b: { ...immature, l: 95, traits: { workExperience: 1 } },
+    });
     // Only the mentoring term (the qualification gap) and the competence lines may differ.
     expect(Math.abs(otherRecord.compatibility.value - base.compatibility.value)).toBeLessThan(5);
     const otherStyle = forecastPair({ a: mature, b: { ...immature, workStyle: cooperative } });

@@ -17,16 +17,7 @@ import { validateIntensity, validateMode, validateSamples, validateSpecialist } 
 /** At most this many band samples for one pair (365 × 8 bytes each). */
 const MAX_PAIR_SAMPLES = 4096;
 
-export type {
-  CompetenceLines,
-  ExplanationItem,
-  PairBand,
-  PairForecast,
-  PairOptions,
-  PairRequest,
-  PersonForecast,
-  RecommendationLevel,
-} from './pair-types.ts';
+export type { CompetenceLines, ExplanationItem, PairBand, PairForecast, PairOptions, PairRequest, PersonForecast, RecommendationLevel } from './pair-types.ts';
 
 /** A plain copy of a daily buffer (Array.from walks an iterator, several times slower). */
 function toArray(series: Float64Array): number[] {
@@ -132,7 +123,12 @@ export function forecastPair(input: PairRequest, params: Params = DEFAULT_PARAMS
     daily: toArray(shared),
     monthly,
     yearlySatisfaction,
-    expectations: { firstImpression: first, reality: settled, gap, verdict: gap > EXPECTATION_TOLERANCE ? 'better' : gap < -EXPECTATION_TOLERANCE ? 'worse' : 'as_expected' },
+    expectations: {
+      firstImpression: first,
+      reality: settled,
+      gap,
+      verdict: gap > EXPECTATION_TOLERANCE ? 'better' : gap < -EXPECTATION_TOLERANCE ? 'worse' : 'as_expected',
+    },
     compatibility: { value: yearly, band: bandOf(yearly) },
     outlook: {
       settled,
@@ -149,9 +145,7 @@ export function forecastPair(input: PairRequest, params: Params = DEFAULT_PARAMS
     recommendation: recommendationOf(yearly),
     blocks,
     explanation:
-      (options.explainTop ?? 5) > 0
-        ? explainPair({ w, a, b, m, mode, hours, params, terms, setup, shift, yearly, top: options.explainTop ?? 5 })
-        : [],
+      (options.explainTop ?? 5) > 0 ? explainPair({ w, a, b, m, mode, hours, params, terms, setup, shift, yearly, top: options.explainTop ?? 5 }) : [],
   };
   if (options.band) {
     const samples = typeof options.band === 'object' && options.band.samples !== undefined ? options.band.samples : params.band.pairSamples;

@@ -81,7 +81,12 @@ describe('love model', () => {
   it('is monotone in a person’s own dimensions: more commitment, intimacy and passion never lower the forecast', () => {
     fc.assert(
       fc.property(arbRequest, fc.double({ min: 0, max: 30, noNaN: true }), (req, more) => {
-        const up = (p: LovePerson): LovePerson => ({ ...p, intimacy: Math.min(100, p.intimacy + more), passion: Math.min(100, p.passion + more), commitment: Math.min(100, p.commitment + more) });
+        const up = (p: LovePerson): LovePerson => ({
+          ...p,
+          intimacy: Math.min(100, p.intimacy + more),
+          passion: Math.min(100, p.passion + more),
+          commitment: Math.min(100, p.commitment + more),
+        });
         const base = forecastLove({ ...req, b: { ...req.a, id: 'b' } });
         const better = forecastLove({ ...req, a: up(req.a), b: { ...up(req.a), id: 'b' } });
         expect(better.compatibility.value).toBeGreaterThanOrEqual(base.compatibility.value - 1e-9);
@@ -113,7 +118,11 @@ describe('love model', () => {
   });
 
   it('refuses a work kind and out-of-range dimensions', () => {
-    expect(() => forecastLove({ a: person('a', 50), b: person('b', 50), kind: 'work' as LoveKind })).toThrow(expect.objectContaining({ code: 'invalid_input', detail: expect.stringMatching(/love kind/) }));
-    expect(() => forecastLove({ a: person('a', 150), b: person('b', 50), kind: 'LOVE' })).toThrow(expect.objectContaining({ detail: expect.stringMatching(/intimacy/) }));
+    expect(() => forecastLove({ a: person('a', 50), b: person('b', 50), kind: 'work' as LoveKind })).toThrow(
+      expect.objectContaining({ code: 'invalid_input', detail: expect.stringMatching(/love kind/) }),
+    );
+    expect(() => forecastLove({ a: person('a', 150), b: person('b', 50), kind: 'LOVE' })).toThrow(
+      expect.objectContaining({ detail: expect.stringMatching(/intimacy/) }),
+    );
   });
 });

@@ -92,7 +92,8 @@ function validateLovePerson(person: LovePerson, where: string): void {
   for (const key of ['intimacy', 'passion', 'commitment'] as const) {
     if (!inRange(person[key], 0, 100)) throw new EngineError('invalid_input', `${where}.${key} must be in [0, 100]`);
   }
-  if (person.familyStability !== undefined && !inRange(person.familyStability, 0, 1)) throw new EngineError('invalid_input', `${where}.familyStability must be in [0, 1]`);
+  if (person.familyStability !== undefined && !inRange(person.familyStability, 0, 1))
+    throw new EngineError('invalid_input', `${where}.familyStability must be in [0, 1]`);
 }
 
 /** A love person as the pair engine's person under LOVE_PARAMS. The grade is unused (first.grade is 0). */

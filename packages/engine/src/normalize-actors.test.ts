@@ -23,7 +23,11 @@ describe('normalizeActors: section 4 rules', () => {
 
   it('removes events later on the dismissal day and interactions from that day', () => {
     const a = actor('a', [ev('join', 0), ev('dismiss', 10, 10_000), ev('l_rank', 10, 20_000)], {
-      intensive: [{ actorId: 'b', date: 0, value: 5 }, { actorId: 'b', date: 10, value: 8 }, { actorId: 'b', date: 20, value: 2 }],
+      intensive: [
+        { actorId: 'b', date: 0, value: 5 },
+        { actorId: 'b', date: 10, value: 8 },
+        { actorId: 'b', date: 20, value: 2 },
+      ],
     });
     const b = actor('b', [ev('join', 0)], { type: [{ actorId: 'a', date: 15, value: 1 }] });
     const { actors, diff } = normalizeActors([a, b]);
@@ -137,9 +141,7 @@ describe('normalizeActors: invalid input', () => {
   it('rejects class instances', () => {
     const withDate = { ...actor('a', [ev('join', 0)]), position: new Date(0) } as unknown as Actor;
     expect(code(() => normalizeActors([withDate]))).toBe('class_instance_forbidden:class_instance_forbidden');
-    expect(code(() => normalizeActors([actor('a', [ev('join', 0)]), new Map() as unknown as Actor]))).toBe(
-      'class_instance_forbidden:class_instance_forbidden',
-    );
+    expect(code(() => normalizeActors([actor('a', [ev('join', 0)]), new Map() as unknown as Actor]))).toBe('class_instance_forbidden:class_instance_forbidden');
   });
 });
 
@@ -156,7 +158,8 @@ export const arbActors = fc
       value: fc.constant(0),
       timestamp: fc.integer({ min: 0, max: 4 }),
     });
-    const interaction = (values: fc.Arbitrary<number>) => fc.record({ actorId: fc.constantFrom(...ids), date: fc.integer({ min: -5, max: 10 }), value: values });
+    const interaction = (values: fc.Arbitrary<number>) =>
+      fc.record({ actorId: fc.constantFrom(...ids), date: fc.integer({ min: -5, max: 10 }), value: values });
     return fc.tuple(
       ...ids.map((id) =>
         fc.record({
@@ -164,10 +167,9 @@ export const arbActors = fc
           firstName: fc.constant(id),
           lastName: fc.constant('X'),
           // A join before anything else, as the editor creates it; the rest is arbitrary.
-          events: fc.tuple(fc.integer({ min: -7, max: -6 }), fc.array(event, { maxLength: 8 })).map(([day, rest]) => [
-            { type: 'join' as const, date: day, value: 0, timestamp: 0 },
-            ...rest,
-          ]),
+          events: fc
+            .tuple(fc.integer({ min: -7, max: -6 }), fc.array(event, { maxLength: 8 }))
+            .map(([day, rest]) => [{ type: 'join' as const, date: day, value: 0, timestamp: 0 }, ...rest]),
           interactionType: fc.array(interaction(fc.constantFrom(0, 1)), { maxLength: 3 }),
           interactionIntensive: fc.array(interaction(fc.integer({ min: 0, max: 10 })), { maxLength: 3 }),
         }),

@@ -40,7 +40,8 @@ function validate(actors: readonly Actor[]): void {
     for (const e of a.events) {
       if (!EVENT_TYPES.has(e?.type)) throw new EngineError('invalid_input', `${a.id}: unknown event type ${String(e?.type)}`);
       if (!Number.isInteger(e.date)) throw new EngineError('invalid_input', `${a.id}: event date must be a whole day`);
-      if (typeof e.timestamp !== 'number' || typeof e.value !== 'number') throw new EngineError('invalid_input', `${a.id}: event timestamp and value must be numbers`);
+      if (typeof e.timestamp !== 'number' || typeof e.value !== 'number')
+        throw new EngineError('invalid_input', `${a.id}: event timestamp and value must be numbers`);
     }
     for (const list of [a.interactionType ?? [], a.interactionIntensive ?? []]) {
       if (!Array.isArray(list)) throw new EngineError('invalid_input', `${a.id}: interaction lists must be arrays`);

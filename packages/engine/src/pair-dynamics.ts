@@ -24,7 +24,16 @@ export type Core = {
 };
 
 /** The pair's fixed numbers for one setting, with the manager applied. */
-export function coreOf(w: KindWeights, a: Unit, b: Unit, m: Unit | null, mode: InteractionMode, hours: number, params: Params, terms?: Parameters<typeof pairSetup>[4]) {
+export function coreOf(
+  w: KindWeights,
+  a: Unit,
+  b: Unit,
+  m: Unit | null,
+  mode: InteractionMode,
+  hours: number,
+  params: Params,
+  terms?: Parameters<typeof pairSetup>[4],
+) {
   const setup = pairSetup(w, a, b, params, terms);
   const q = m ? managerQuality(m) : 0;
   const shift = params.manager.shift * q;

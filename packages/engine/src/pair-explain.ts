@@ -39,7 +39,8 @@ export function explainPair(x: {
   for (const t of x.terms.ba) addPersonTerm(t, (slopeBA * t.raw) / 2);
   const items: ExplanationItem[] = [...byTrait.values()];
   for (const t of x.terms.rel) items.push({ factor: 'relationship', personId: null, input: t.input, points: ((slopeAB + slopeBA) / 2) * t.raw });
-  const yearlyWith = (mode: InteractionMode, hours: number): number => run(coreOf(x.w, x.a, x.b, x.m, mode, hours, x.params).core, scratch, null, null, x.params);
+  const yearlyWith = (mode: InteractionMode, hours: number): number =>
+    run(coreOf(x.w, x.a, x.b, x.m, mode, hours, x.params).core, scratch, null, null, x.params);
   // At the reference intensity, or in the office, the counterfactual is the forecast itself: no run needed.
   const reference = x.params.dynamics.referenceHours;
   if (x.hours !== reference) items.push({ factor: 'interaction', personId: null, input: 'intensity', points: x.yearly - yearlyWith(x.mode, reference) });

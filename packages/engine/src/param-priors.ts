@@ -62,7 +62,14 @@ function cloneParams(p: Params): Params {
     dynamics: { ...p.dynamics },
     manager: { ...p.manager },
     competence: { ...p.competence, expertise: { ...p.competence.expertise } },
-    team: { ...t, cohesion: { ...t.cohesion }, competence: { ...t.competence }, performance: { ...t.performance }, guimera: { ...t.guimera }, suitability: { ...t.suitability } },
+    team: {
+      ...t,
+      cohesion: { ...t.cohesion },
+      competence: { ...t.competence },
+      performance: { ...t.performance },
+      guimera: { ...t.guimera },
+      suitability: { ...t.suitability },
+    },
     band: { ...p.band, residual: { ...p.band.residual } },
   };
 }
@@ -103,7 +110,8 @@ export function sampleParams(params: Params, rng: Rng, priors: readonly ParamPri
     for (const k of parent) node = node[k] as Node;
     const value = node[key] as number;
     if (prior.dist === 'lognormal') node[key] = value * Math.exp(prior.spread * rng.normal());
-    else node[key] = Math.min(prior.max ?? Number.POSITIVE_INFINITY, Math.max(prior.min ?? Number.NEGATIVE_INFINITY, value + prior.spread * (2 * rng.next() - 1)));
+    else
+      node[key] = Math.min(prior.max ?? Number.POSITIVE_INFINITY, Math.max(prior.min ?? Number.NEGATIVE_INFINITY, value + prior.spread * (2 * rng.next() - 1)));
   }
   return out;
 }

@@ -127,10 +127,26 @@ export type Params = {
  * scale reads as when a person did not answer it. The population's answers lean to agreement (social desirability),
  * so the centres sit above the scale's midpoint 0.5.
  */
-export const WORK_STYLE_CENTRE = { cooperation: 0.6825, reliability: 0.735, planning: 0.5825, steadiness: 0.6, openness: 0.69, directness: 0.59, autonomy: 0.505 } as const;
+export const WORK_STYLE_CENTRE = {
+  cooperation: 0.6825,
+  reliability: 0.735,
+  planning: 0.5825,
+  steadiness: 0.6,
+  openness: 0.69,
+  directness: 0.59,
+  autonomy: 0.505,
+} as const;
 
 /** The reference population's standard deviation of each work-style scale (a two-item scale: of the items' mean). */
-export const WORK_STYLE_SPREAD = { cooperation: 0.179, reliability: 0.237, planning: 0.276, steadiness: 0.267, openness: 0.232, directness: 0.271, autonomy: 0.292 } as const;
+export const WORK_STYLE_SPREAD = {
+  cooperation: 0.179,
+  reliability: 0.237,
+  planning: 0.276,
+  steadiness: 0.267,
+  openness: 0.232,
+  directness: 0.271,
+  autonomy: 0.292,
+} as const;
 
 /** Priors: chosen from the literature's directions and rough effect sizes, not yet fitted to outcomes. */
 export const DEFAULT_PARAMS: Params = {
@@ -207,5 +223,14 @@ export const DEFAULT_PARAMS: Params = {
     launchNewcomerShare: 0.5,
     growthPerMonth: 0.3,
   },
-  band: { pairSamples: 64, sceneSamples: 16, defaultScoreError: 8, minCompleteness: 0.1, styleError: 0.1, parameterUncertainty: true, residual: { startSd: 8, yearSd: 20 }, minWidth: 1 },
+  band: {
+    pairSamples: 64,
+    sceneSamples: 16,
+    defaultScoreError: 8,
+    minCompleteness: 0.1,
+    styleError: 0.1,
+    parameterUncertainty: true,
+    residual: { startSd: 8, yearSd: 20 },
+    minWidth: 1,
+  },
 };

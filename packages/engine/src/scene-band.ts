@@ -34,13 +34,21 @@ export function sceneBand(
 ): SceneBand {
   const samples = typeof option === 'object' && option.samples !== undefined ? option.samples : params.band.sceneSamples;
   validateSamples(samples, MAX_SCENE_SAMPLES, 'band.samples');
-  const seed = hashString(JSON.stringify([scene.startDay, scene.lifespan, units.map((u) => [u.id, u.k, u.p, u.l, u.scoreError, u.styleError, sortedStyle(u.ws)]), tl.days]));
+  const seed = hashString(
+    JSON.stringify([scene.startDay, scene.lifespan, units.map((u) => [u.id, u.k, u.p, u.l, u.scoreError, u.styleError, sortedStyle(u.ws)]), tl.days]),
+  );
   const rng = createRng(seed);
   const from = -tl.firstDay;
   const future = tl.days - from;
   const micro = new Float64Array(samples * future);
   const last = tl.days - 1;
-  const heads = { basePower: new Float64Array(samples), totalStatisticPower: new Float64Array(samples), cohesion: new Float64Array(samples), performance: new Float64Array(samples), teamingEffect: new Float64Array(samples) };
+  const heads = {
+    basePower: new Float64Array(samples),
+    totalStatisticPower: new Float64Array(samples),
+    cohesion: new Float64Array(samples),
+    performance: new Float64Array(samples),
+    teamingEffect: new Float64Array(samples),
+  };
   const none = new Int32Array(0);
   const pairs = Math.max(1, (units.length * (units.length - 1)) / 2);
   const residual = new Float64Array(future);

@@ -95,4 +95,3 @@ export function expandScene(result: SceneResult): ExpandedScene {
     renderDays: result.renderDays.map((day) => sceneDay(result, day)),
   };
 }
-

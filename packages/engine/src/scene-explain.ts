@@ -29,7 +29,10 @@ export function explainScene(units: readonly Unit[], core: CoreOutput, tl: Timel
       if (t.factor === 'relationship') continue;
       const points = (slope * t.raw) / count;
       const seen = byInput.get(t.input);
-      byInput.set(t.input, seen ? { ...seen, factor: 'person', points: seen.points + points } : { factor: t.factor, personId: t.personId, input: t.input, points });
+      byInput.set(
+        t.input,
+        seen ? { ...seen, factor: 'person', points: seen.points + points } : { factor: t.factor, personId: t.personId, input: t.input, points },
+      );
     }
     items.push(...byInput.values());
   }

@@ -46,7 +46,17 @@ export type RankedValues = {
   atmosphere: number;
 };
 export type RankedKey = keyof RankedValues;
-export const RANKED_KEYS: readonly RankedKey[] = ['kMean', 'pMean', 'lMean', 'powerPerPerson', 'cohesion', 'performance', 'managementFit', 'unitingEffect', 'atmosphere'];
+export const RANKED_KEYS: readonly RankedKey[] = [
+  'kMean',
+  'pMean',
+  'lMean',
+  'powerPerPerson',
+  'cohesion',
+  'performance',
+  'managementFit',
+  'unitingEffect',
+  'atmosphere',
+];
 
 /**
  * The ranked numbers of day index d, from the same columns as indicatorsAt: one function for the point forecast and

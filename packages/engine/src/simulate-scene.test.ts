@@ -80,16 +80,22 @@ describe('simulateScene: properties', () => {
 
   it('never lowers basePower when one actor’s K, P or L is raised', () => {
     fc.assert(
-      fc.property(arbScene, fc.nat(), fc.constantFrom('k', 'p', 'l') as fc.Arbitrary<'k' | 'p' | 'l'>, fc.double({ min: 0, max: 60, noNaN: true }), (scene, pick, key, delta) => {
-        const who = pick % scene.specialists.length;
-        const raised = structuredClone(scene);
-        const s = raised.specialists[who]!;
-        s[key] = Math.min(100, s[key] + delta);
-        const before = simulateScene(scene, { pairDetail: 'none' }).teamColumns.basePower;
-        const after = simulateScene(raised, { pairDetail: 'none' }).teamColumns.basePower;
-        const lower = [...before.keys()].filter((d) => after[d]! < before[d]! - 1e-3);
-        expect(lower).toEqual([]);
-      }),
+      fc.property(
+        arbScene,
+        fc.nat(),
+        fc.constantFrom('k', 'p', 'l') as fc.Arbitrary<'k' | 'p' | 'l'>,
+        fc.double({ min: 0, max: 60, noNaN: true }),
+        (scene, pick, key, delta) => {
+          const who = pick % scene.specialists.length;
+          const raised = structuredClone(scene);
+          const s = raised.specialists[who]!;
+          s[key] = Math.min(100, s[key] + delta);
+          const before = simulateScene(scene, { pairDetail: 'none' }).teamColumns.basePower;
+          const after = simulateScene(raised, { pairDetail: 'none' }).teamColumns.basePower;
+          const lower = [...before.keys()].filter((d) => after[d]! < before[d]! - 1e-3);
+          expect(lower).toEqual([]);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -139,26 +145,24 @@ describe('simulateScene: properties', () => {
 
   it('matches the pair forecast for a two-person team, so the pair properties (intensity, bounds) carry over', () => {
     fc.assert(
-      fc.property(
-        arbSpecialist('x'),
-        arbSpecialist('y'),
-        fc.constantFrom(0.5, 1, 2, 5, 10),
-        fc.constantFrom<0 | 1>(0, 1),
-        (x, y, hours, mode) => {
-          const scene: SceneInput = {
-            startDay: '2026-01-01',
-            lifespan: 1,
-            actors: [
-              { ...actor('x', [ev('join', 0)]), interactionIntensive: [{ actorId: 'y', date: 0, value: hours }], interactionType: [{ actorId: 'y', date: 0, value: mode }] },
-              actor('y', [ev('join', 0)]),
-            ],
-            specialists: [x, y],
-          };
-          const r = simulateScene(scene, { pairDetail: 'daily' });
-          const f = forecastPair({ a: x, b: y, intensity: hours, mode });
-          for (let d = 0; d < 365; d++) expect(r.pairs.ratings[d]).toBeCloseTo(f.daily[d]!, 3);
-        },
-      ),
+      fc.property(arbSpecialist('x'), arbSpecialist('y'), fc.constantFrom(0.5, 1, 2, 5, 10), fc.constantFrom<0 | 1>(0, 1), (x, y, hours, mode) => {
+        const scene: SceneInput = {
+          startDay: '2026-01-01',
+          lifespan: 1,
+          actors: [
+            {
+              ...actor('x', [ev('join', 0)]),
+              interactionIntensive: [{ actorId: 'y', date: 0, value: hours }],
+              interactionType: [{ actorId: 'y', date: 0, value: mode }],
+            },
+            actor('y', [ev('join', 0)]),
+          ],
+          specialists: [x, y],
+        };
+        const r = simulateScene(scene, { pairDetail: 'daily' });
+        const f = forecastPair({ a: x, b: y, intensity: hours, mode });
+        for (let d = 0; d < 365; d++) expect(r.pairs.ratings[d]).toBeCloseTo(f.daily[d]!, 3);
+      }),
       { numRuns: 30 },
     );
   });

@@ -74,7 +74,15 @@ describe('team indicator invariants over generated teams', () => {
         const twin = (id: string) => `${id}-twin`;
         const doubled = {
           ...scene,
-          actors: [...scene.actors, ...scene.actors.map((a) => ({ ...a, id: twin(a.id), interactionType: a.interactionType.map((i) => ({ ...i, actorId: twin(i.actorId) })), interactionIntensive: a.interactionIntensive.map((i) => ({ ...i, actorId: twin(i.actorId) })) }))],
+          actors: [
+            ...scene.actors,
+            ...scene.actors.map((a) => ({
+              ...a,
+              id: twin(a.id),
+              interactionType: a.interactionType.map((i) => ({ ...i, actorId: twin(i.actorId) })),
+              interactionIntensive: a.interactionIntensive.map((i) => ({ ...i, actorId: twin(i.actorId) })),
+            })),
+          ],
           specialists: [...scene.specialists, ...scene.specialists.map((s) => ({ ...s, id: twin(s.id) }))],
         };
         // Without learning (which depends on who works with whom), the same people have the same K, P, L all year.

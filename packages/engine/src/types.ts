@@ -62,17 +62,7 @@ export type InteractionMode = 0 | 1;
 /** Team roles: employee 0, lead 1, manager 2. */
 export type Role = 0 | 1 | 2;
 
-export type EventType =
-  | 'join'
-  | 'start'
-  | 'rejoin'
-  | 'dismiss'
-  | 'manager_join'
-  | 'lead_join'
-  | 'm_rank'
-  | 'm_disrank'
-  | 'l_rank'
-  | 'l_disrank';
+export type EventType = 'join' | 'start' | 'rejoin' | 'dismiss' | 'manager_join' | 'lead_join' | 'm_rank' | 'm_disrank' | 'l_rank' | 'l_disrank';
 
 export type ActorEvent = {
   type: EventType;

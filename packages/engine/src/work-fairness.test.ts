@@ -46,7 +46,12 @@ describe('work outputs ignore age, sex and family stability', () => {
     fc.assert(
       fc.property(arbWorkPair, arbProtected, arbProtected, arbProtected, (req, pa, pb, pm) => {
         const base: PairRequest = { ...req, kind: 'work' };
-        const changed: PairRequest = { ...base, a: withProtected(req.a, pa), b: withProtected(req.b, pb), manager: req.manager ? withProtected(req.manager, pm) : null };
+        const changed: PairRequest = {
+          ...base,
+          a: withProtected(req.a, pa),
+          b: withProtected(req.b, pb),
+          manager: req.manager ? withProtected(req.manager, pm) : null,
+        };
         const options = { band: { samples: 8 }, explainTop: 100 };
         expect(forecastPair(changed, undefined, options)).toEqual(forecastPair(base, undefined, options));
       }),
@@ -55,7 +60,9 @@ describe('work outputs ignore age, sex and family stability', () => {
   });
 
   it('a team check is bit-identical', () => {
-    const arbTeam = fc.integer({ min: 2, max: 4 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => fc.tuple(arbSpecialist(`t${i}`), arbProtected))));
+    const arbTeam = fc
+      .integer({ min: 2, max: 4 })
+      .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => fc.tuple(arbSpecialist(`t${i}`), arbProtected))));
     fc.assert(
       fc.property(arbTeam, fc.constantFrom<InteractionMode>(0, 1), (team, mode) => {
         const base = team.map(([s]) => s);
@@ -107,7 +114,13 @@ describe('same people, same forecast', () => {
   it('a shuffled actor list (and specialist list) gives a bit-identical scene, band included', () => {
     fc.assert(
       fc.property(
-        arbScene.chain((scene) => fc.tuple(fc.constant(scene), fc.shuffledSubarray(scene.actors, { minLength: scene.actors.length }), fc.shuffledSubarray(scene.specialists, { minLength: scene.specialists.length }))),
+        arbScene.chain((scene) =>
+          fc.tuple(
+            fc.constant(scene),
+            fc.shuffledSubarray(scene.actors, { minLength: scene.actors.length }),
+            fc.shuffledSubarray(scene.specialists, { minLength: scene.specialists.length }),
+          ),
+        ),
         ([scene, actors, specialists]) => {
           const options = { pairDetail: 'daily' as const, band: { samples: 2 } };
           expect(simulateScene({ ...scene, actors, specialists }, options)).toEqual(simulateScene(scene, options));

@@ -57,15 +57,17 @@ export type WorkStyleWeights = {
 export const styleOf = (style: Partial<WorkStyle>, w: WorkStyleWeights, name: WorkStyleName): number => clamp(style[name] ?? w.centre[name], 0, 1);
 
 /** A scale centred on the population: c = clamp(2 (t − centre), −1, 1). */
-export const centred = (style: Partial<WorkStyle>, w: WorkStyleWeights, name: WorkStyleName): number => clamp(2 * (styleOf(style, w, name) - w.centre[name]), -1, 1);
+export const centred = (style: Partial<WorkStyle>, w: WorkStyleWeights, name: WorkStyleName): number =>
+  clamp(2 * (styleOf(style, w, name) - w.centre[name]), -1, 1);
 
 /** 1 − |difference| of two scales, in [−1, 1] after rescaling (1 identical, −1 opposite ends). */
-export const fit = (a: Partial<WorkStyle>, b: Partial<WorkStyle>, w: WorkStyleWeights, name: WorkStyleName): number => 1 - 2 * Math.abs(styleOf(a, w, name) - styleOf(b, w, name));
+export const fit = (a: Partial<WorkStyle>, b: Partial<WorkStyle>, w: WorkStyleWeights, name: WorkStyleName): number =>
+  1 - 2 * Math.abs(styleOf(a, w, name) - styleOf(b, w, name));
 
 /** The work-style storm depth of a pair (see WorkStyleWeights.stormDepth). */
 export function styleStorm(w: WorkStyleWeights, a: Partial<WorkStyle>, b: Partial<WorkStyle>): number {
   // Summed per scale first, so swapping the two people gives the same number to the bit.
-  const calm = ((styleOf(a, w, 'cooperation') + styleOf(b, w, 'cooperation')) + (styleOf(a, w, 'steadiness') + styleOf(b, w, 'steadiness'))) / 4;
+  const calm = (styleOf(a, w, 'cooperation') + styleOf(b, w, 'cooperation') + (styleOf(a, w, 'steadiness') + styleOf(b, w, 'steadiness'))) / 4;
   const clash = styleOf(a, w, 'directness') * styleOf(b, w, 'directness');
   return w.stormDepth * clamp(1 - calm, 0, 1) * (0.5 + clash);
 }

@@ -15,7 +15,9 @@ import { enrolWithSecret } from '../modules/passport/second-factor.service.ts';
  * configured database. With `--totp-secret` his second factor is set up already (and its recovery codes printed once);
  * without it, his first sign-in sets it up.
  */
-const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, 'totp-secret': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, 'totp-secret': { type: 'string' } },
+});
 const email = EmailSchema.safeParse(values.email);
 const password = PasswordSchema.safeParse(values.password);
 const totpSecret = values['totp-secret']?.replace(/\s/g, '').toUpperCase();
@@ -27,13 +29,17 @@ if (!email.success || !password.success || totpProblem) {
     : !password.success
       ? `--password: ${describeIssue(password.error.issues[0]!, 'en').message}`
       : totpProblem;
-  console.error(`${problem}\nUsage: npm run admin:create -- --email admin@example.com --password '<at least 8 characters>' [--name 'Full Name'] [--totp-secret <base32>]`);
+  console.error(
+    `${problem}\nUsage: npm run admin:create -- --email admin@example.com --password '<at least 8 characters>' [--name 'Full Name'] [--totp-secret <base32>]`,
+  );
   process.exit(1);
 }
 
 const config = loadConfig();
 const release = config.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
-const database = config.DATABASE_URL ? await openDatabase({ url: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config) }) : await openDatabase({ dataDir: path.join(config.dataDir, 'pgdata') });
+const database = config.DATABASE_URL
+  ? await openDatabase({ url: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config) })
+  : await openDatabase({ dataDir: path.join(config.dataDir, 'pgdata') });
 let code = 0;
 try {
   await migrate(database);

@@ -186,7 +186,9 @@ export async function restoreDatabase(database: Database, file: string): Promise
 export async function openConfigured(): Promise<{ database: Database; release(): Promise<void> }> {
   const config = loadConfig();
   const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
-  const database = config.DATABASE_URL ? await openDatabase({ url: config.DATABASE_URL, timeouts: forMaintenance(databaseTimeoutsOf(config)) }) : await openDatabase({ dataDir: path.join(config.dataDir, 'pgdata') });
+  const database = config.DATABASE_URL
+    ? await openDatabase({ url: config.DATABASE_URL, timeouts: forMaintenance(databaseTimeoutsOf(config)) })
+    : await openDatabase({ dataDir: path.join(config.dataDir, 'pgdata') });
   return {
     database,
     release: async () => {
@@ -201,7 +203,10 @@ const summary = (counts: Record<string, number>) => `${Object.keys(counts).lengt
 /** `npm run db:backup -- <file>`: writes a backup of the configured database. */
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   // Relative to where npm was run (INIT_CWD), not to the workspace folder npm switches to.
-  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? `teamcast-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`);
+  const file = path.resolve(
+    process.env.INIT_CWD ?? process.cwd(),
+    process.argv[2] ?? `teamcast-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`,
+  );
   const { database, release } = await openConfigured();
   try {
     console.log(`Backup written to ${file}: ${summary(await backupDatabase(database, file))}`);

@@ -17,7 +17,8 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** The embedded database in a data directory of its own, and the secret generated there. */
 const { DATABASE_URL: _url, AUTH_SECRET: _secret, ...env } = process.env;
-const cli = (script: string, args: string[]) => run(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], { cwd: serverDir, env: { ...env, DATA_DIR: dataDir } });
+const cli = (script: string, args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], { cwd: serverDir, env: { ...env, DATA_DIR: dataDir } });
 
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
 const EMAIL = 'ops-admin@example.com';
@@ -40,7 +41,10 @@ describe('second factor from the command line', { timeout: 240_000 }, () => {
     const sealer = createSealer(loadOrCreateSecret(dataDir, undefined), 'second-factor');
     await withDatabase(async (database) => {
       const [admin] = await database.query<{ id: string }>('select id from administrators where email = $1', [EMAIL]);
-      const [row] = await database.query<{ sealed_secret: string; enabled_at: Date | null }>('select sealed_secret, enabled_at from second_factors where subject_id = $1', [admin!.id]);
+      const [row] = await database.query<{ sealed_secret: string; enabled_at: Date | null }>(
+        'select sealed_secret, enabled_at from second_factors where subject_id = $1',
+        [admin!.id],
+      );
       expect(row!.enabled_at).not.toBeNull();
       expect(row!.sealed_secret).not.toContain(SECRET);
       const code = new TOTP({ secret: Secret.fromBase32(SECRET), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
@@ -48,7 +52,9 @@ describe('second factor from the command line', { timeout: 240_000 }, () => {
       expect(await acceptCode({ db: database.db, sealer }, 'administrator', admin!.id, codes[0]!)).toBe(true);
     });
 
-    const refused = await cli('admin-create', ['--email', 'other@example.com', '--password', 'quiet-harbour-42', '--totp-secret', 'not base32!']).catch((error: { stderr: string; code: number }) => error);
+    const refused = await cli('admin-create', ['--email', 'other@example.com', '--password', 'quiet-harbour-42', '--totp-secret', 'not base32!']).catch(
+      (error: { stderr: string; code: number }) => error,
+    );
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('--totp-secret') });
 
     const reset = await cli('second-factor-reset', ['--email', EMAIL]);

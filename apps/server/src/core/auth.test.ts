@@ -52,7 +52,10 @@ describe('access tokens and sessions', () => {
   it('refuses a token whose session has reached its end, however fresh the token', async () => {
     const auth = createAuthenticator(database.db, secret, () => clock);
     const { token, sessionId } = await auth.signIn('administrator', 'a-1');
-    await database.db.update(sessions).set({ expiresAt: new Date(clock.getTime() - 1000) }).where(eq(sessions.id, sessionId));
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(clock.getTime() - 1000) })
+      .where(eq(sessions.id, sessionId));
     await expect(auth.verify(token)).rejects.toMatchObject({ code: 'unauthorized' });
     expect(SESSION_TTL_SECONDS).toBe(30 * 24 * 60 * 60);
   });

@@ -71,7 +71,13 @@ export function createAuthenticator(db: Db, secret: Uint8Array, now: () => Date 
     async verify(token) {
       const at = now().getTime();
       const cached = cache.get(token);
-      if (cached && at - cached.checkedAt < cacheMs && at < cached.tokenExpiresAt && at < cached.sessionExpiresAt && at / 1000 - cached.issuedAt < ACCESS_TOKEN_REFRESH_AFTER_SECONDS) {
+      if (
+        cached &&
+        at - cached.checkedAt < cacheMs &&
+        at < cached.tokenExpiresAt &&
+        at < cached.sessionExpiresAt &&
+        at / 1000 - cached.issuedAt < ACCESS_TOKEN_REFRESH_AFTER_SECONDS
+      ) {
         return { auth: cached.auth };
       }
       cache.delete(token);

@@ -7,12 +7,21 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { route } from './route.ts';
 
 /** An answer of the given length in characters. */
-const sized = defineEndpoint({ group: 'system', method: 'GET', path: '/test/sized/:length', summary: 'Answers a text of a given length', params: z.object({ length: z.coerce.number().int() }), result: z.object({ text: z.string() }) });
+const sized = defineEndpoint({
+  group: 'system',
+  method: 'GET',
+  path: '/test/sized/:length',
+  summary: 'Answers a text of a given length',
+  params: z.object({ length: z.coerce.number().int() }),
+  result: z.object({ text: z.string() }),
+});
 
 describe('response compression', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, (app) => route(app, sized, { access: 'anonymous', handler: async ({ params }) => ({ text: 'profile '.repeat(params.length / 8) }) }));
+    t = await createTestApp({}, (app) =>
+      route(app, sized, { access: 'anonymous', handler: async ({ params }) => ({ text: 'profile '.repeat(params.length / 8) }) }),
+    );
   });
   afterAll(() => t.close());
 

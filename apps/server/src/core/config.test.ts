@@ -35,7 +35,12 @@ describe('loadConfig', () => {
   it('gives the PostgreSQL time limits defaults, takes overrides in milliseconds and refuses negative ones', () => {
     expect(databaseTimeoutsOf(loadConfig({}))).toEqual(DEFAULT_DATABASE_TIMEOUTS);
     expect(DEFAULT_DATABASE_TIMEOUTS).toEqual({ connectMs: 5_000, statementMs: 15_000, idleInTransactionMs: 120_000, maintenanceMs: 3_600_000 });
-    const config = loadConfig({ DB_CONNECT_TIMEOUT_MS: '2000', DB_STATEMENT_TIMEOUT_MS: '0', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '30000', DB_MAINTENANCE_TIMEOUT_MS: '0' });
+    const config = loadConfig({
+      DB_CONNECT_TIMEOUT_MS: '2000',
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '30000',
+      DB_MAINTENANCE_TIMEOUT_MS: '0',
+    });
     expect(databaseTimeoutsOf(config)).toEqual({ connectMs: 2_000, statementMs: 0, idleInTransactionMs: 30_000, maintenanceMs: 0 });
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });

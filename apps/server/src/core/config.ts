@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db.ts';
 import { parseProxyTrust, type ProxyTrust } from './proxy-trust.ts';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
-  .transform((value) => ['true', '1', 'on', 'yes'].includes(value));
+const booleanFlag = z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no']).transform((value) => ['true', '1', 'on', 'yes'].includes(value));
 
-const listOfHosts = z
-  .string()
-  .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean));
+const listOfHosts = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 const proxyTrust = z
   .string()
@@ -35,7 +36,10 @@ const ConfigSchema = z.object({
   /** Proxies whose X-Forwarded-* and x-request-id headers count: off (default), a hop count, or their addresses. */
   TRUST_PROXY: proxyTrust,
   /** PostgreSQL connection string; when absent the embedded PGlite under DATA_DIR is used. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   /** PostgreSQL only, in milliseconds: opening a connection or waiting for a free one of the pool. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   /** PostgreSQL only, ms: statement_timeout of request work (0 = none); the client gives up a second later when nothing answers. */
@@ -75,9 +79,15 @@ const ConfigSchema = z.object({
   CHAT_MODEL_NAME: z.string().min(1).default('gpt-4o-mini'),
   CHAT_MODEL_KEY: z.string().optional(),
   /** Stripe secret key (sk_...); when set, cards are charged through Stripe instead of the built-in test provider. */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must start with sk_ or rk_')
+    .optional(),
   /** Signing secret of the Stripe webhook endpoint (whsec_...); enables POST /api/payment/webhook. */
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must start with whsec_')
+    .optional(),
   /** Stripe publishable key (pk_...) for Stripe Elements in the browser. */
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
   /** Another Stripe API address (stripe-mock, a test double); Stripe's own API when unset. */
@@ -120,7 +130,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * (`0.0.0.0`, `::`), which no browser can open.
  */
 export function defaultPublicUrl(host: string, port: number): string {
-  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   const reachable = name === '' || name === '0.0.0.0' || name === '::' ? 'localhost' : name.includes(':') ? `[${name}]` : name;
   return `http://${reachable}:${port}`;
 }
@@ -137,7 +150,9 @@ function apiBases(env: Record<string, string | undefined>): string[] {
 
 /** Whether the server accepts connections from this machine only (HOST is a loopback address or localhost). */
 export function listensOnLoopbackOnly(config: Pick<Config, 'HOST'>): boolean {
-  const host = config.HOST.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const host = config.HOST.trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 

@@ -15,7 +15,10 @@ afterAll(() => database.close());
 
 describe(`migrations on ${testDriver}`, () => {
   it('applies every migration file once and records it', async () => {
-    const files = fs.readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')).sort();
+    const files = fs
+      .readdirSync(MIGRATIONS_DIR)
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
     const rows = await database.query<{ name: string }>('select name from schema_migrations order by name');
     expect(rows.map((row) => row.name)).toEqual(files);
     expect(await migrate(database)).toEqual([]);

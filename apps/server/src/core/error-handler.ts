@@ -4,7 +4,21 @@ import { AppError, RequestValidationError } from './errors.ts';
 import { isStorageFailure } from './storage-failure.ts';
 
 // Connection failures, plus the time limits of core/db.ts: 57014 statement_timeout, 25P03 idle_in_transaction_session_timeout.
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P02', '57P03', '57014', '25P03', '08000', '08001', '08003', '08006']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '25P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -20,7 +34,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
 /** The error and what it wraps (Drizzle wraps the driver's error in `cause`), a few levels deep. */
 function causeChain(error: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let current = error; current !== undefined && current !== null && chain.length < 5; current = (current as { cause?: unknown }).cause) chain.push(current);
+  for (let current = error; current !== undefined && current !== null && chain.length < 5; current = (current as { cause?: unknown }).cause)
+    chain.push(current);
   return chain;
 }
 

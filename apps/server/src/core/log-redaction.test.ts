@@ -9,8 +9,22 @@ import { hashPassword } from './password.ts';
 import { redactMessage, serializeError } from './log-redaction.ts';
 import { route } from './route.ts';
 
-const duplicateEndpoint = defineEndpoint({ group: 'system', method: 'POST', path: '/test/duplicate-owner', summary: 'test only', body: z.object({ password: z.string() }), result: z.null() });
-const castEndpoint = defineEndpoint({ group: 'system', method: 'POST', path: '/test/bad-cast', summary: 'test only', body: z.object({ token: z.string() }), result: z.null() });
+const duplicateEndpoint = defineEndpoint({
+  group: 'system',
+  method: 'POST',
+  path: '/test/duplicate-owner',
+  summary: 'test only',
+  body: z.object({ password: z.string() }),
+  result: z.null(),
+});
+const castEndpoint = defineEndpoint({
+  group: 'system',
+  method: 'POST',
+  path: '/test/bad-cast',
+  summary: 'test only',
+  body: z.object({ token: z.string() }),
+  result: z.null(),
+});
 
 const SECRET_EMAIL = 'victim.secret@example.com';
 let hash = '';
@@ -19,29 +33,26 @@ let t: TestApp;
 
 beforeAll(async () => {
   hash = await hashPassword('correct horse battery staple');
-  t = await createTestApp(
-    { LOG_LEVEL: 'info' },
-    (app) => {
-      route(app, duplicateEndpoint, {
-        access: 'anonymous',
-        // The second insert reuses the id: a primary key violation whose statement carries the hash and the address.
-        handler: async () => {
-          const row = { id: 'owner-log-test', email: SECRET_EMAIL, passwordHash: hash };
-          await app.database.db.insert(owners).values(row);
-          await app.database.db.insert(owners).values({ ...row, email: `other.${SECRET_EMAIL}` });
-          return null;
-        },
-      });
-      route(app, castEndpoint, {
-        access: 'anonymous',
-        // PostgreSQL quotes the value it could not read in its own message.
-        handler: async ({ body }) => {
-          await app.database.db.execute(sql`select ${body.token}::integer`);
-          return null;
-        },
-      });
-    },
-  );
+  t = await createTestApp({ LOG_LEVEL: 'info' }, (app) => {
+    route(app, duplicateEndpoint, {
+      access: 'anonymous',
+      // The second insert reuses the id: a primary key violation whose statement carries the hash and the address.
+      handler: async () => {
+        const row = { id: 'owner-log-test', email: SECRET_EMAIL, passwordHash: hash };
+        await app.database.db.insert(owners).values(row);
+        await app.database.db.insert(owners).values({ ...row, email: `other.${SECRET_EMAIL}` });
+        return null;
+      },
+    });
+    route(app, castEndpoint, {
+      access: 'anonymous',
+      // PostgreSQL quotes the value it could not read in its own message.
+      handler: async ({ body }) => {
+        await app.database.db.execute(sql`select ${body.token}::integer`);
+        return null;
+      },
+    });
+  });
   lines = captureLog(t.app);
 });
 afterAll(() => t.close());
@@ -70,9 +81,13 @@ describe('errors in the log', () => {
 
 describe('redactMessage', () => {
   it('keeps the names of database objects and drops quoted values', () => {
-    expect(redactMessage('duplicate key value violates unique constraint "owners_email_idx"')).toBe('duplicate key value violates unique constraint "owners_email_idx"');
+    expect(redactMessage('duplicate key value violates unique constraint "owners_email_idx"')).toBe(
+      'duplicate key value violates unique constraint "owners_email_idx"',
+    );
     expect(redactMessage('value "12345678901" is out of range for type integer')).toBe('value "[redacted]" is out of range for type integer');
-    expect(redactMessage('Failed query: insert into "owners" ("id") values ($1)\nparams: a,b')).toBe('Failed query: insert into "owners" ("id") values ($1)\nparams: [redacted]');
+    expect(redactMessage('Failed query: insert into "owners" ("id") values ($1)\nparams: a,b')).toBe(
+      'Failed query: insert into "owners" ("id") values ($1)\nparams: [redacted]',
+    );
   });
 
   it('serialises only whitelisted fields, including those of the cause', () => {

@@ -20,7 +20,9 @@ export function redactMessage(message: string): string {
   );
 }
 
-type SerializedError = { type: string; message: string; stack: string; query?: string; cause?: SerializedError } & Partial<Record<(typeof SAFE_FIELDS)[number], unknown>>;
+type SerializedError = { type: string; message: string; stack: string; query?: string; cause?: SerializedError } & Partial<
+  Record<(typeof SAFE_FIELDS)[number], unknown>
+>;
 
 function serialize(error: unknown, depth: number): SerializedError {
   if (!(error instanceof Error) && (typeof error !== 'object' || error === null)) return { type: typeof error, message: '[redacted]', stack: '' };

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { AppError } from './errors.ts';
 
-const scrypt = promisify(crypto.scrypt) as (password: crypto.BinaryLike, salt: crypto.BinaryLike, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 /**
  * scrypt at OWASP ASVS 5 appendix C strength: N=2^17 (cost), r=8 (block size), p=1, so one hash takes 128 MiB.
@@ -43,7 +48,15 @@ export async function verifyPassword(password: string, stored: string | null | u
   const logN = Number(logNText);
   const r = Number(rText);
   const p = Number(pText);
-  if (parts.length !== 6 || scheme !== 'scrypt' || !saltText || !keyText || !(logN >= LEAST_LOG_N && logN <= 20) || !(r >= 1 && r <= 32) || !(p >= 1 && p <= 16)) {
+  if (
+    parts.length !== 6 ||
+    scheme !== 'scrypt' ||
+    !saltText ||
+    !keyText ||
+    !(logN >= LEAST_LOG_N && logN <= 20) ||
+    !(r >= 1 && r <= 32) ||
+    !(p >= 1 && p <= 16)
+  ) {
     return false;
   }
   const expected = Buffer.from(keyText, 'base64url');

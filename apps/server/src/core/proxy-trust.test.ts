@@ -15,7 +15,13 @@ const enterpriseRequest = {
 async function rotatingForwardedFor(t: TestApp, remoteAddress = '127.0.0.1'): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 1; i <= 6; i++) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/site/enterprise-requests', remoteAddress, headers: { 'x-forwarded-for': `198.51.100.${i}` }, payload: enterpriseRequest });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/site/enterprise-requests',
+      remoteAddress,
+      headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      payload: enterpriseRequest,
+    });
     statuses.push(res.statusCode);
   }
   return statuses;
@@ -70,7 +76,11 @@ describe('with no trusted proxy (the default)', () => {
   });
 
   it('ignores X-Forwarded-Host and X-Forwarded-Proto: the love host and mail links follow the Host header', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/site/host', headers: { host: 'teamcast.example', 'x-forwarded-host': 'love.example.com', 'x-forwarded-proto': 'https' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/site/host',
+      headers: { host: 'teamcast.example', 'x-forwarded-host': 'love.example.com', 'x-forwarded-proto': 'https' },
+    });
     expect(res.json().result.variant).toBe('default');
   });
 
@@ -106,7 +116,12 @@ describe('behind a trusted proxy (TRUST_PROXY=127.0.0.1)', () => {
 
   it('still ignores the forwarding headers of a peer that is not the proxy', async () => {
     expect(await rotatingForwardedFor(t, '203.0.113.50')).toEqual([201, 201, 201, 201, 201, 429]);
-    const res = await t.app.inject({ method: 'GET', url: '/api/site/host', remoteAddress: '203.0.113.50', headers: { host: 'teamcast.example', 'x-forwarded-host': 'love.example.com' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/site/host',
+      remoteAddress: '203.0.113.50',
+      headers: { host: 'teamcast.example', 'x-forwarded-host': 'love.example.com' },
+    });
     expect(res.json().result.variant).toBe('default');
   });
 

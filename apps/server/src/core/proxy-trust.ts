@@ -36,7 +36,10 @@ export function parseProxyTrust(value: string | undefined): ProxyTrust | string 
     const hops = Number(text);
     return hops <= 100 ? { hops } : 'a hop count is at most 100';
   }
-  const addresses = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const addresses = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = addresses.find((entry) => !isProxyAddress(entry));
   return wrong === undefined ? { addresses } : `"${wrong}" is neither an address, a CIDR range, loopback, linklocal nor uniquelocal`;
 }

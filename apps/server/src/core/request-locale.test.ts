@@ -10,7 +10,8 @@ describe('the language of an answer and of a mailed link', () => {
   });
   afterAll(() => t.close());
 
-  const missing = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/nothing-here', headers }).then((res) => res.json().error.message as string);
+  const missing = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/nothing-here', headers }).then((res) => res.json().error.message as string);
 
   it("answers in the page's language, else the host's, else the browser's, else Russian", async () => {
     const russian = await missing({ 'accept-language': 'ru-RU' });
@@ -28,7 +29,11 @@ describe('the language of an answer and of a mailed link', () => {
       ['ru', 'lang-ru@example.com'],
       ['en', 'lang-en@example.com'],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/passport/owner/signup', payload: { email: address, companyName: 'Acme', privacyPolicy: true, personalData: true, ln } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/passport/owner/signup',
+        payload: { email: address, companyName: 'Acme', privacyPolicy: true, personalData: true, ln },
+      });
       expect(res.statusCode).toBe(202);
       const [message] = await mailTo(t, address);
       expect(message?.locale).toBe(ln);

@@ -25,7 +25,8 @@ function withNullables(node: unknown): unknown {
   if (!Array.isArray(branches) || branches.length !== 2) return next;
   const nullAt = branches.findIndex((branch) => isNode(branch) && branch.type === 'null' && Object.keys(branch).length === 1);
   const other: unknown = branches[1 - nullAt];
-  if (nullAt < 0 || !isNode(other) || typeof other.type !== 'string' || '$ref' in other || 'anyOf' in other || 'oneOf' in other || 'nullable' in other) return next;
+  if (nullAt < 0 || !isNode(other) || typeof other.type !== 'string' || '$ref' in other || 'anyOf' in other || 'oneOf' in other || 'nullable' in other)
+    return next;
   const { anyOf: _anyOf, ...rest } = next;
   return { ...rest, ...other, nullable: true };
 }

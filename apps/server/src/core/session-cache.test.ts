@@ -49,7 +49,11 @@ async function appOn(db: Database): Promise<FastifyInstance> {
 }
 
 async function otherProcess(url: string): Promise<Instance> {
-  const child = await startChild('src/main.ts', { DATABASE_URL: url, DATA_DIR: path.join(dataDir, 'second'), AUTH_SECRET: secret, SESSION_CACHE_MS: CACHE_MS }, '/api/health');
+  const child = await startChild(
+    'src/main.ts',
+    { DATABASE_URL: url, DATA_DIR: path.join(dataDir, 'second'), AUTH_SECRET: secret, SESSION_CACHE_MS: CACHE_MS },
+    '/api/health',
+  );
   return {
     status: async (path, token, method = 'GET') => (await fetch(child.base + path, { method, headers: { authorization: `Bearer ${token}` } })).status,
     close: () => child.stop(),

@@ -42,16 +42,30 @@ export async function findSession(db: Db, id: string): Promise<SessionRow | unde
 }
 
 export async function revokeSession(db: Db, id: string): Promise<void> {
-  const rows = await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt))).returning({ id: sessions.id });
-  await announceEnded(db, rows.map((row) => row.id));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  await announceEnded(
+    db,
+    rows.map((row) => row.id),
+  );
 }
 
 /** Ends every session of a user, except optionally the one in use. Returns how many were ended. */
 export async function revokeSubjectSessions(db: Db, role: Role, subjectId: string, exceptId?: string): Promise<number> {
   const conditions = [eq(sessions.role, role), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)];
   if (exceptId) conditions.push(ne(sessions.id, exceptId));
-  const rows = await db.update(sessions).set({ revokedAt: new Date() }).where(and(...conditions)).returning({ id: sessions.id });
-  await announceEnded(db, rows.map((row) => row.id));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  await announceEnded(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.length;
 }
 

@@ -11,7 +11,14 @@ import { route } from './route.ts';
 import { startServer } from '../server.ts';
 import { DataDirUnwritableError, assertDataDirWritable, createStorageFailures, isStorageFailure, STORAGE_FAILURE_WINDOW_MS } from './storage-failure.ts';
 
-const failingWrite = defineEndpoint({ group: 'system', method: 'POST', path: '/test/failing-write', summary: 'test only', body: z.object({ code: z.string() }), result: z.null() });
+const failingWrite = defineEndpoint({
+  group: 'system',
+  method: 'POST',
+  path: '/test/failing-write',
+  summary: 'test only',
+  body: z.object({ code: z.string() }),
+  result: z.null(),
+});
 
 /** What the drivers throw: Drizzle's wrapper around the driver's error with its SQLSTATE or errno. */
 const driverError = (code: string, message = 'could not extend file "base/5/16384": No space left on device') =>

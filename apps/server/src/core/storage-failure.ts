@@ -75,7 +75,9 @@ export function assertDataDirWritable(dir: string): void {
             : code === 'ENOTDIR' || code === 'EEXIST'
               ? 'a part of the path is a file, not a directory'
               : `the system answered ${code}`;
-    throw new DataDirUnwritableError(`The data directory ${dir} cannot be written: ${reason} (${code}). Free space, fix its permissions, or set DATA_DIR to a writable directory.`);
+    throw new DataDirUnwritableError(
+      `The data directory ${dir} cannot be written: ${reason} (${code}). Free space, fix its permissions, or set DATA_DIR to a writable directory.`,
+    );
   }
 }
 

@@ -37,7 +37,7 @@ function compareSets(prefix: string, want: TableFacts, have: TableFacts): string
 /** `'ack_q'::text` → `'ack_q'`; `'[]'::jsonb` stays typed where the schema writes the cast too, so casts are dropped on both sides. */
 function normaliseDefault(value: string): string {
   let text = value.trim();
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
     text = text.replace(/::[a-z_ ]+(\[\])?$/i, '').replace(/^\((.*)\)$/s, '$1');
   }
@@ -51,7 +51,11 @@ const normaliseType = (type: string): string =>
     .replace(/^varchar/, 'character varying')
     .replace(/\s*,\s*/g, ',');
 
-const normaliseWhere = (where: string): string => where.replace(/[()"\s]/g, '').replace(/::[a-z_]+/gi, '').toLowerCase();
+const normaliseWhere = (where: string): string =>
+  where
+    .replace(/[()"\s]/g, '')
+    .replace(/::[a-z_]+/gi, '')
+    .toLowerCase();
 
 type DrizzleColumn = { name: string; type: string; notNull: boolean; primaryKey: boolean; default?: unknown };
 type DrizzleIndex = { name: string; columns: Array<{ expression: string; asc: boolean }>; isUnique: boolean; where?: string };
@@ -69,7 +73,9 @@ function describeSchema(schema: Record<string, unknown>): Map<string, TableFacts
   const tables = new Map<string, TableFacts>();
   for (const table of Object.values(json.tables)) {
     const facts: TableFacts = new Set();
-    const primary = Object.values(table.columns).filter((c) => c.primaryKey).map((c) => c.name);
+    const primary = Object.values(table.columns)
+      .filter((c) => c.primaryKey)
+      .map((c) => c.name);
     for (const pk of Object.values(table.compositePrimaryKeys)) primary.push(...pk.columns);
     if (primary.length) facts.add(`primary key (${primary.join(', ')})`);
     for (const column of Object.values(table.columns)) {
@@ -83,7 +89,9 @@ function describeSchema(schema: Record<string, unknown>): Map<string, TableFacts
     for (const unique of Object.values(table.uniqueConstraints)) facts.add(`unique (${unique.columns.join(', ')})`);
     for (const index of Object.values(table.indexes)) {
       const where = index.where ? ` where ${normaliseWhere(index.where)}` : '';
-      facts.add(`${index.isUnique ? 'unique ' : ''}index ${index.name} (${index.columns.map((c) => c.expression.replace(/"/g, '') + (c.asc ? '' : ' desc')).join(', ')})${where}`);
+      facts.add(
+        `${index.isUnique ? 'unique ' : ''}index ${index.name} (${index.columns.map((c) => c.expression.replace(/"/g, '') + (c.asc ? '' : ' desc')).join(', ')})${where}`,
+      );
     }
     tables.set(table.name, facts);
   }
@@ -123,7 +131,15 @@ async function describeDatabase(database: Database): Promise<Map<string, TableFa
     factsOf(column.table).add(`column ${column.column} ${normaliseType(column.type)}${column.not_null ? ' not null' : ''}${fallback}`);
   }
 
-  const constraints = await database.query<{ table: string; type: string; name: string; columns: string[]; ref_table: string | null; ref_columns: string[] | null; on_delete: string }>(
+  const constraints = await database.query<{
+    table: string;
+    type: string;
+    name: string;
+    columns: string[];
+    ref_table: string | null;
+    ref_columns: string[] | null;
+    on_delete: string;
+  }>(
     `select c.relname as "table", k.contype as type, k.conname as name,
             array(select a.attname from unnest(k.conkey) with ordinality u(n, i) join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.n order by u.i)::text[] as columns,
             r.relname as ref_table,
@@ -140,7 +156,10 @@ async function describeDatabase(database: Database): Promise<Map<string, TableFa
     const facts = factsOf(k.table);
     if (k.type === 'p') facts.add(`primary key (${k.columns.join(', ')})`);
     else if (k.type === 'u') facts.add(`unique (${k.columns.join(', ')})`);
-    else facts.add(`foreign key (${k.columns.join(', ')}) references ${k.ref_table} (${(k.ref_columns ?? []).join(', ')}) on delete ${DELETE_RULES[k.on_delete] ?? k.on_delete}`);
+    else
+      facts.add(
+        `foreign key (${k.columns.join(', ')}) references ${k.ref_table} (${(k.ref_columns ?? []).join(', ')}) on delete ${DELETE_RULES[k.on_delete] ?? k.on_delete}`,
+      );
   }
 
   // Indexes the schema declares (those backing a primary key or unique constraint are facts of the constraint above).

@@ -22,4 +22,26 @@ import { auditModule } from './audit/audit.routes.ts';
 import { monitorModule } from './monitor/monitor.routes.ts';
 
 /** Every service group's plugin, registered in this order (mail first: the others use `app.mailer`). */
-export const modules: FastifyPluginAsync[] = [mailModule, systemModule, passportModule, accountModule, gateModule, siteModule, paymentsModule, questionnairesModule, profilesModule, scoringModule, estimatorModule, neuronetModule, pairsModule, sharedResultsModule, historyModule, chatModule, scenesModule, adminModule, auditModule, monitorModule, demoModule];
+export const modules: FastifyPluginAsync[] = [
+  mailModule,
+  systemModule,
+  passportModule,
+  accountModule,
+  gateModule,
+  siteModule,
+  paymentsModule,
+  questionnairesModule,
+  profilesModule,
+  scoringModule,
+  estimatorModule,
+  neuronetModule,
+  pairsModule,
+  sharedResultsModule,
+  historyModule,
+  chatModule,
+  scenesModule,
+  adminModule,
+  auditModule,
+  monitorModule,
+  demoModule,
+];

@@ -83,7 +83,10 @@ export async function startChild(
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited) throw new Error(`${script} exited during start-up: ${errors}`);
-    const ready = await fetch(base + readyPath).then((res) => res.ok, () => false);
+    const ready = await fetch(base + readyPath).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -34,7 +34,10 @@ export async function createEstimator(t: TestApp, { password, ...values }: Parti
   return signIn(t, 'estimator', id, email);
 }
 
-export async function createAdministrator(t: TestApp, { password, ...values }: Partial<typeof administrators.$inferInsert> & WithPassword = {}): Promise<SignedIn> {
+export async function createAdministrator(
+  t: TestApp,
+  { password, ...values }: Partial<typeof administrators.$inferInsert> & WithPassword = {},
+): Promise<SignedIn> {
   const id = crypto.randomUUID();
   const email = values.email ?? uniqueEmail('admin');
   await t.database.db.insert(administrators).values({ id, email, passwordHash: 'not-a-real-hash', ...(await passwordHashOf(password)), ...values });

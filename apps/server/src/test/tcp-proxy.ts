@@ -49,7 +49,8 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     client.on('error', () => drop(pair)).on('close', () => drop(pair));
     if (!frozen) connectUpstream(pair);
   });
-  const listen = (port: number) => new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
+  const listen = (port: number) =>
+    new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
   const destroyAll = () => {
     for (const pair of pairs) drop(pair);
   };

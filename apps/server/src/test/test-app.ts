@@ -14,10 +14,7 @@ export type TestApp = { app: FastifyInstance; database: Database; config: Config
  * The real application on a fresh database, for HTTP tests through `app.inject`.
  * `prepare` may register extra routes before the app is ready.
  */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  prepare?: (app: FastifyInstance) => void | Promise<void>,
-): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, prepare?: (app: FastifyInstance) => void | Promise<void>): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamcast-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env });
   const database = await createTestDatabase();

@@ -60,7 +60,17 @@ describe('route table', () => {
   });
 
   it("holds the spec's referenced route names", () => {
-    for (const name of ['love-mobile-p2p', 'love-mobile-login', 'love-mobile-profiles', 'owner-mobile-p2p', 'owner-dashboard-p2p', 'owner-mobile-login', 'owner-login', 'owner-mobile-profiles', 'owner-profiles']) {
+    for (const name of [
+      'love-mobile-p2p',
+      'love-mobile-login',
+      'love-mobile-profiles',
+      'owner-mobile-p2p',
+      'owner-dashboard-p2p',
+      'owner-mobile-login',
+      'owner-login',
+      'owner-mobile-profiles',
+      'owner-profiles',
+    ]) {
       expect(() => routeByName(name)).not.toThrow();
     }
   });

@@ -87,7 +87,13 @@ function ScreenProviders({ children }: { children: ReactNode }) {
   const hasMantine = useContext(MantineContext) !== null;
   const hasQuery = useContext(QueryClientContext) !== undefined;
   const withQuery = hasQuery ? children : <QueryClientProvider client={(appQueryClient ??= createQueryClient())}>{children}</QueryClientProvider>;
-  return hasMantine ? withQuery : <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>{withQuery}</MantineProvider>;
+  return hasMantine ? (
+    withQuery
+  ) : (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {withQuery}
+    </MantineProvider>
+  );
 }
 
 /** A screen or shell wrapped in the providers it needs. */

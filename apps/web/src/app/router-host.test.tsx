@@ -34,18 +34,21 @@ describe('host variants', () => {
   it.each([
     ['ru', 'Для компаний', 'Для оценщиков'],
     ['en', 'For companies', 'For estimators'],
-  ] as const)('frames the flame onboarding on the work host as the love product (%s): its title, no business sections', async (locale, enterprise, estimators) => {
-    setHostInfoForTests({ variant: 'default', title: 'Teamcast', supportEmail: 'help@teamcast.example', locale });
-    renderApp('/flame-mobile', locale);
-    const title = await screen.findByTestId('site-title');
-    await waitFor(() => expect(title.textContent).toBe('Flame by Teamcast'));
-    expect(title.getAttribute('href')).toBe('/flame-mobile');
-    expect(screen.queryByRole('link', { name: enterprise })).toBeNull();
-    expect(screen.queryByRole('link', { name: estimators })).toBeNull();
-    expect(document.body.textContent).not.toContain('© Teamcast');
-  });
+  ] as const)(
+    'frames the flame onboarding on the work host as the love product (%s): its title, no business sections',
+    async (locale, enterprise, estimators) => {
+      setHostInfoForTests({ variant: 'default', title: 'Teamcast', supportEmail: 'help@teamcast.example', locale });
+      renderApp('/flame-mobile', locale);
+      const title = await screen.findByTestId('site-title');
+      await waitFor(() => expect(title.textContent).toBe('Flame by Teamcast'));
+      expect(title.getAttribute('href')).toBe('/flame-mobile');
+      expect(screen.queryByRole('link', { name: enterprise })).toBeNull();
+      expect(screen.queryByRole('link', { name: estimators })).toBeNull();
+      expect(document.body.textContent).not.toContain('© Teamcast');
+    },
+  );
 
-  it('keeps the work frame on the work host\'s own public pages', async () => {
+  it("keeps the work frame on the work host's own public pages", async () => {
     setHostInfoForTests({ variant: 'default', title: 'Teamcast', supportEmail: 'help@teamcast.example', locale: 'ru' });
     renderApp('/faq', 'ru');
     expect(await screen.findByRole('heading', { level: 1, name: 'Вопросы и ответы' })).toBeTruthy();

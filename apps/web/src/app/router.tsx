@@ -19,10 +19,8 @@ import { keepsScroll, pathTo, routeTable, type LayoutName, type RouteDef } from 
 
 type Handle = { route: RouteDef };
 
-
 /** Mantine's stylesheets travel with the screens that use Mantine, so light public pages never fetch them. */
-const loadMantineStyles = () =>
-  Promise.all([import('@mantine/core/styles.css'), import('@mantine/notifications/styles.css')]).then(() => mantineReady.set());
+const loadMantineStyles = () => Promise.all([import('@mantine/core/styles.css'), import('@mantine/notifications/styles.css')]).then(() => mantineReady.set());
 
 /** Mantine's and TanStack Query's providers, loaded with the first screen that needs them (not part of the first load). */
 const loadProviders = () => import('./providers.tsx');
@@ -119,10 +117,9 @@ type Menus = typeof Nav;
 const menus = (): Promise<Menus> => import('./layouts/nav-items.ts');
 const desktop = (role: 'estimator' | 'administrator', menu: 'estimatorMenu' | 'administratorMenu', loginRoute: string, homeRoute: string) =>
   signedIn(() =>
-    Promise.all([import('./layouts/signed-in-layout.tsx'), menus()]).then(
-      ([{ SignedInLayout }, nav]) =>
-        () => <SignedInLayout role={role} menu={nav[menu]} loginRoute={loginRoute} homeRoute={homeRoute} />,
-    ),
+    Promise.all([import('./layouts/signed-in-layout.tsx'), menus()]).then(([{ SignedInLayout }, nav]) => () => (
+      <SignedInLayout role={role} menu={nav[menu]} loginRoute={loginRoute} homeRoute={homeRoute} />
+    )),
   );
 /** The owner's desktop shell carries the guided tour, so it can run and be restarted on every owner page. */
 const ownerDesktop = signedIn(() =>
@@ -138,7 +135,9 @@ const ownerDesktop = signedIn(() =>
 );
 const mobile = (variant: 'owner' | 'love', footer: 'ownerMobileFooter' | 'loveMobileFooter') =>
   signedIn(() =>
-    Promise.all([import('./layouts/mobile-layout.tsx'), menus()]).then(([{ MobileLayout }, nav]) => () => <MobileLayout variant={variant} footer={nav[footer]} />),
+    Promise.all([import('./layouts/mobile-layout.tsx'), menus()]).then(([{ MobileLayout }, nav]) => () => (
+      <MobileLayout variant={variant} footer={nav[footer]} />
+    )),
   );
 
 /** Each layout's code; only the public one is in the first load, the signed-in shells (Mantine) come with their routes. */

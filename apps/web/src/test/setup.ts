@@ -9,7 +9,16 @@ configure({ asyncUtilTimeout: STATE_WAIT_MS });
 const noop = () => {};
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string) => ({ matches: false, media: query, onchange: null, addListener: noop, removeListener: noop, addEventListener: noop, removeEventListener: noop, dispatchEvent: () => false }),
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: noop,
+    removeListener: noop,
+    addEventListener: noop,
+    removeEventListener: noop,
+    dispatchEvent: () => false,
+  }),
 });
 window.scrollTo = noop as typeof window.scrollTo;
 class ResizeObserverStub {

@@ -12,8 +12,12 @@ export const owners = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     companyName: text('company_name'),
-    variant: text('variant', { enum: ['work', 'love'] }).notNull().default('work'),
-    status: text('status', { enum: ['active', 'deleted'] }).notNull().default('active'),
+    variant: text('variant', { enum: ['work', 'love'] })
+      .notNull()
+      .default('work'),
+    status: text('status', { enum: ['active', 'deleted'] })
+      .notNull()
+      .default('active'),
     locale: text('locale', { enum: ['ru', 'en'] }),
     mainProfileId: text('main_profile_id'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
@@ -33,7 +37,9 @@ export const estimators = pgTable(
     information: text('information'),
     passwordHash: text('password_hash'),
     locale: text('locale', { enum: ['ru', 'en'] }),
-    status: text('status', { enum: ['active', 'deleted'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'deleted'] })
+      .notNull()
+      .default('active'),
     nextProfileBatch: integer('next_profile_batch').notNull().default(10),
     ...timestamps,
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

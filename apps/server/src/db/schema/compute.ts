@@ -13,7 +13,9 @@ export const computeJobs = pgTable(
     kind: text('kind', { enum: ['scene'] }).notNull(),
     subjectId: text('subject_id').notNull(),
     input: jsonb('input').notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     phase: integer('phase').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     lockedBy: text('locked_by'),
@@ -24,7 +26,10 @@ export const computeJobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (table) => [index('compute_jobs_claim_idx').on(table.status, table.createdAt), index('compute_jobs_subject_idx').on(table.ownerId, table.subjectId, table.createdAt.desc())],
+  (table) => [
+    index('compute_jobs_claim_idx').on(table.status, table.createdAt),
+    index('compute_jobs_subject_idx').on(table.ownerId, table.subjectId, table.createdAt.desc()),
+  ],
 );
 
 export const storedBlobs = pgTable('stored_blobs', {

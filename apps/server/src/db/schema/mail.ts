@@ -17,5 +17,10 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
   },
-  (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`sent_at is null`), index('mail_outbox_to_idx').on(table.toAddress, table.createdAt)],
+  (table) => [
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`sent_at is null`),
+    index('mail_outbox_to_idx').on(table.toAddress, table.createdAt),
+  ],
 );

@@ -62,7 +62,10 @@ export const monitorCheckIns = pgTable(
     word: text('word'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('monitor_check_ins_month_idx').on(table.memberId, table.month), index('monitor_check_ins_monitor_idx').on(table.monitorId, table.month)],
+  (table) => [
+    uniqueIndex('monitor_check_ins_month_idx').on(table.memberId, table.month),
+    index('monitor_check_ins_monitor_idx').on(table.monitorId, table.month),
+  ],
 );
 
 export const monitorOutcomes = pgTable(

@@ -19,8 +19,12 @@ export const pairRequests = pgTable(
     actor2Id: profileRef('actor2_id'),
     managerId: profileRef('manager_id'),
     /** Which person of a couple profile a slot holds: the first ('self') or the partner; always 'self' for other kinds. */
-    actor1Side: text('actor1_side', { enum: ['self', 'partner'] }).notNull().default('self'),
-    actor2Side: text('actor2_side', { enum: ['self', 'partner'] }).notNull().default('self'),
+    actor1Side: text('actor1_side', { enum: ['self', 'partner'] })
+      .notNull()
+      .default('self'),
+    actor2Side: text('actor2_side', { enum: ['self', 'partner'] })
+      .notNull()
+      .default('self'),
     startDay: date('start_day', { mode: 'string' }).notNull(),
     mode: integer('mode').notNull().default(0),
     intensity: doublePrecision('intensity').notNull().default(5),

@@ -10,7 +10,9 @@ export const linkTokens = pgTable(
     kind: text('kind', { enum: ['magic', 'reset', 'verify'] }).notNull(),
     role: roleColumn('role'),
     subjectId: text('subject_id').notNull(),
-    surface: text('surface', { enum: ['desktop', 'ownerMobile', 'loveMobile'] }).notNull().default('desktop'),
+    surface: text('surface', { enum: ['desktop', 'ownerMobile', 'loveMobile'] })
+      .notNull()
+      .default('desktop'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

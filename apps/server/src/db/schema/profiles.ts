@@ -16,7 +16,9 @@ export const profiles = pgTable(
     ownerId: text('owner_id').references(() => owners.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: kinds }).notNull(),
     questionnaireId: text('questionnaire_id').references(() => questionnaires.id, { onDelete: 'set null' }),
-    state: text('state', { enum: ['ack_q', 'answered', 'ack_a', 'deleted', 'delete_keep', 'withdrawn'] }).notNull().default('ack_q'),
+    state: text('state', { enum: ['ack_q', 'answered', 'ack_a', 'deleted', 'delete_keep', 'withdrawn'] })
+      .notNull()
+      .default('ack_q'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     partnerFirstName: text('partner_first_name'),

@@ -9,7 +9,9 @@ export const questionnaires = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     kind: text('kind', { enum: ['standard', 'short', 'love', 'couple'] }).notNull(),
-    status: text('status', { enum: ['created', 'computed', 'inactive'] }).notNull().default('created'),
+    status: text('status', { enum: ['created', 'computed', 'inactive'] })
+      .notNull()
+      .default('created'),
     dataSource: text('data_source').notNull(),
     steps: jsonb('steps').$type<Step[]>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

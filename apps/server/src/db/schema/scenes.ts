@@ -12,7 +12,9 @@ export const scenes = pgTable(
     ownerId: text('owner_id')
       .notNull()
       .references(() => owners.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['team', 'sandbox'] }).notNull().default('team'),
+    kind: text('kind', { enum: ['team', 'sandbox'] })
+      .notNull()
+      .default('team'),
     title: text('title').notNull(),
     startDay: date('start_day', { mode: 'string' }).notNull(),
     summonDay: integer('summon_day').notNull().default(0),
@@ -20,7 +22,9 @@ export const scenes = pgTable(
     actors: jsonb('actors').notNull().default([]),
     settings: jsonb('settings').notNull().default({}),
     p2pRequests: jsonb('p2p_requests').notNull().default([]),
-    status: text('status', { enum: ['ok', 'broken'] }).notNull().default('ok'),
+    status: text('status', { enum: ['ok', 'broken'] })
+      .notNull()
+      .default('ok'),
     resultJobId: text('result_job_id'),
     summary: jsonb('summary'),
     compareIndicators: jsonb('compare_indicators'),
@@ -32,7 +36,12 @@ export const scenes = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (table) => [index('scenes_owner_idx').on(table.ownerId, table.kind, table.createdAt.desc()), uniqueIndex('scenes_one_sandbox_idx').on(table.ownerId).where(sql`kind = 'sandbox'`)],
+  (table) => [
+    index('scenes_owner_idx').on(table.ownerId, table.kind, table.createdAt.desc()),
+    uniqueIndex('scenes_one_sandbox_idx')
+      .on(table.ownerId)
+      .where(sql`kind = 'sandbox'`),
+  ],
 );
 
 /**

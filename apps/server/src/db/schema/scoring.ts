@@ -13,7 +13,9 @@ export const scoringModels = pgTable(
     featureVersion: text('feature_version').notNull(),
     featureSpec: jsonb('feature_spec').notNull(),
     options: jsonb('options').notNull(),
-    status: text('status', { enum: ['training', 'trained', 'failed'] }).notNull().default('training'),
+    status: text('status', { enum: ['training', 'trained', 'failed'] })
+      .notNull()
+      .default('training'),
     progress: doublePrecision('progress').notNull().default(0),
     loss: doublePrecision('loss'),
     error: text('error'),
@@ -36,7 +38,12 @@ export const scoringModels = pgTable(
     uploadedAt: ts('uploaded_at'),
     publishedAt: ts('published_at'),
   },
-  (table) => [uniqueIndex('scoring_models_current_idx').on(table.isCurrent).where(sql`is_current`), index('scoring_models_created_idx').on(table.createdAt.desc())],
+  (table) => [
+    uniqueIndex('scoring_models_current_idx')
+      .on(table.isCurrent)
+      .where(sql`is_current`),
+    index('scoring_models_created_idx').on(table.createdAt.desc()),
+  ],
 );
 
 export const profileEstimates = pgTable(

@@ -14,7 +14,9 @@ export const enterpriseRequests = pgTable(
     host: text('host').notNull(),
     privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }).notNull(),
     personalDataConsentAt: timestamp('personal_data_consent_at', { withTimezone: true }).notNull(),
-    mailStatus: text('mail_status', { enum: ['pending', 'queued'] }).notNull().default('pending'),
+    mailStatus: text('mail_status', { enum: ['pending', 'queued'] })
+      .notNull()
+      .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('enterprise_requests_created_idx').on(table.createdAt.desc())],

@@ -35,7 +35,11 @@ describe('owner self', () => {
   it('changes the password with the current one and ends the other sessions but not this one', async () => {
     const owner = await createOwner(t, { password: PASSWORD });
     const other = await t.app.authenticator.signIn('owner', owner.id);
-    const res = await inject('PATCH', '/api/owner/self', owner.headers, { currentPassword: PASSWORD, password: 'fresh-secret-77', repeatPassword: 'fresh-secret-77' });
+    const res = await inject('PATCH', '/api/owner/self', owner.headers, {
+      currentPassword: PASSWORD,
+      password: 'fresh-secret-77',
+      repeatPassword: 'fresh-secret-77',
+    });
     expect(res.json()).toEqual({ result: { endedSessions: 1 } });
     expect((await inject('GET', '/api/owner/self', owner.headers)).statusCode).toBe(200);
     expect((await inject('GET', '/api/owner/self', { authorization: `Bearer ${other.token}` })).statusCode).toBe(401);
@@ -58,15 +62,24 @@ describe('owner self', () => {
   it('keeps the other sessions when asked to', async () => {
     const owner = await createOwner(t, { password: PASSWORD });
     const other = await t.app.authenticator.signIn('owner', owner.id);
-    const res = await inject('PATCH', '/api/owner/self', owner.headers, { currentPassword: PASSWORD, password: 'fresh-secret-77', repeatPassword: 'fresh-secret-77', endOtherSessions: false });
+    const res = await inject('PATCH', '/api/owner/self', owner.headers, {
+      currentPassword: PASSWORD,
+      password: 'fresh-secret-77',
+      repeatPassword: 'fresh-secret-77',
+      endOtherSessions: false,
+    });
     expect(res.json()).toEqual({ result: { endedSessions: 0 } });
     expect((await inject('GET', '/api/owner/self', { authorization: `Bearer ${other.token}` })).statusCode).toBe(200);
   });
 
   it('refuses a common or mismatched new password', async () => {
     const owner = await createOwner(t);
-    expect(errorOf(await inject('PATCH', '/api/owner/self', owner.headers, { password: 'qwerty123', repeatPassword: 'qwerty123' })).code).toBe('password_too_common');
-    expect(errorOf(await inject('PATCH', '/api/owner/self', owner.headers, { password: 'fresh-secret-77', repeatPassword: 'fresh-secret-78' })).field).toBe('repeatPassword');
+    expect(errorOf(await inject('PATCH', '/api/owner/self', owner.headers, { password: 'qwerty123', repeatPassword: 'qwerty123' })).code).toBe(
+      'password_too_common',
+    );
+    expect(errorOf(await inject('PATCH', '/api/owner/self', owner.headers, { password: 'fresh-secret-77', repeatPassword: 'fresh-secret-78' })).field).toBe(
+      'repeatPassword',
+    );
   });
 
   it('deletes the account only with the typed word, with everything it owns, and the next sign-in answers like an unknown address', async () => {
@@ -92,7 +105,12 @@ describe('owner self', () => {
   it('lets a deleted address sign up again, like a new one: the mailed link starts a new account', async () => {
     const owner = await createOwner(t, { password: PASSWORD });
     await inject('DELETE', '/api/owner/self', owner.headers, { confirmation: 'Delete' });
-    const signup = await inject('POST', '/api/passport/owner/signup', {}, { email: owner.email, companyName: 'Again', privacyPolicy: true, personalData: true });
+    const signup = await inject(
+      'POST',
+      '/api/passport/owner/signup',
+      {},
+      { email: owner.email, companyName: 'Again', privacyPolicy: true, personalData: true },
+    );
     expect(signup.json()).toEqual({ result: { sent: true } });
     const [message] = await mailTo(t, owner.email);
     expect(message!.kind).toBe('verify');
@@ -115,13 +133,25 @@ describe('estimator self', () => {
     const estimator = await createEstimator(t, { password: PASSWORD });
     expect((await inject('GET', '/api/estimator/self', estimator.headers)).json().result).toMatchObject({ _id: estimator.id, locale: null });
     const other = await t.app.authenticator.signIn('estimator', estimator.id);
-    const wrong = await inject('PATCH', '/api/estimator/self', estimator.headers, { currentPassword: 'not-it-at-all', password: 'estimator-fresh-5', repeatPassword: 'estimator-fresh-5' });
+    const wrong = await inject('PATCH', '/api/estimator/self', estimator.headers, {
+      currentPassword: 'not-it-at-all',
+      password: 'estimator-fresh-5',
+      repeatPassword: 'estimator-fresh-5',
+    });
     expect(errorOf(wrong)).toMatchObject({ code: 'wrong_current_password', field: 'currentPassword' });
-    const res = await inject('PATCH', '/api/estimator/self', estimator.headers, { locale: 'en', currentPassword: PASSWORD, password: 'estimator-fresh-5', repeatPassword: 'estimator-fresh-5' });
+    const res = await inject('PATCH', '/api/estimator/self', estimator.headers, {
+      locale: 'en',
+      currentPassword: PASSWORD,
+      password: 'estimator-fresh-5',
+      repeatPassword: 'estimator-fresh-5',
+    });
     expect(res.json().result).toMatchObject({ endedSessions: 1, self: { locale: 'en' } });
     expect((await inject('GET', '/api/estimator/self', { authorization: `Bearer ${other.token}` })).statusCode).toBe(401);
     // The language alone needs no password.
-    expect((await inject('PATCH', '/api/estimator/self', estimator.headers, { locale: 'ru' })).json().result).toMatchObject({ endedSessions: 0, self: { locale: 'ru' } });
+    expect((await inject('PATCH', '/api/estimator/self', estimator.headers, { locale: 'ru' })).json().result).toMatchObject({
+      endedSessions: 0,
+      self: { locale: 'ru' },
+    });
     const login = await inject('POST', '/api/passport/estimator/login', {}, { username: estimator.email, password: 'estimator-fresh-5' });
     expect(login.statusCode).toBe(200);
   });

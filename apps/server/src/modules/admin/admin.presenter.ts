@@ -13,7 +13,13 @@ export function presentOwner(row: OwnerRow, extra: { subscription?: Subscription
     variant: row.variant,
     companyName: row.companyName,
     subscribe: sub
-      ? { plan: sub.plan, status: sub.status, startedAt: sub.startedAt.toISOString(), currentPeriodEnd: sub.currentPeriodEnd.toISOString(), cancelAtPeriodEnd: sub.cancelAtPeriodEnd }
+      ? {
+          plan: sub.plan,
+          status: sub.status,
+          startedAt: sub.startedAt.toISOString(),
+          currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
+          cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+        }
       : null,
     mainProfile: main ? { _id: main.id, firstName: main.firstName, lastName: main.lastName } : null,
     profilesCount: extra.profilesCount,

@@ -69,7 +69,11 @@ export async function findOwnerRows(db: Db, ids: string[]): Promise<OwnerRow[]> 
 }
 
 export async function ownerEmailTaken(db: Db, email: string, exceptId: string): Promise<boolean> {
-  const [row] = await db.select({ id: owners.id }).from(owners).where(and(eq(owners.email, email), ne(owners.id, exceptId))).limit(1);
+  const [row] = await db
+    .select({ id: owners.id })
+    .from(owners)
+    .where(and(eq(owners.email, email), ne(owners.id, exceptId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -119,7 +123,9 @@ export async function ownersWithProfiles(db: Db, search: string | undefined) {
 export async function listEstimators(db: Db, query: z.output<typeof AdminEstimatorsQuerySchema>): Promise<{ rows: EstimatorRow[]; total: number }> {
   const where = and(
     eq(estimators.status, 'active'),
-    query.search ? or(ilike(estimators.name, like(query.search)), ilike(estimators.email, like(query.search)), ilike(estimators.username, like(query.search))) : undefined,
+    query.search
+      ? or(ilike(estimators.name, like(query.search)), ilike(estimators.email, like(query.search)), ilike(estimators.username, like(query.search)))
+      : undefined,
   );
   const column = { createdAt: estimators.createdAt, lastVisitAt: estimators.lastVisitAt, name: estimators.name }[query.sort];
   const rows = await db
@@ -134,7 +140,11 @@ export async function listEstimators(db: Db, query: z.output<typeof AdminEstimat
 }
 
 export async function findEstimatorRow(db: Db, id: string): Promise<EstimatorRow | undefined> {
-  const [row] = await db.select().from(estimators).where(and(eq(estimators.id, id), eq(estimators.status, 'active'))).limit(1);
+  const [row] = await db
+    .select()
+    .from(estimators)
+    .where(and(eq(estimators.id, id), eq(estimators.status, 'active')))
+    .limit(1);
   return row;
 }
 
@@ -174,7 +184,12 @@ export async function estimateCounts(db: Db, estimatorIds: string[]): Promise<Ma
 
 const notInDeleted = () => inArray(profiles.state, ['ack_q', 'answered', 'ack_a']);
 const estimateWhere = (db: Db, condition: SQL | undefined) =>
-  exists(db.select({ one: sql`1` }).from(profileEstimates).where(and(eq(profileEstimates.profileId, profiles.id), condition)));
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(profileEstimates)
+      .where(and(eq(profileEstimates.profileId, profiles.id), condition)),
+  );
 const rated = (db: Db) =>
   or(
     estimateWhere(db, or(isNotNull(profileEstimates.score), isNotNull(profileEstimates.competencies))),
@@ -188,7 +203,12 @@ const rated = (db: Db) =>
 
 export async function listProfiles(db: Db, query: z.output<typeof AdminProfilesQuerySchema>): Promise<{ rows: ProfileRow[]; total: number }> {
   const search = query.search
-    ? or(ilike(profiles.firstName, like(query.search)), ilike(profiles.lastName, like(query.search)), ilike(profiles.email, like(query.search)), eq(profiles.id, query.search))
+    ? or(
+        ilike(profiles.firstName, like(query.search)),
+        ilike(profiles.lastName, like(query.search)),
+        ilike(profiles.email, like(query.search)),
+        eq(profiles.id, query.search),
+      )
     : undefined;
   const where = and(
     query.onlyDeleted ? inArray(profiles.state, ['deleted', 'delete_keep']) : notInDeleted(),
@@ -222,13 +242,21 @@ export async function updateProfileRow(db: Db, id: string, patch: Partial<typeof
 /** Marks the profiles deleted that are not deleted yet; returns the rows as they were. */
 export async function markProfilesDeleted(db: Db, ids: string[]): Promise<ProfileRow[]> {
   if (ids.length === 0) return [];
-  const before = await db.select().from(profiles).where(and(inArray(profiles.id, ids), notInDeleted()));
+  const before = await db
+    .select()
+    .from(profiles)
+    .where(and(inArray(profiles.id, ids), notInDeleted()));
   if (before.length === 0) return [];
   const now = new Date();
   await db
     .update(profiles)
     .set({ state: 'deleted', deletedAt: now, updatedAt: now })
-    .where(inArray(profiles.id, before.map((row) => row.id)));
+    .where(
+      inArray(
+        profiles.id,
+        before.map((row) => row.id),
+      ),
+    );
   return before;
 }
 

@@ -46,8 +46,15 @@ export const adminModule: FastifyPluginAsync = async (app) => {
 
   route(app, adminEstimatorsEndpoint, { access: admin, handler: async ({ query }) => service.listEstimators(db, query) });
   route(app, adminEstimatorEndpoint, { access: admin, handler: async ({ params }) => service.getEstimator(db, params.id) });
-  route(app, adminEstimatorCreateEndpoint, { access: admin, status: 201, handler: async ({ body, auth }) => service.createEstimator(db, auth.subjectId, body) });
-  route(app, adminEstimatorUpdateEndpoint, { access: admin, handler: async ({ params, body, auth }) => service.updateEstimator(db, auth.subjectId, params.id, body) });
+  route(app, adminEstimatorCreateEndpoint, {
+    access: admin,
+    status: 201,
+    handler: async ({ body, auth }) => service.createEstimator(db, auth.subjectId, body),
+  });
+  route(app, adminEstimatorUpdateEndpoint, {
+    access: admin,
+    handler: async ({ params, body, auth }) => service.updateEstimator(db, auth.subjectId, params.id, body),
+  });
   route(app, adminEstimatorDeleteEndpoint, { access: admin, handler: async ({ params, auth }) => service.deleteEstimator(db, auth.subjectId, params.id) });
 
   route(app, adminSendLoginLinkEndpoint, {
@@ -58,14 +65,19 @@ export const adminModule: FastifyPluginAsync = async (app) => {
       const deps = { db, config: app.config, mailer: app.mailer, authenticator: app.authenticator, sealer: app.secondFactorSealer };
       // The recipient's language is unknown here; Russian is the product's default (spec section 1).
       await requestLink(deps, params.role, email, 'magic', { locale: 'ru', brand, surface: 'desktop' });
-      await recordAudit(db, auth.subjectId, [{ action: `${params.role}.login-link`, entity: params.role, entityId: params.id, before: null, after: { sentTo: email } }]);
+      await recordAudit(db, auth.subjectId, [
+        { action: `${params.role}.login-link`, entity: params.role, entityId: params.id, before: null, after: { sentTo: email } },
+      ]);
       return { sent: true as const };
     },
   });
 
   route(app, adminProfilesEndpoint, { access: admin, handler: async ({ query }) => service.listProfiles(db, query) });
   route(app, adminProfileEndpoint, { access: admin, handler: async ({ params }) => service.getProfile(db, params.id) });
-  route(app, adminProfileUpdateEndpoint, { access: admin, handler: async ({ params, body, auth }) => service.updateProfile(db, auth.subjectId, params.id, body) });
+  route(app, adminProfileUpdateEndpoint, {
+    access: admin,
+    handler: async ({ params, body, auth }) => service.updateProfile(db, auth.subjectId, params.id, body),
+  });
   route(app, adminProfileDeleteEndpoint, {
     access: admin,
     handler: async ({ params, auth }) => {
@@ -74,6 +86,9 @@ export const adminModule: FastifyPluginAsync = async (app) => {
     },
   });
   route(app, adminProfilesBulkDeleteEndpoint, { access: admin, handler: async ({ body, auth }) => service.deleteProfiles(db, auth.subjectId, body.ids) });
-  route(app, adminProfileCancelConfirmationEndpoint, { access: admin, handler: async ({ params, auth }) => service.cancelConfirmation(db, auth.subjectId, params.id) });
+  route(app, adminProfileCancelConfirmationEndpoint, {
+    access: admin,
+    handler: async ({ params, auth }) => service.cancelConfirmation(db, auth.subjectId, params.id),
+  });
   route(app, adminProfileFilterOwnersEndpoint, { access: admin, handler: async ({ query }) => ownersWithProfiles(db, query.search) });
 };

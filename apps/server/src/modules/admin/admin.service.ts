@@ -85,7 +85,10 @@ export async function deleteOwners(db: Db, adminId: string, ids: string[]): Prom
 // --- Estimators ------------------------------------------------------------------------------------------------------
 
 async function presentEstimators(db: Db, rows: repo.EstimatorRow[]): Promise<AdminEstimator[]> {
-  const counts = await repo.estimateCounts(db, rows.map((row) => row.id));
+  const counts = await repo.estimateCounts(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => presentEstimator(row, counts.get(row.id) ?? 0));
 }
 
@@ -196,7 +199,14 @@ export async function getProfile(db: Db, id: string): Promise<AdminProfileDetail
   return detailOf(db, row);
 }
 
-async function changeProfile(db: Db, adminId: string, id: string, action: string, patch: Partial<repo.ProfileRow>, allowed?: (row: repo.ProfileRow) => boolean) {
+async function changeProfile(
+  db: Db,
+  adminId: string,
+  id: string,
+  action: string,
+  patch: Partial<repo.ProfileRow>,
+  allowed?: (row: repo.ProfileRow) => boolean,
+) {
   const row = await repo.findProfileRow(db, id);
   if (!row || row.state === 'deleted' || row.state === 'delete_keep') throw new AppError('profile_not_found');
   if (allowed && !allowed(row)) throw new AppError('profile_not_completed');
@@ -210,7 +220,11 @@ async function changeProfile(db: Db, adminId: string, id: string, action: string
 }
 
 export async function updateProfile(db: Db, adminId: string, id: string, patch: AdminProfileUpdate): Promise<AdminProfileDetail> {
-  const clean = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value || null]));
+  const clean = Object.fromEntries(
+    Object.entries(patch)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, value || null]),
+  );
   return changeProfile(db, adminId, id, 'profile.update', clean);
 }
 
@@ -226,7 +240,13 @@ export async function deleteProfiles(db: Db, adminId: string, ids: string[]): Pr
     await recordAudit(
       tx,
       adminId,
-      before.map((row) => ({ action: 'profile.delete', entity: 'profile', entityId: row.id, before: presentProfile(row, extras(row)), after: { status: 'deleted' } })),
+      before.map((row) => ({
+        action: 'profile.delete',
+        entity: 'profile',
+        entityId: row.id,
+        before: presentProfile(row, extras(row)),
+        after: { status: 'deleted' },
+      })),
     );
     return { changed: before.length };
   });

@@ -18,7 +18,12 @@ afterAll(async () => t.close());
 
 type Call = { method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; body?: unknown; who?: SignedIn | null; lang?: string };
 async function call({ method, url, body, who = admin, lang = 'ru' }: Call) {
-  const res = await t.app.inject({ method, url, headers: { 'accept-language': lang, ...(who ? who.headers : {}) }, ...(body === undefined ? {} : { payload: body as object }) });
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { 'accept-language': lang, ...(who ? who.headers : {}) },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -40,7 +45,9 @@ async function subscribe(ownerId: string, status: 'active' | 'past_due' | 'cance
 
 async function addProfile(ownerId: string | null, values: Partial<typeof profiles.$inferInsert> = {}) {
   const id = crypto.randomUUID();
-  await t.database.db.insert(profiles).values({ id, ownerId, kind: 'standard', firstName: 'Анна', permalink: crypto.randomUUID(), linkExpiresAt: new Date(Date.now() + 30 * day), ...values });
+  await t.database.db
+    .insert(profiles)
+    .values({ id, ownerId, kind: 'standard', firstName: 'Анна', permalink: crypto.randomUUID(), linkExpiresAt: new Date(Date.now() + 30 * day), ...values });
   return id;
 }
 
@@ -86,7 +93,13 @@ describe('owners (companies)', () => {
     expect(res.status).toBe(200);
     expect(ids(res.body)).toEqual([paid.id, lapsed.id, free.id, old.id]);
     const first = res.body.result.items[0];
-    expect(first).toMatchObject({ email: 'paid-co@example.com', companyName: 'Paid Co', profilesCount: 2, verified: true, subscribe: { plan: 'MID_1M_2', status: 'active' } });
+    expect(first).toMatchObject({
+      email: 'paid-co@example.com',
+      companyName: 'Paid Co',
+      profilesCount: 2,
+      verified: true,
+      subscribe: { plan: 'MID_1M_2', status: 'active' },
+    });
     expect(res.body.result.items[2]).toMatchObject({ verified: false, subscribe: null });
     const asc = await call({ method: 'GET', url: '/api/admin/owners?search=-co@example.com&order=asc&limit=2&offset=1' });
     expect(ids(asc.body)).toEqual([free.id, lapsed.id]);
@@ -161,7 +174,11 @@ describe('owners (companies)', () => {
 
 describe('estimators', () => {
   it('creates, lists, edits and deletes an estimator, each change in the audit log', async () => {
-    const created = await call({ method: 'POST', url: '/api/admin/estimators', body: { name: 'Ирина Петрова', email: 'Irina@Example.com', username: 'irina', information: 'HR' } });
+    const created = await call({
+      method: 'POST',
+      url: '/api/admin/estimators',
+      body: { name: 'Ирина Петрова', email: 'Irina@Example.com', username: 'irina', information: 'HR' },
+    });
     expect(created.status).toBe(201);
     const id = created.body.result._id as string;
     expect(created.body.result).toMatchObject({ name: 'Ирина Петрова', email: 'irina@example.com', username: 'irina', nextProfileBatch: 10, profilesCount: 0 });
@@ -181,7 +198,12 @@ describe('estimators', () => {
     expect(ids((await call({ method: 'GET', url: '/api/admin/estimators?search=irina' })).body)).toEqual([]);
 
     const log = await call({ method: 'GET', url: `/api/admin/audit-log?entity=estimator&entityId=${id}` });
-    expect(log.body.result.items.map((entry: { action: string }) => entry.action)).toEqual(['estimator.delete', 'estimator.login-link', 'estimator.update', 'estimator.create']);
+    expect(log.body.result.items.map((entry: { action: string }) => entry.action)).toEqual([
+      'estimator.delete',
+      'estimator.login-link',
+      'estimator.update',
+      'estimator.create',
+    ]);
     expect(log.body.result.items[2]).toMatchObject({ before: { nextProfileBatch: 10 }, after: { nextProfileBatch: 25 } });
   });
 
@@ -249,7 +271,7 @@ describe('profiles', () => {
     ]);
   });
 
-  it('shows the estimates and the final score, which overrides the estimators\' label', async () => {
+  it("shows the estimates and the final score, which overrides the estimators' label", async () => {
     const put = await call({ method: 'PUT', url: `/api/admin/profiles/${p.estimated}/final-score`, body: { score: 35 } });
     expect(put.status).toBe(200);
     const res = await call({ method: 'GET', url: `/api/admin/profiles/${p.estimated}` });
@@ -274,7 +296,10 @@ describe('profiles', () => {
     const res = await call({ method: 'DELETE', url: '/api/admin/profiles', body: { ids: [p.empty, p.completed, p.deleted] } });
     expect(res.body.result).toEqual({ changed: 2 });
     expect(ids((await only(owner.id)).body)).toEqual([p.estimated, p.approved]);
-    const [row] = await t.database.db.select({ state: profiles.state }).from(profiles).where(eq(profiles.id, String(p.empty)));
+    const [row] = await t.database.db
+      .select({ state: profiles.state })
+      .from(profiles)
+      .where(eq(profiles.id, String(p.empty)));
     expect(row?.state).toBe('deleted');
     const log = await call({ method: 'GET', url: `/api/admin/audit-log?entity=profile&entityId=${p.completed}` });
     expect(log.body.result.items[0]).toMatchObject({ action: 'profile.delete', before: { status: 'completed' }, after: { status: 'deleted' } });
@@ -324,5 +349,3 @@ describe('audit log', () => {
     expect(ids(page2.body)).not.toContain(a._id);
   });
 });
-
-

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from './audit.service.ts';
 
 /** Admin routes that write their own entries with the object before and after (the admin module), or change no data. */
-const SELF_AUDITED = /^\/api\/admin\/(owners|estimators|profiles\/:id$|profiles$|profiles\/:id\/cancel-confirmation|:role\/|login|logout|mail\/|neuronet\/predict)/;
+const SELF_AUDITED =
+  /^\/api\/admin\/(owners|estimators|profiles\/:id$|profiles$|profiles\/:id\/cancel-confirmation|:role\/|login|logout|mail\/|neuronet\/predict)/;
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ENTITIES: Record<string, string> = { questionnaire: 'questionnaire', profiles: 'profile', neuronet: 'neuronet' };
 

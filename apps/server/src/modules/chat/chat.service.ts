@@ -44,7 +44,10 @@ export async function narrate(deps: ChatDeps, ownerId: string, request: Narrativ
   const builtin: ChatNarrative = { paragraphs: writeNarrative({ result, names, locale }), locale, source: 'builtin', locked: result.locked };
   if (!model) return builtin;
 
-  const cacheKey = crypto.createHash('sha256').update([result.runAt, result.kind, locale, String(result.locked), model.name].join('|')).digest('hex');
+  const cacheKey = crypto
+    .createHash('sha256')
+    .update([result.runAt, result.kind, locale, String(result.locked), model.name].join('|'))
+    .digest('hex');
   const cached = await repo.cachedNarrative(db, row.id, cacheKey);
   if (cached) return { ...builtin, paragraphs: cached, source: 'model' };
   try {

@@ -80,7 +80,12 @@ describe('built-in narrative (no chat model configured)', () => {
       headers: owner.headers,
       payload: { testCard: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' } },
     });
-    const paid = await t.app.inject({ method: 'POST', url: '/api/payment/create-payment-intent', headers: { ...owner.headers, 'idempotency-key': `chat-${a}` }, payload: { id1: a, id2: b } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: { ...owner.headers, 'idempotency-key': `chat-${a}` },
+      payload: { id1: a, id2: b },
+    });
     expect(paid.json()).toMatchObject({ result: { status: 'paid' } });
     const en = ChatNarrativeSchema.parse((await narrate(t, owner, { result: id, id1: a, id2: b, type: 'LOVE' }, 'en')).json.result).paragraphs.join('\n');
     expect(en).toMatch(/The love triangle: passion \d\/5, intimacy \d\/5, commitment \d\/5/);
@@ -123,9 +128,15 @@ describe('chat model through an OpenAI-compatible endpoint', () => {
         }
         const figures = JSON.parse(body.messages[1]!.content) as { draft: string };
         const content = behaviour === 'echo' ? `Model says.\n\n${figures.draft}` : 'Everything will be wonderful in every month.';
-        response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] }));
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'x',
+            object: 'chat.completion',
+            created: 0,
+            model: body.model,
+            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));

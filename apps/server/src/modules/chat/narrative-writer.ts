@@ -137,7 +137,9 @@ export function writeNarrative({ result, names, locale }: NarrativeInput): strin
   ];
   const details = result.details;
   if (!details) {
-    paragraphs.push(en ? 'The rest of the report opens after the one-off payment for this pair.' : 'Остальная часть отчёта откроется после разовой оплаты этой пары.');
+    paragraphs.push(
+      en ? 'The rest of the report opens after the one-off payment for this pair.' : 'Остальная часть отчёта откроется после разовой оплаты этой пары.',
+    );
     return paragraphs;
   }
   const best = monthLabel(details.months[details.bestMonth.index]!, locale);
@@ -149,8 +151,16 @@ export function writeNarrative({ result, names, locale }: NarrativeInput): strin
   );
   const { firstImpression, reality, verdict } = details.expectations;
   const verdictText = en
-    ? { better: 'better than the first impression promises', as_expected: 'about what the first impression promises', worse: 'worse than the first impression promises' }[verdict]
-    : { better: 'лучше, чем обещает первое впечатление', as_expected: 'примерно таким, как обещает первое впечатление', worse: 'хуже, чем обещает первое впечатление' }[verdict];
+    ? {
+        better: 'better than the first impression promises',
+        as_expected: 'about what the first impression promises',
+        worse: 'worse than the first impression promises',
+      }[verdict]
+    : {
+        better: 'лучше, чем обещает первое впечатление',
+        as_expected: 'примерно таким, как обещает первое впечатление',
+        worse: 'хуже, чем обещает первое впечатление',
+      }[verdict];
   paragraphs.push(
     en
       ? `Expectations and reality: the first impression is ${round(firstImpression)}, the level they settle at is ${round(reality)}, ${verdictText}.`
@@ -159,7 +169,9 @@ export function writeNarrative({ result, names, locale }: NarrativeInput): strin
   const { settled, trend, settleDay } = details.outlook;
   const outlookBand = bandWord(details.outlook.band, locale);
   const trendText = en
-    ? { improving: 'still improving at the end of the year', stable: 'stable by the end of the year', declining: 'still declining at the end of the year' }[trend]
+    ? { improving: 'still improving at the end of the year', stable: 'stable by the end of the year', declining: 'still declining at the end of the year' }[
+        trend
+      ]
     : { improving: 'к концу года всё ещё улучшаются', stable: 'к концу года стабильны', declining: 'к концу года всё ещё ухудшаются' }[trend];
   const settleText =
     settleDay === null

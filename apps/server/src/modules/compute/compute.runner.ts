@@ -59,7 +59,10 @@ export function createComputeRunner(options: ComputeRunnerOptions) {
 
   const publishPhase = (job: JobRow, phase: number, error?: ErrorCode) =>
     gate
-      .publish({ role: 'owner', subjectId: job.ownerId }, { type: 'sceneComputePhase', payload: { sceneId: job.subjectId, ruid: job.id, phase, ...(error ? { error } : {}) } })
+      .publish(
+        { role: 'owner', subjectId: job.ownerId },
+        { type: 'sceneComputePhase', payload: { sceneId: job.subjectId, ruid: job.id, phase, ...(error ? { error } : {}) } },
+      )
       .catch((failure: unknown) => log.warn({ err: failure, ruid: job.id }, 'compute: phase not published'));
 
   async function execute(job: JobRow): Promise<void> {

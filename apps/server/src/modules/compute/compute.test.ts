@@ -69,7 +69,7 @@ describe('compute pipeline', () => {
     expect(stored).toEqual(JSON.parse(JSON.stringify(sceneDataset(simulateScene({ ...scene, actors: fullInteractions(scene.actors) }, { band: true })))));
   });
 
-  it('publishes every phase once and in order when the worker\'s last report arrives after its result', async () => {
+  it("publishes every phase once and in order when the worker's last report arrives after its result", async () => {
     // The app's runner steps aside so that this one, with a worker whose phase 3 comes late and 2 never, takes the job.
     await t.app.compute.stop();
     const runner = createComputeRunner({

@@ -31,42 +31,196 @@ function drawAnswers(rng: Rng): Map<string, AnswerValue> {
   const age = clampInt(19 + Math.abs(rng.normal()) * 14 + rng.next() * 6, 18, 70);
   a.set('С_Пол', gender).set('С_Возр', age);
   if (age < 25) a.set('С_Учёба_Сейчас', chance(rng, 0.4) ? 'Да' : 'Нет');
-  const languages = ['Русский', ...(['Английский', 'Немецкий', 'Французский', 'Испанский', 'Китайский', 'Другой'] as const).filter((_, i) => chance(rng, [0.6, 0.15, 0.1, 0.08, 0.05, 0.05][i]!))];
+  const languages = [
+    'Русский',
+    ...(['Английский', 'Немецкий', 'Французский', 'Испанский', 'Китайский', 'Другой'] as const).filter((_, i) =>
+      chance(rng, [0.6, 0.15, 0.1, 0.08, 0.05, 0.05][i]!),
+    ),
+  ];
   a.set('С_Языки', languages);
   if (languages.length > 1) a.set('С_Переводчик', chance(rng, 0.12) ? 'Да' : 'Нет');
-  a.set('С_Переезд', weighted(rng, [[0, 4], [1, 3], [2, 2], [4, 1]]));
+  a.set(
+    'С_Переезд',
+    weighted(rng, [
+      [0, 4],
+      [1, 3],
+      [2, 2],
+      [4, 1],
+    ]),
+  );
 
-  a.set('С_Школа_Типы', chance(rng, 0.05) ? [NO_ANSWER] : chance(rng, 0.25) ? ['Общеобразовательная', weighted(rng, [['Профильная', 2], ['Гимназия', 2], ['Вечерняя', 1]])] : [weighted(rng, [['Общеобразовательная', 6], ['Гимназия', 2], ['Профильная', 2], ['Интернат', 0.3], ['Домашнее', 0.2]])]);
-  a.set('С_Школа_Места', chance(rng, 0.05) ? [NO_ANSWER] : [weighted(rng, [['Столица', 2], ['Крупный_город', 4], ['Малый_город', 3], ['Село', 1.5], ['Зарубеж', 0.3]])]);
-  const schools = weighted(rng, [[1, 6], [2, 3], [3, 1], [4, 0.4]]);
+  a.set(
+    'С_Школа_Типы',
+    chance(rng, 0.05)
+      ? [NO_ANSWER]
+      : chance(rng, 0.25)
+        ? [
+            'Общеобразовательная',
+            weighted(rng, [
+              ['Профильная', 2],
+              ['Гимназия', 2],
+              ['Вечерняя', 1],
+            ]),
+          ]
+        : [
+            weighted(rng, [
+              ['Общеобразовательная', 6],
+              ['Гимназия', 2],
+              ['Профильная', 2],
+              ['Интернат', 0.3],
+              ['Домашнее', 0.2],
+            ]),
+          ],
+  );
+  a.set(
+    'С_Школа_Места',
+    chance(rng, 0.05)
+      ? [NO_ANSWER]
+      : [
+          weighted(rng, [
+            ['Столица', 2],
+            ['Крупный_город', 4],
+            ['Малый_город', 3],
+            ['Село', 1.5],
+            ['Зарубеж', 0.3],
+          ]),
+        ],
+  );
+  const schools = weighted(rng, [
+    [1, 6],
+    [2, 3],
+    [3, 1],
+    [4, 0.4],
+  ]);
   a.set('С_Школа_Кол', schools);
-  if (schools > 1) a.set('С_Школа_Причина', weighted(rng, [['Переезд', 5], ['Уровень', 2], ['Конфликт', 1], ['Другое', 1], [NO_ANSWER, 0.5]]));
-  a.set('С_Колледж', weighted(rng, [['Нет', 6], ['Не_окончил', 1], ['Окончил', 3], [NO_ANSWER, 0.3]]));
-  const university = age < 21 ? weighted(rng, [['Нет', 3], ['Неоконченное', 5]]) : weighted(rng, [['Нет', 2], ['Неоконченное', 1], ['Бакалавр', 3], ['Специалист', 3], ['Магистр', 3], [NO_ANSWER, 0.3]]);
+  if (schools > 1)
+    a.set(
+      'С_Школа_Причина',
+      weighted(rng, [
+        ['Переезд', 5],
+        ['Уровень', 2],
+        ['Конфликт', 1],
+        ['Другое', 1],
+        [NO_ANSWER, 0.5],
+      ]),
+    );
+  a.set(
+    'С_Колледж',
+    weighted(rng, [
+      ['Нет', 6],
+      ['Не_окончил', 1],
+      ['Окончил', 3],
+      [NO_ANSWER, 0.3],
+    ]),
+  );
+  const university =
+    age < 21
+      ? weighted(rng, [
+          ['Нет', 3],
+          ['Неоконченное', 5],
+        ])
+      : weighted(rng, [
+          ['Нет', 2],
+          ['Неоконченное', 1],
+          ['Бакалавр', 3],
+          ['Специалист', 3],
+          ['Магистр', 3],
+          [NO_ANSWER, 0.3],
+        ]);
   a.set('С_ВУЗ', university);
-  if (university === 'Специалист' || university === 'Магистр') a.set('С_Степень', weighted(rng, [['Нет', 17], ['Кандидат', 2.5], ['Доктор', 0.5], [NO_ANSWER, 0.3]]));
-  a.set('С_Курсы', weighted<number | string>(rng, [[0, 3], [1, 4], [3, 2], [6, 1], [NO_ANSWER, 0.3]]));
+  if (university === 'Специалист' || university === 'Магистр')
+    a.set(
+      'С_Степень',
+      weighted(rng, [
+        ['Нет', 17],
+        ['Кандидат', 2.5],
+        ['Доктор', 0.5],
+        [NO_ANSWER, 0.3],
+      ]),
+    );
+  a.set(
+    'С_Курсы',
+    weighted<number | string>(rng, [
+      [0, 3],
+      [1, 4],
+      [3, 2],
+      [6, 1],
+      [NO_ANSWER, 0.3],
+    ]),
+  );
 
-  a.set('С_Служба', gender === 'М' ? weighted(rng, [['Нет', 5], ['Срочная', 3], ['Контракт', 1], ['Силовые', 1]]) : weighted(rng, [['Нет', 18], ['Контракт', 1], ['Силовые', 1]]));
+  a.set(
+    'С_Служба',
+    gender === 'М'
+      ? weighted(rng, [
+          ['Нет', 5],
+          ['Срочная', 3],
+          ['Контракт', 1],
+          ['Силовые', 1],
+        ])
+      : weighted(rng, [
+          ['Нет', 18],
+          ['Контракт', 1],
+          ['Силовые', 1],
+        ]),
+  );
   const study = university === 'Нет' || university === NO_ANSWER ? 0 : 4;
   const experience = clampInt(age - 18 - study - rng.next() * 4, 0, 60);
   a.set('С_Стаж', experience);
   if (experience > 0) {
     const managing = chance(rng, Math.min(0.7, experience / 25)) ? clampInt(experience * (0.2 + rng.next() * 0.6), 1, experience) : 0;
     a.set('С_Руков_Стаж', managing);
-    if (managing > 0) a.set('С_Подчинённые', weighted(rng, [[5, 4], [20, 3], [100, 1.5], [101, 0.5]]));
+    if (managing > 0)
+      a.set(
+        'С_Подчинённые',
+        weighted(rng, [
+          [5, 4],
+          [20, 3],
+          [100, 1.5],
+          [101, 0.5],
+        ]),
+      );
   }
-  const business = weighted(rng, [['Нет', 7], ['Пробовал', 2], ['Есть', 1]]);
+  const business = weighted(rng, [
+    ['Нет', 7],
+    ['Пробовал', 2],
+    ['Есть', 1],
+  ]);
   a.set('С_Бизнес', business);
   if (business !== 'Нет') a.set('С_Бизнес_Лет', clampInt(1 + rng.next() * Math.max(1, experience / 2), 0, 60));
 
-  const living = age < 23 ? weighted(rng, [['Родители', 5], ['Друзья', 3], ['Партнёр', 1], ['Один', 1]]) : weighted(rng, [['Партнёр', 6], ['Один', 3], ['Родители', 1], ['Друзья', 0.5], [NO_ANSWER, 0.4]]);
+  const living =
+    age < 23
+      ? weighted(rng, [
+          ['Родители', 5],
+          ['Друзья', 3],
+          ['Партнёр', 1],
+          ['Один', 1],
+        ])
+      : weighted(rng, [
+          ['Партнёр', 6],
+          ['Один', 3],
+          ['Родители', 1],
+          ['Друзья', 0.5],
+          [NO_ANSWER, 0.4],
+        ]);
   a.set('С_Проживание', living);
   if (living === 'Партнёр') {
     a.set('С_Партнёр_Стаж', clampInt(rng.next() * (age - 18), 0, 70));
     a.set('С_Партнёр_Возр', clampInt(age + rng.normal() * 4, 18, 100));
   }
-  const children = age < 24 ? weighted(rng, [[0, 9], [1, 1]]) : weighted(rng, [[0, 4], [1, 3], [2, 3], [3, 1]]);
+  const children =
+    age < 24
+      ? weighted(rng, [
+          [0, 9],
+          [1, 1],
+        ])
+      : weighted(rng, [
+          [0, 4],
+          [1, 3],
+          [2, 3],
+          [3, 1],
+        ]);
   a.set('С_Дети', children);
   if (children > 0) {
     const oldest = clampInt(rng.next() * Math.max(1, age - 20), 0, 70);
@@ -74,10 +228,32 @@ function drawAnswers(rng: Rng): Map<string, AnswerValue> {
   }
   const parent = () => (chance(rng, 0.04) ? NO_ANSWER : age > 55 && chance(rng, 0.5) ? 'После_18' : chance(rng, 0.05) ? 'До_18' : 'Жив');
   a.set('С_Мать', parent()).set('С_Отец', parent());
-  const siblings = weighted(rng, [[0, 3], [1, 4], [2, 2], [3, 1]]);
+  const siblings = weighted(rng, [
+    [0, 3],
+    [1, 4],
+    [2, 2],
+    [3, 1],
+  ]);
   a.set('С_Сиблинги', siblings);
-  if (siblings > 0) a.set('С_Сиблинг_Порядок', weighted(rng, [['Старший', 3], ['Средний', 1], ['Младший', 3], [NO_ANSWER, 0.3]]));
-  a.set('С_Утрата', weighted(rng, [['Нет', 5], ['Родственник', 3], ['Друг', 1], [NO_ANSWER, 0.5]]));
+  if (siblings > 0)
+    a.set(
+      'С_Сиблинг_Порядок',
+      weighted(rng, [
+        ['Старший', 3],
+        ['Средний', 1],
+        ['Младший', 3],
+        [NO_ANSWER, 0.3],
+      ]),
+    );
+  a.set(
+    'С_Утрата',
+    weighted(rng, [
+      ['Нет', 5],
+      ['Родственник', 3],
+      ['Друг', 1],
+      [NO_ANSWER, 0.5],
+    ]),
+  );
   return a;
 }
 
@@ -138,7 +314,11 @@ export function generatePeople(steps: readonly Step[], count: number, seed: numb
   while (people.length < count) {
     const raw = drawAnswers(rng);
     for (const [neuron, value] of drawWorkStyle(styleRng)) if (asked.has(neuron)) raw.set(neuron, value);
-    const checked = checkAnswers(steps, [...raw].map(([neuron, value]) => ({ neuron, value })), { complete: true });
+    const checked = checkAnswers(
+      steps,
+      [...raw].map(([neuron, value]) => ({ neuron, value })),
+      { complete: true },
+    );
     if (!checked.ok) throw new Error(`Demo answers refused at ${checked.issue.neuron}: ${checked.issue.key}`);
     people.push({ answers: checked.answers, age: raw.get('С_Возр') as number, gender: raw.get('С_Пол') as 'М' | 'Ж', truth: hiddenScores(checked.answers) });
   }
@@ -160,12 +340,18 @@ export function generateLabels(people: readonly DemoPerson[], labelled: number, 
   const rng = createRng(seed ^ 0x1abe1);
   const labels: DemoLabel[] = [];
   for (let person = 0; person < Math.min(labelled, people.length); person++) {
-    const count = weighted(rng, [[1, 2], [2, 3], [3, 1]]);
+    const count = weighted(rng, [
+      [1, 2],
+      [2, 3],
+      [3, 1],
+    ]);
     const first = rng.int(DEMO_ESTIMATORS.length);
     for (let r = 0; r < count; r++) {
       const estimator = (first + r) % DEMO_ESTIMATORS.length;
       const bias = DEMO_ESTIMATORS[estimator]!.bias;
-      const precise = Object.fromEntries(OUTPUTS.map((output) => [output, Math.round(clampScore(people[person]!.truth[output] + bias[output] + rng.normal() * noise))])) as Scores;
+      const precise = Object.fromEntries(
+        OUTPUTS.map((output) => [output, Math.round(clampScore(people[person]!.truth[output] + bias[output] + rng.normal() * noise))]),
+      ) as Scores;
       labels.push({ person, estimator, precise, score: Math.round((precise.competencies + precise.professionalism + precise.maturity) / 3) });
     }
   }

@@ -5,7 +5,16 @@ import type { Db } from '../../core/db.ts';
 import { hashPassword } from '../../core/password.ts';
 import { newPermalink } from '../profiles/profile-derivation.ts';
 import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
-import { activeQuestionnaireId, insertEstimates, insertEstimator, insertOwners, insertProfiles, insertScene, ownerExists, scoredProfiles } from './demo.repository.ts';
+import {
+  activeQuestionnaireId,
+  insertEstimates,
+  insertEstimator,
+  insertOwners,
+  insertProfiles,
+  insertScene,
+  ownerExists,
+  scoredProfiles,
+} from './demo.repository.ts';
 import { DEMO_ESTIMATORS, generateLabels, generatePeople, type DemoPerson } from './demo-data.ts';
 import { rescoreProfiles, scoreProfile } from '../scoring/scoring.service.ts';
 import { enginePersonOf } from '../scoring/engine-person.ts';
@@ -29,7 +38,18 @@ const LAST_NAMES = {
   М: ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Новиков', 'Морозов', 'Волков', 'Лебедев', 'Козлов'],
   Ж: ['Иванова', 'Смирнова', 'Кузнецова', 'Попова', 'Васильева', 'Новикова', 'Морозова', 'Волкова', 'Лебедева', 'Козлова'],
 };
-const POSITIONS = ['Аналитик', 'Разработчик', 'Менеджер проектов', 'Дизайнер', 'Маркетолог', 'Бухгалтер', 'Инженер', 'Руководитель отдела', 'Юрист', 'Продавец'];
+const POSITIONS = [
+  'Аналитик',
+  'Разработчик',
+  'Менеджер проектов',
+  'Дизайнер',
+  'Маркетолог',
+  'Бухгалтер',
+  'Инженер',
+  'Руководитель отдела',
+  'Юрист',
+  'Продавец',
+];
 
 const password = () => crypto.randomBytes(12).toString('base64url');
 
@@ -113,20 +133,51 @@ export async function seedDemoData(db: Db, options: DemoOptions = DEFAULT_DEMO, 
 }
 
 /** The demo love profiles: two people who filled the love questionnaire and one couple, for the love variant's example. */
-const DEMO_LOVE: Array<{ kind: 'love' | 'couple'; firstName: string; partnerFirstName?: string; gender: 'М' | 'Ж'; birthDate?: string; answers: Record<string, AnswerValue> }> = [
+const DEMO_LOVE: Array<{
+  kind: 'love' | 'couple';
+  firstName: string;
+  partnerFirstName?: string;
+  gender: 'М' | 'Ж';
+  birthDate?: string;
+  answers: Record<string, AnswerValue>;
+}> = [
   {
     kind: 'love',
     firstName: 'Мария',
     gender: 'Ж',
     birthDate: '1995-06-12T00:00:00.000Z',
-    answers: { С_Пол: 'Ж', Л_Место_Знакомства: 'Друзья', Л_Интересы: ['Путешествия', 'Кино', 'Кулинария'], Л_Баланс: 6, Л_Выходные: 'Природа', Л_Расстояние: 'Город', Л_Время_Вместе: 25, Л_Притяжение: 8, Л_Язык_Любви: 'Время', Л_Испытание: 'Быт', Л_Второй_Шанс: 'Да' },
+    answers: {
+      С_Пол: 'Ж',
+      Л_Место_Знакомства: 'Друзья',
+      Л_Интересы: ['Путешествия', 'Кино', 'Кулинария'],
+      Л_Баланс: 6,
+      Л_Выходные: 'Природа',
+      Л_Расстояние: 'Город',
+      Л_Время_Вместе: 25,
+      Л_Притяжение: 8,
+      Л_Язык_Любви: 'Время',
+      Л_Испытание: 'Быт',
+      Л_Второй_Шанс: 'Да',
+    },
   },
   {
     kind: 'love',
     firstName: 'Павел',
     gender: 'М',
     birthDate: '1992-02-03T00:00:00.000Z',
-    answers: { С_Пол: 'М', Л_Место_Знакомства: 'Интернет', Л_Интересы: ['Спорт', 'Путешествия'], Л_Баланс: 4, Л_Выходные: 'Активно', Л_Расстояние: 'Город', Л_Время_Вместе: 15, Л_Притяжение: 7, Л_Язык_Любви: 'Прикосновения', Л_Испытание: 'Деньги', Л_Второй_Шанс: 'Зависит' },
+    answers: {
+      С_Пол: 'М',
+      Л_Место_Знакомства: 'Интернет',
+      Л_Интересы: ['Спорт', 'Путешествия'],
+      Л_Баланс: 4,
+      Л_Выходные: 'Активно',
+      Л_Расстояние: 'Город',
+      Л_Время_Вместе: 15,
+      Л_Притяжение: 7,
+      Л_Язык_Любви: 'Прикосновения',
+      Л_Испытание: 'Деньги',
+      Л_Второй_Шанс: 'Зависит',
+    },
   },
   {
     kind: 'couple',
@@ -163,25 +214,27 @@ async function insertDemoLove(db: Db, ownerId: string, now: Date): Promise<void>
     const birthDate = person.birthDate ? new Date(person.birthDate) : null;
     const age = person.kind === 'couple' ? (person.answers['С_Возр'] as number) : Math.floor((now.getTime() - birthDate!.getTime()) / (365.25 * 86_400_000));
     const id = crypto.randomUUID();
-    await insertProfiles(db, [{
-      id,
-      ownerId,
-      kind: person.kind,
-      questionnaireId: await activeQuestionnaireId(db, person.kind),
-      state: 'ack_a',
-      firstName: person.firstName,
-      partnerFirstName: person.partnerFirstName ?? null,
-      birthDate,
-      age,
-      gender: person.gender,
-      avatarName: pickAvatar(age, person.gender, id),
-      isDemo: true,
-      answers,
-      ...newPermalink(now),
-      createdAt: now,
-      updatedAt: now,
-      completedAt: now,
-    }]);
+    await insertProfiles(db, [
+      {
+        id,
+        ownerId,
+        kind: person.kind,
+        questionnaireId: await activeQuestionnaireId(db, person.kind),
+        state: 'ack_a',
+        firstName: person.firstName,
+        partnerFirstName: person.partnerFirstName ?? null,
+        birthDate,
+        age,
+        gender: person.gender,
+        avatarName: pickAvatar(age, person.gender, id),
+        isDemo: true,
+        answers,
+        ...newPermalink(now),
+        createdAt: now,
+        updatedAt: now,
+        completedAt: now,
+      },
+    ]);
     await scoreProfile(db, id);
   }
 }
@@ -200,12 +253,20 @@ async function insertDemoTeam(db: Db, ownerId: string, members: ReturnType<typeo
       gender: member.gender,
       position: member.position,
       isShort: false,
-      events: [{ type: 'join', date: -60, value: 0, timestamp: index + 1 }, ...(index === 0 ? [{ type: 'l_rank' as const, date: -60, value: 0, timestamp: 10 }] : [])],
+      events: [
+        { type: 'join', date: -60, value: 0, timestamp: index + 1 },
+        ...(index === 0 ? [{ type: 'l_rank' as const, date: -60, value: 0, timestamp: 10 }] : []),
+      ],
       interactionType: others.map((other) => ({ actorId: other.id, date: -60, value: 0 })),
       interactionIntensive: others.map((other) => ({ actorId: other.id, date: -60, value: 5 })),
     };
   });
-  const team: DemoTeam = { id: crypto.randomUUID(), title: 'Демо-команда', startDay: `${now.toISOString().slice(0, 7)}-01`, actors: normalizeActors(actors).actors };
+  const team: DemoTeam = {
+    id: crypto.randomUUID(),
+    title: 'Демо-команда',
+    startDay: `${now.toISOString().slice(0, 7)}-01`,
+    actors: normalizeActors(actors).actors,
+  };
   await insertScene(db, { ...team, ownerId, kind: 'team' });
   return team;
 }
@@ -217,9 +278,15 @@ type DemoTeam = { id: string; title: string; startDay: string; actors: Actor[] }
  * worker runs it) and a year of generated check-ins (monitor.demo.ts), marked demo.
  */
 async function insertDemoMonitor(db: Db, ownerId: string, team: DemoTeam, seed: number, now: Date): Promise<void> {
-  const rows = await scoredProfiles(db, team.actors.map((a) => a.id));
+  const rows = await scoredProfiles(
+    db,
+    team.actors.map((a) => a.id),
+  );
   const specialists = rows.map((p) =>
-    enginePersonOf({ ...p, competencies: p.competencies ?? 50, professionalism: p.professionalism ?? 50, maturity: p.maturity ?? 50, grade: p.grade as Grade | null }, 'work'),
+    enginePersonOf(
+      { ...p, competencies: p.competencies ?? 50, professionalism: p.professionalism ?? 50, maturity: p.maturity ?? 50, grade: p.grade as Grade | null },
+      'work',
+    ),
   );
   const dataset = simulateScene({ startDay: team.startDay, lifespan: 1, actors: team.actors, specialists }, { band: true });
   const members = rows.map((p) => ({ profileId: p.id, name: [p.firstName, p.lastName].filter(Boolean).join(' ') }));

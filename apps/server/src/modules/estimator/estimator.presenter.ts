@@ -9,7 +9,9 @@ export function presentEstimate(row: EstimateRow): Estimate {
   return {
     score: row.score,
     scorePrecise:
-      row.competencies !== null && row.professionalism !== null && row.maturity !== null ? { competencies: row.competencies, professionalism: row.professionalism, maturity: row.maturity } : null,
+      row.competencies !== null && row.professionalism !== null && row.maturity !== null
+        ? { competencies: row.competencies, professionalism: row.professionalism, maturity: row.maturity }
+        : null,
     note: row.note,
     skipStatus: row.skipStatus,
     assignedAt: row.assignedAt.toISOString(),
@@ -48,6 +50,11 @@ export function presentAnswers(steps: readonly Step[], answers: readonly Answer[
   return steps.flatMap((step) =>
     stepSlots(step)
       .filter((slot) => byNeuron.has(slot.neuron))
-      .map((slot) => ({ step: step.title[locale], neuron: slot.neuron, question: slot.question.text[locale], answer: formatAnswer(slot.question, byNeuron.get(slot.neuron), locale) })),
+      .map((slot) => ({
+        step: step.title[locale],
+        neuron: slot.neuron,
+        question: slot.question.text[locale],
+        answer: formatAnswer(slot.question, byNeuron.get(slot.neuron), locale),
+      })),
   );
 }

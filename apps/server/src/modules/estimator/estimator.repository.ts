@@ -69,7 +69,12 @@ export async function findAssigned(db: Db, estimatorId: string, profileId: strin
   return row;
 }
 
-export async function updateEstimate(db: Db, estimatorId: string, profileId: string, patch: Partial<typeof profileEstimates.$inferInsert>): Promise<EstimateRow> {
+export async function updateEstimate(
+  db: Db,
+  estimatorId: string,
+  profileId: string,
+  patch: Partial<typeof profileEstimates.$inferInsert>,
+): Promise<EstimateRow> {
   const [row] = await db
     .update(profileEstimates)
     .set({ ...patch, updatedAt: new Date() })
@@ -79,7 +84,10 @@ export async function updateEstimate(db: Db, estimatorId: string, profileId: str
 }
 
 export async function batchSizeOf(db: Db, estimatorId: string): Promise<number | undefined> {
-  const [row] = await db.select({ size: estimators.nextProfileBatch }).from(estimators).where(and(eq(estimators.id, estimatorId), eq(estimators.status, 'active')));
+  const [row] = await db
+    .select({ size: estimators.nextProfileBatch })
+    .from(estimators)
+    .where(and(eq(estimators.id, estimatorId), eq(estimators.status, 'active')));
   return row?.size;
 }
 
@@ -88,7 +96,11 @@ export async function batchSizeOf(db: Db, estimatorId: string): Promise<number |
  * first (so profiles get second opinions only after every profile has a first), then the oldest update.
  */
 export async function assignBatch(db: Db, estimatorId: string, size: number): Promise<number> {
-  const others = db.select({ profileId: profileEstimates.profileId, n: count().as('n') }).from(profileEstimates).groupBy(profileEstimates.profileId).as('others');
+  const others = db
+    .select({ profileId: profileEstimates.profileId, n: count().as('n') })
+    .from(profileEstimates)
+    .groupBy(profileEstimates.profileId)
+    .as('others');
   const candidates = await db
     .select({ id: profiles.id })
     .from(profiles)

@@ -20,7 +20,13 @@ export const estimatorModule: FastifyPluginAsync = async (app) => {
   route(app, estimatorAssignmentEndpoint, { access: estimator, handler: async ({ auth }) => assignNext(db, auth.subjectId) });
   route(app, estimatorProfileEndpoint, { access: estimator, handler: async ({ params, auth, locale }) => viewProfile(db, auth.subjectId, params.id, locale) });
   route(app, estimatorRateEndpoint, { access: estimator, handler: async ({ params, body, auth }) => rate(db, auth.subjectId, params.id, body.score) });
-  route(app, estimatorRatePreciseEndpoint, { access: estimator, handler: async ({ params, body, auth }) => ratePrecise(db, auth.subjectId, params.id, body.scorePrecise) });
+  route(app, estimatorRatePreciseEndpoint, {
+    access: estimator,
+    handler: async ({ params, body, auth }) => ratePrecise(db, auth.subjectId, params.id, body.scorePrecise),
+  });
   route(app, estimatorNoteEndpoint, { access: estimator, handler: async ({ params, body, auth }) => setNote(db, auth.subjectId, params.id, body.content) });
-  route(app, estimatorSkipEndpoint, { access: estimator, handler: async ({ params, body, auth }) => setSkipStatus(db, auth.subjectId, params.id, body.skipStatus) });
+  route(app, estimatorSkipEndpoint, {
+    access: estimator,
+    handler: async ({ params, body, auth }) => setSkipStatus(db, auth.subjectId, params.id, body.skipStatus),
+  });
 };

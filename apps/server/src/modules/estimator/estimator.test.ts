@@ -19,7 +19,17 @@ beforeAll(async () => {
   owner = await createOwner(t);
   for (let i = 0; i < 5; i++) {
     // Distinct update times: the list sorts by them.
-    ids.push(await insertCompletedProfile(t, owner.id, [{ neuron: 'С_Возр', value: 30 + i }, { neuron: 'С_Пол', value: 'Ж' }], { updatedAt: new Date(Date.UTC(2026, 0, 1 + i)), position: 'Инженер' }));
+    ids.push(
+      await insertCompletedProfile(
+        t,
+        owner.id,
+        [
+          { neuron: 'С_Возр', value: 30 + i },
+          { neuron: 'С_Пол', value: 'Ж' },
+        ],
+        { updatedAt: new Date(Date.UTC(2026, 0, 1 + i)), position: 'Инженер' },
+      ),
+    );
   }
   await insertCompletedProfile(t, owner.id, [], { kind: 'love' });
   await insertCompletedProfile(t, owner.id, [], { state: 'answered' });
@@ -28,7 +38,8 @@ afterAll(async () => t.close());
 
 const call = (who: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/estimator${url}`, headers: { ...who.headers, 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
-const listIds = async (who: SignedIn, query = '') => ((await call(who, 'GET', `/profiles${query}`)).json().result.items as { _id: string }[]).map((item) => item._id);
+const listIds = async (who: SignedIn, query = '') =>
+  ((await call(who, 'GET', `/profiles${query}`)).json().result.items as { _id: string }[]).map((item) => item._id);
 
 describe('assignment', () => {
   it('hands out batches of the estimator’s size, only completed work profiles, and he sees only his own', async () => {
@@ -67,7 +78,9 @@ describe('working on profiles', () => {
     const rated = (await call(first, 'PUT', `/profiles/${ids[0]}/rate`, { score: 64 })).json().result;
     expect(rated.score).toBe(64);
     expect(rated.ratedAt).not.toBeNull();
-    const precise = (await call(first, 'PUT', `/profiles/${ids[0]}/rate-precise`, { scorePrecise: { competencies: 70, professionalism: 60, maturity: 62 } })).json().result;
+    const precise = (
+      await call(first, 'PUT', `/profiles/${ids[0]}/rate-precise`, { scorePrecise: { competencies: 70, professionalism: 60, maturity: 62 } })
+    ).json().result;
     expect(precise.scorePrecise).toEqual({ competencies: 70, professionalism: 60, maturity: 62 });
     const bad = await call(first, 'PUT', `/profiles/${ids[0]}/rate-precise`, { scorePrecise: { competencies: 120, professionalism: 60, maturity: 62 } });
     expect(bad.statusCode).toBe(400);

@@ -13,7 +13,8 @@ const DIMENSION_TITLES = { sex: 'sex', age: 'age band', family: 'family status',
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
 const fixed = (value: number | null) => (value === null ? '–' : value.toFixed(2));
-const ratioCell = (ratio: ImpactRatio) => (ratio.ratio === null ? '–' : `${fixed(ratio.ratio)} [${fixed(ratio.low)}–${fixed(ratio.high)}]${ratio.ratio < 0.8 ? ' ⚠' : ''}`);
+const ratioCell = (ratio: ImpactRatio) =>
+  ratio.ratio === null ? '–' : `${fixed(ratio.ratio)} [${fixed(ratio.low)}–${fixed(ratio.high)}]${ratio.ratio < 0.8 ? ' ⚠' : ''}`;
 const findingLine = (finding: AuditFinding) =>
   `- ${DIMENSION_TITLES[finding.dimension]} ${finding.group}, ${OUTCOME_TITLES[finding.outcome]}: impact ratio ${fixed(finding.ratio)} [${fixed(finding.low)}–${fixed(finding.high)}]${finding.input ? `; separating input ${finding.input}${finding.justified ? ' (job-related)' : ''}` : ''}`;
 

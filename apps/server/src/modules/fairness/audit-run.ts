@@ -40,7 +40,14 @@ export function runBiasAudit(scorer: Scorer, people: readonly AuditPerson[], opt
         pairs.push({ compatibility: forecast.compatibility.value, level: forecast.recommendation });
       }
     }
-    return { sex: entry.person.sex, ageBand: entry.person.ageBand, family: entry.person.family, gradeMiddle: reachesMiddle(entry.grade), pairs, points: entry.points };
+    return {
+      sex: entry.person.sex,
+      ageBand: entry.person.ageBand,
+      family: entry.person.family,
+      gradeMiddle: reachesMiddle(entry.grade),
+      pairs,
+      points: entry.points,
+    };
   });
   const groups = biasAuditGroups(subjects, options);
   const findings = auditFindings(subjects, groups);

@@ -11,9 +11,30 @@ export const LEVEL_OF: Partial<Record<AuditOutcome, number>> = { level2: 2, leve
  * Inputs that measure what a person has done at work or learnt for it (docs/fairness.md, 'Job-related inputs'). A
  * grade gap the audit traces to one of them is reported as justified; to any other input it fails the audit.
  */
-export const JOB_RELATED_INPUTS: ReadonlySet<string> = new Set(['С_Стаж', 'С_Руков_Стаж', 'С_Подчинённые', 'С_ВУЗ', 'С_Степень', 'С_Колледж', 'С_Курсы', 'С_Языки', 'С_Переводчик', 'С_Бизнес', 'С_Бизнес_Лет']);
+export const JOB_RELATED_INPUTS: ReadonlySet<string> = new Set([
+  'С_Стаж',
+  'С_Руков_Стаж',
+  'С_Подчинённые',
+  'С_ВУЗ',
+  'С_Степень',
+  'С_Колледж',
+  'С_Курсы',
+  'С_Языки',
+  'С_Переводчик',
+  'С_Бизнес',
+  'С_Бизнес_Лет',
+]);
 /** Inputs that carry age, sex or family status (uniformed service carries sex through conscription). */
-export const PROTECTED_INPUTS: ReadonlySet<string> = new Set(['С_Возр', 'С_Пол', 'С_Проживание', 'С_Партнёр_Стаж', 'С_Партнёр_Возр', 'С_Дети', 'С_Дети_Возр', 'С_Служба']);
+export const PROTECTED_INPUTS: ReadonlySet<string> = new Set([
+  'С_Возр',
+  'С_Пол',
+  'С_Проживание',
+  'С_Партнёр_Стаж',
+  'С_Партнёр_Возр',
+  'С_Дети',
+  'С_Дети_Возр',
+  'С_Служба',
+]);
 /** A protected input separating two groups by more than this many overall points names the gap, whatever else does. */
 export const PROTECTED_GAP_POINTS = 0.5;
 
@@ -48,7 +69,11 @@ const GROUPINGS: readonly Grouping[] = [
   { dimension: 'sex', groups: ['М', 'Ж'], of: (s) => s.sex },
   { dimension: 'age', groups: AGE_BANDS, of: (s) => s.ageBand },
   { dimension: 'family', groups: FAMILY_STATUSES, of: (s) => s.family },
-  { dimension: 'sexAge', groups: (['М', 'Ж'] as const).flatMap((sex) => AGE_BANDS.map((band) => `${sex} ${band}`)), of: (s) => (s.sex && s.ageBand ? `${s.sex} ${s.ageBand}` : null) },
+  {
+    dimension: 'sexAge',
+    groups: (['М', 'Ж'] as const).flatMap((sex) => AGE_BANDS.map((band) => `${sex} ${band}`)),
+    of: (s) => (s.sex && s.ageBand ? `${s.sex} ${s.ageBand}` : null),
+  },
 ];
 
 const mean = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
@@ -74,7 +99,9 @@ export function biasAuditGroups(subjects: readonly AuditSubject[], options: Audi
     const members = grouping.groups.map((group) => subjects.filter((subject) => grouping.of(subject) === group));
     const assessed = members.map((list) => list.length >= options.minGroupSize);
     const comparisons = Math.max(1, assessed.filter(Boolean).length - 1);
-    const rates = members.map((list) => Object.fromEntries(AUDIT_OUTCOMES.map((outcome) => [outcome, mean(list.map((s) => personRate(s, outcome)))])) as Record<AuditOutcome, number>);
+    const rates = members.map(
+      (list) => Object.fromEntries(AUDIT_OUTCOMES.map((outcome) => [outcome, mean(list.map((s) => personRate(s, outcome)))])) as Record<AuditOutcome, number>,
+    );
     // Per-person rates, so a bootstrap replicate is a resample of indices.
     const personRates = members.map((list) => AUDIT_OUTCOMES.map((outcome) => list.map((s) => personRate(s, outcome))));
     const replicates = members.map(() => AUDIT_OUTCOMES.map(() => [] as number[]));
@@ -157,7 +184,16 @@ export function auditFindings(subjects: readonly AuditSubject[], groups: readonl
         const best = groups.filter((g) => g.dimension === group.dimension && g.assessed).reduce((a, b) => (b.rates.gradeMiddle > a.rates.gradeMiddle ? b : a));
         input = separatingInput(subjects, grouping, group.group, best.group);
       }
-      findings.push({ dimension: group.dimension, group: group.group, outcome, ratio: ratio.ratio!, low: ratio.low!, high: ratio.high!, input, justified: outcome === 'gradeMiddle' && input !== null && JOB_RELATED_INPUTS.has(input) });
+      findings.push({
+        dimension: group.dimension,
+        group: group.group,
+        outcome,
+        ratio: ratio.ratio!,
+        low: ratio.low!,
+        high: ratio.high!,
+        input,
+        justified: outcome === 'gradeMiddle' && input !== null && JOB_RELATED_INPUTS.has(input),
+      });
     }
   }
   return findings;

@@ -42,7 +42,11 @@ export type RatedPerson = { age: number; experience: number };
  * (experience grows with age), so the flag reads the partial correlation with age, years of experience held fixed:
  * how much his ratings follow age beyond what the person's work history explains.
  */
-export function estimatorLabelBias(ratings: readonly Rating[], people: ReadonlyMap<string, RatedPerson>, names: ReadonlyMap<string, string>): EstimatorLabelBias[] {
+export function estimatorLabelBias(
+  ratings: readonly Rating[],
+  people: ReadonlyMap<string, RatedPerson>,
+  names: ReadonlyMap<string, string>,
+): EstimatorLabelBias[] {
   const per = new Map<string, { ages: number[]; experience: number[]; values: number[] }>();
   for (const rating of ratings) {
     const value = overall(rating);

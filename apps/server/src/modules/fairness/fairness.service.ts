@@ -125,7 +125,16 @@ export function gateRefusal(candidate: BiasAudit, published: BiasAudit): AppErro
   if (failure) {
     const group = groupNames(failure.dimension, failure.group);
     const outcome = OUTCOME_NAMES[failure.outcome];
-    return new AppError('fairness_below_bar', { groupEn: group.en, groupRu: group.ru, outcomeEn: outcome.en, outcomeRu: outcome.ru, ratio: two(failure.ratio), low: two(failure.low), high: two(failure.high), bar: FOUR_FIFTHS });
+    return new AppError('fairness_below_bar', {
+      groupEn: group.en,
+      groupRu: group.ru,
+      outcomeEn: outcome.en,
+      outcomeRu: outcome.ru,
+      ratio: two(failure.ratio),
+      low: two(failure.low),
+      high: two(failure.high),
+      bar: FOUR_FIFTHS,
+    });
   }
   for (const outcome of AUDIT_OUTCOMES) {
     const ours = lowest(candidate, outcome);
@@ -133,7 +142,14 @@ export function gateRefusal(candidate: BiasAudit, published: BiasAudit): AppErro
     if (ours && theirs && ours.ratio < theirs.ratio - WORSE_TOLERANCE) {
       const group = groupNames(ours.dimension, ours.group);
       const name = OUTCOME_NAMES[outcome];
-      return new AppError('fairness_worse_than_published', { groupEn: group.en, groupRu: group.ru, outcomeEn: name.en, outcomeRu: name.ru, ratio: two(ours.ratio), published: two(theirs.ratio) });
+      return new AppError('fairness_worse_than_published', {
+        groupEn: group.en,
+        groupRu: group.ru,
+        outcomeEn: name.en,
+        outcomeRu: name.ru,
+        ratio: two(ours.ratio),
+        published: two(theirs.ratio),
+      });
     }
   }
   return null;

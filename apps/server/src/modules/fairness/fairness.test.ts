@@ -67,10 +67,56 @@ describe('bias audit', () => {
 
   it('fails work outcomes below the bar and names the input behind a grade gap: job-related is justified, protected is not', () => {
     const graded = [
-      ...Array.from({ length: 40 }, () => subject({ ageBand: '36–50', points: new Map([['С_Стаж', 20], ['С_Возр', 9]]) }, 5)),
-      ...Array.from({ length: 40 }, () => subject({ ageBand: '≤25', gradeMiddle: false, points: new Map([['С_Стаж', 2], ['С_Возр', 9]]) }, 5)),
-      ...Array.from({ length: 40 }, () => subject({ ageBand: '51+', points: new Map([['С_Стаж', 20], ['С_Возр', 9]]) }, 5)),
-      ...Array.from({ length: 40 }, () => subject({ ageBand: '26–35', gradeMiddle: false, points: new Map([['С_Стаж', 19], ['С_Возр', 1]]) }, 5)),
+      ...Array.from({ length: 40 }, () =>
+        subject(
+          {
+            ageBand: '36–50',
+            points: new Map([
+              ['С_Стаж', 20],
+              ['С_Возр', 9],
+            ]),
+          },
+          5,
+        ),
+      ),
+      ...Array.from({ length: 40 }, () =>
+        subject(
+          {
+            ageBand: '≤25',
+            gradeMiddle: false,
+            points: new Map([
+              ['С_Стаж', 2],
+              ['С_Возр', 9],
+            ]),
+          },
+          5,
+        ),
+      ),
+      ...Array.from({ length: 40 }, () =>
+        subject(
+          {
+            ageBand: '51+',
+            points: new Map([
+              ['С_Стаж', 20],
+              ['С_Возр', 9],
+            ]),
+          },
+          5,
+        ),
+      ),
+      ...Array.from({ length: 40 }, () =>
+        subject(
+          {
+            ageBand: '26–35',
+            gradeMiddle: false,
+            points: new Map([
+              ['С_Стаж', 19],
+              ['С_Возр', 1],
+            ]),
+          },
+          5,
+        ),
+      ),
     ];
     const findings = auditFindings(graded, biasAuditGroups(graded, options)).filter((f) => f.dimension === 'age');
     expect(findings.map((f) => [f.group, f.outcome, f.input, f.justified])).toEqual([
@@ -128,7 +174,15 @@ describe('publish gate', () => {
         assessed: true,
         meanCompatibility: 0,
         rates: { workGood: 0.1, level2: 1, level3: 1, level4: 1, level5: 1, level6: 1, gradeMiddle: 1 },
-        ratios: { workGood: { ratio: workGood, low: workGood, high: workGood }, level2: { ratio: 1, low: 1, high: 1 }, level3: { ratio: 1, low: 1, high: 1 }, level4: { ratio: 1, low: 1, high: 1 }, level5: { ratio: 1, low: 1, high: 1 }, level6: { ratio: 1, low: 1, high: 1 }, gradeMiddle: { ratio: 1, low: 1, high: 1 } },
+        ratios: {
+          workGood: { ratio: workGood, low: workGood, high: workGood },
+          level2: { ratio: 1, low: 1, high: 1 },
+          level3: { ratio: 1, low: 1, high: 1 },
+          level4: { ratio: 1, low: 1, high: 1 },
+          level5: { ratio: 1, low: 1, high: 1 },
+          level6: { ratio: 1, low: 1, high: 1 },
+          gradeMiddle: { ratio: 1, low: 1, high: 1 },
+        },
       },
     ],
     failures: passed ? [] : [{ dimension: 'age', group: '≤25', outcome: 'workGood', ratio: workGood!, low: 0.2, high: 0.5, input: null, justified: false }],
@@ -137,8 +191,14 @@ describe('publish gate', () => {
   });
 
   it('refuses a failing candidate naming the group and ratio, and a candidate worse than the published model', () => {
-    expect(gateRefusal(audit(0.35, false), audit(0.9, true))).toMatchObject({ code: 'fairness_below_bar', params: { groupEn: 'age ≤25', groupRu: 'возраст ≤25', ratio: '0.35', low: '0.20', high: '0.50' } });
-    expect(gateRefusal(audit(0.84, true), audit(0.95, true))).toMatchObject({ code: 'fairness_worse_than_published', params: { ratio: '0.84', published: '0.95' } });
+    expect(gateRefusal(audit(0.35, false), audit(0.9, true))).toMatchObject({
+      code: 'fairness_below_bar',
+      params: { groupEn: 'age ≤25', groupRu: 'возраст ≤25', ratio: '0.35', low: '0.20', high: '0.50' },
+    });
+    expect(gateRefusal(audit(0.84, true), audit(0.95, true))).toMatchObject({
+      code: 'fairness_worse_than_published',
+      params: { ratio: '0.84', published: '0.95' },
+    });
     expect(gateRefusal(audit(0.92, true), audit(0.95, true))).toBeNull();
   });
 });

@@ -54,7 +54,14 @@ export const WORK_STYLE_ANSWER_SHARES: Readonly<Record<string, readonly [number,
 /** One draw of the work-style block (a separate stream, so the other answers are the same as without the block). */
 export function drawWorkStyle(rng: Rng): Map<string, number> {
   const out = new Map<string, number>();
-  for (const [neuron, shares] of Object.entries(WORK_STYLE_ANSWER_SHARES)) out.set(neuron, weighted(rng, shares.map((share, i) => [i + 1, share] as const)));
+  for (const [neuron, shares] of Object.entries(WORK_STYLE_ANSWER_SHARES))
+    out.set(
+      neuron,
+      weighted(
+        rng,
+        shares.map((share, i) => [i + 1, share] as const),
+      ),
+    );
   return out;
 }
 
@@ -83,38 +90,156 @@ const clampInt = (value: number, min: number, max: number) => Math.round(Math.mi
  * degrees (bachelor, master), 36 and older mostly the older five-year specialist degree.
  */
 function university(rng: Rng, age: number): string {
-  if (age < 22) return weighted(rng, [['Нет', 4], ['Неоконченное', 6]]);
-  if (age < 36) return weighted(rng, [['Нет', 18], ['Неоконченное', 10], ['Бакалавр', 32], ['Специалист', 10], ['Магистр', 30]]);
-  return weighted(rng, [['Нет', 22], ['Неоконченное', 6], ['Бакалавр', 4], ['Специалист', 60], ['Магистр', 8]]);
+  if (age < 22)
+    return weighted(rng, [
+      ['Нет', 4],
+      ['Неоконченное', 6],
+    ]);
+  if (age < 36)
+    return weighted(rng, [
+      ['Нет', 18],
+      ['Неоконченное', 10],
+      ['Бакалавр', 32],
+      ['Специалист', 10],
+      ['Магистр', 30],
+    ]);
+  return weighted(rng, [
+    ['Нет', 22],
+    ['Неоконченное', 6],
+    ['Бакалавр', 4],
+    ['Специалист', 60],
+    ['Магистр', 8],
+  ]);
 }
 
 function drawPerson(rng: Rng): { sex: Sex; age: number; partner: boolean; children: number; raw: Map<string, AnswerValue> } {
   const a = new Map<string, AnswerValue>();
   const sex: Sex = chance(rng, 0.5) ? 'М' : 'Ж';
-  const band = weighted(rng, AGE_BANDS.map((name) => [name, AGE_BAND_SHARES[name].share] as const));
+  const band = weighted(
+    rng,
+    AGE_BANDS.map((name) => [name, AGE_BAND_SHARES[name].share] as const),
+  );
   const age = between(rng, AGE_BAND_SHARES[band].from, AGE_BAND_SHARES[band].to);
   a.set('С_Пол', sex).set('С_Возр', age);
   if (age < 25) a.set('С_Учёба_Сейчас', chance(rng, 0.4) ? 'Да' : 'Нет');
-  const languages = ['Русский', ...(['Английский', 'Немецкий', 'Французский', 'Испанский', 'Китайский', 'Другой'] as const).filter((_, i) => chance(rng, [0.6, 0.15, 0.1, 0.08, 0.05, 0.05][i]!))];
+  const languages = [
+    'Русский',
+    ...(['Английский', 'Немецкий', 'Французский', 'Испанский', 'Китайский', 'Другой'] as const).filter((_, i) =>
+      chance(rng, [0.6, 0.15, 0.1, 0.08, 0.05, 0.05][i]!),
+    ),
+  ];
   a.set('С_Языки', languages);
   if (languages.length > 1) a.set('С_Переводчик', chance(rng, 0.12) ? 'Да' : 'Нет');
-  a.set('С_Переезд', weighted(rng, [[0, 4], [1, 3], [2, 2], [4, 1]]));
-  a.set('С_Школа_Типы', chance(rng, 0.25) ? ['Общеобразовательная', weighted(rng, [['Профильная', 2], ['Гимназия', 2], ['Вечерняя', 1]])] : [weighted(rng, [['Общеобразовательная', 6], ['Гимназия', 2], ['Профильная', 2], ['Интернат', 0.3], ['Домашнее', 0.2]])]);
-  a.set('С_Школа_Места', [weighted(rng, [['Столица', 2], ['Крупный_город', 4], ['Малый_город', 3], ['Село', 1.5], ['Зарубеж', 0.3]])]);
-  const schools = weighted(rng, [[1, 6], [2, 3], [3, 1], [4, 0.4]]);
+  a.set(
+    'С_Переезд',
+    weighted(rng, [
+      [0, 4],
+      [1, 3],
+      [2, 2],
+      [4, 1],
+    ]),
+  );
+  a.set(
+    'С_Школа_Типы',
+    chance(rng, 0.25)
+      ? [
+          'Общеобразовательная',
+          weighted(rng, [
+            ['Профильная', 2],
+            ['Гимназия', 2],
+            ['Вечерняя', 1],
+          ]),
+        ]
+      : [
+          weighted(rng, [
+            ['Общеобразовательная', 6],
+            ['Гимназия', 2],
+            ['Профильная', 2],
+            ['Интернат', 0.3],
+            ['Домашнее', 0.2],
+          ]),
+        ],
+  );
+  a.set('С_Школа_Места', [
+    weighted(rng, [
+      ['Столица', 2],
+      ['Крупный_город', 4],
+      ['Малый_город', 3],
+      ['Село', 1.5],
+      ['Зарубеж', 0.3],
+    ]),
+  ]);
+  const schools = weighted(rng, [
+    [1, 6],
+    [2, 3],
+    [3, 1],
+    [4, 0.4],
+  ]);
   a.set('С_Школа_Кол', schools);
-  if (schools > 1) a.set('С_Школа_Причина', weighted(rng, [['Переезд', 5], ['Уровень', 2], ['Конфликт', 1], ['Другое', 1]]));
-  a.set('С_Колледж', weighted(rng, [['Нет', 6], ['Не_окончил', 1], ['Окончил', 3]]));
+  if (schools > 1)
+    a.set(
+      'С_Школа_Причина',
+      weighted(rng, [
+        ['Переезд', 5],
+        ['Уровень', 2],
+        ['Конфликт', 1],
+        ['Другое', 1],
+      ]),
+    );
+  a.set(
+    'С_Колледж',
+    weighted(rng, [
+      ['Нет', 6],
+      ['Не_окончил', 1],
+      ['Окончил', 3],
+    ]),
+  );
   const degree = university(rng, age);
   a.set('С_ВУЗ', degree);
-  if (degree === 'Специалист' || degree === 'Магистр') a.set('С_Степень', weighted(rng, [['Нет', 17], ['Кандидат', 2.5], ['Доктор', age > 35 ? 0.8 : 0.1]]));
-  a.set('С_Курсы', weighted(rng, [[0, 3], [1, 4], [3, 2], [6, 1]]));
+  if (degree === 'Специалист' || degree === 'Магистр')
+    a.set(
+      'С_Степень',
+      weighted(rng, [
+        ['Нет', 17],
+        ['Кандидат', 2.5],
+        ['Доктор', age > 35 ? 0.8 : 0.1],
+      ]),
+    );
+  a.set(
+    'С_Курсы',
+    weighted(rng, [
+      [0, 3],
+      [1, 4],
+      [3, 2],
+      [6, 1],
+    ]),
+  );
   // Conscription applies to men only; contract and law-enforcement service to both, more often to men.
-  a.set('С_Служба', sex === 'М' ? weighted(rng, [['Нет', 5], ['Срочная', 3], ['Контракт', 1], ['Силовые', 1]]) : weighted(rng, [['Нет', 18], ['Контракт', 1], ['Силовые', 1]]));
+  a.set(
+    'С_Служба',
+    sex === 'М'
+      ? weighted(rng, [
+          ['Нет', 5],
+          ['Срочная', 3],
+          ['Контракт', 1],
+          ['Силовые', 1],
+        ])
+      : weighted(rng, [
+          ['Нет', 18],
+          ['Контракт', 1],
+          ['Силовые', 1],
+        ]),
+  );
 
   const shares = FAMILY_SHARES[band];
   const partner = chance(rng, shares.partner);
-  const children = chance(rng, shares.children) ? weighted(rng, [[1, 4], [2, 4], [3, 1]]) : 0;
+  const children = chance(rng, shares.children)
+    ? weighted(rng, [
+        [1, 4],
+        [2, 4],
+        [3, 1],
+      ])
+    : 0;
   const study = degree === 'Нет' ? 0 : degree === 'Неоконченное' ? 2 : degree === 'Бакалавр' ? 4 : degree === 'Магистр' ? 6 : 5;
   const leave = sex === 'Ж' ? LEAVE_YEARS_PER_CHILD * children : 0;
   const experience = clampInt(age - 18 - study - leave - rng.next() * 3, 0, 60);
@@ -122,13 +247,41 @@ function drawPerson(rng: Rng): { sex: Sex; age: number; partner: boolean; childr
   if (experience > 0) {
     const managing = chance(rng, Math.min(0.6, experience / 25)) ? clampInt(experience * (0.2 + rng.next() * 0.4), 1, experience) : 0;
     a.set('С_Руков_Стаж', managing);
-    if (managing > 0) a.set('С_Подчинённые', weighted(rng, [[5, 4], [20, 3], [100, 1.5], [101, 0.5]]));
+    if (managing > 0)
+      a.set(
+        'С_Подчинённые',
+        weighted(rng, [
+          [5, 4],
+          [20, 3],
+          [100, 1.5],
+          [101, 0.5],
+        ]),
+      );
   }
-  const business = weighted(rng, [['Нет', 7], ['Пробовал', 2], ['Есть', 1]]);
+  const business = weighted(rng, [
+    ['Нет', 7],
+    ['Пробовал', 2],
+    ['Есть', 1],
+  ]);
   a.set('С_Бизнес', business);
   if (business !== 'Нет') a.set('С_Бизнес_Лет', clampInt(1 + rng.next() * Math.max(1, experience / 2), 0, 60));
 
-  a.set('С_Проживание', partner ? 'Партнёр' : age < 25 ? weighted(rng, [['Родители', 5], ['Друзья', 3], ['Один', 2]]) : weighted(rng, [['Один', 7], ['Родители', 2], ['Друзья', 1]]));
+  a.set(
+    'С_Проживание',
+    partner
+      ? 'Партнёр'
+      : age < 25
+        ? weighted(rng, [
+            ['Родители', 5],
+            ['Друзья', 3],
+            ['Один', 2],
+          ])
+        : weighted(rng, [
+            ['Один', 7],
+            ['Родители', 2],
+            ['Друзья', 1],
+          ]),
+  );
   if (partner) {
     a.set('С_Партнёр_Стаж', clampInt(rng.next() * (age - 18), 0, 70));
     a.set('С_Партнёр_Возр', clampInt(age + rng.normal() * 4, 18, 100));
@@ -140,10 +293,30 @@ function drawPerson(rng: Rng): { sex: Sex; age: number; partner: boolean; childr
   }
   const parent = () => (age > 55 && chance(rng, 0.5) ? 'После_18' : chance(rng, 0.05) ? 'До_18' : 'Жив');
   a.set('С_Мать', parent()).set('С_Отец', parent());
-  const siblings = weighted(rng, [[0, 3], [1, 4], [2, 2], [3, 1]]);
+  const siblings = weighted(rng, [
+    [0, 3],
+    [1, 4],
+    [2, 2],
+    [3, 1],
+  ]);
   a.set('С_Сиблинги', siblings);
-  if (siblings > 0) a.set('С_Сиблинг_Порядок', weighted(rng, [['Старший', 3], ['Средний', 1], ['Младший', 3]]));
-  a.set('С_Утрата', weighted(rng, [['Нет', 5], ['Родственник', 3], ['Друг', 1]]));
+  if (siblings > 0)
+    a.set(
+      'С_Сиблинг_Порядок',
+      weighted(rng, [
+        ['Старший', 3],
+        ['Средний', 1],
+        ['Младший', 3],
+      ]),
+    );
+  a.set(
+    'С_Утрата',
+    weighted(rng, [
+      ['Нет', 5],
+      ['Родственник', 3],
+      ['Друг', 1],
+    ]),
+  );
   return { sex, age, partner, children, raw: a };
 }
 
@@ -156,8 +329,19 @@ export function referencePopulation(steps: readonly Step[], size: number, seed: 
     const { sex, age, partner, children, raw } = drawPerson(rng);
     // Drawn for every person, asked or not, so the stream does not depend on the questionnaire.
     for (const [neuron, value] of drawWorkStyle(styleRng)) if (asked.has(neuron)) raw.set(neuron, value);
-    const checked = checkAnswers(steps, [...raw].map(([neuron, value]) => ({ neuron, value })), { complete: true });
+    const checked = checkAnswers(
+      steps,
+      [...raw].map(([neuron, value]) => ({ neuron, value })),
+      { complete: true },
+    );
     if (!checked.ok) throw new Error(`Reference answers refused at ${checked.issue.neuron}: ${checked.issue.key}`);
-    return { id: `ref-${String(index + 1).padStart(5, '0')}`, sex, age, ageBand: ageBandOf(age), family: familyStatusOf(partner, children), answers: checked.answers };
+    return {
+      id: `ref-${String(index + 1).padStart(5, '0')}`,
+      sex,
+      age,
+      ageBand: ageBandOf(age),
+      family: familyStatusOf(partner, children),
+      answers: checked.answers,
+    };
   });
 }

@@ -70,7 +70,12 @@ describe('websocket gate', () => {
 
   it('answers malformed messages with an error and keeps the connection open', async () => {
     const client = await connect(owner.token);
-    for (const bad of ['{not json', JSON.stringify({ type: 'nope' }), JSON.stringify({ type: 'syncTutorial', payload: { step: -1 } }), JSON.stringify([1, 2])]) {
+    for (const bad of [
+      '{not json',
+      JSON.stringify({ type: 'nope' }),
+      JSON.stringify({ type: 'syncTutorial', payload: { step: -1 } }),
+      JSON.stringify([1, 2]),
+    ]) {
       client.socket.send(bad);
       expect((await client.next('error')).payload).toMatchObject({ code: 'bad_request' });
     }
@@ -116,7 +121,9 @@ describe('websocket gate', () => {
     const hostile = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 200 }),
       fc.anything({ maxDepth: 5 }).map((value) => JSON.stringify(value) ?? 'undefined'),
-      fc.record({ type: fc.constantFrom('ping', 'reflectState', 'syncTutorial', 'teamCheck', '__proto__', ''), payload: fc.anything({ maxDepth: 3 }) }).map((value) => JSON.stringify(value)),
+      fc
+        .record({ type: fc.constantFrom('ping', 'reflectState', 'syncTutorial', 'teamCheck', '__proto__', ''), payload: fc.anything({ maxDepth: 3 }) })
+        .map((value) => JSON.stringify(value)),
       fc.integer({ min: 1_000, max: 60_000 }).map((length) => JSON.stringify({ type: 'syncTutorial', payload: { step: 'x'.repeat(length) } })),
     );
     await fc.assert(

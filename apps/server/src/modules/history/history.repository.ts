@@ -20,12 +20,7 @@ export async function lockOwnerHistory(db: Db, ownerId: string): Promise<void> {
 }
 
 export async function listEntries(db: Db, ownerId: string): Promise<HistoryEntry[]> {
-  const rows = await db
-    .select()
-    .from(dashboardHistory)
-    .where(eq(dashboardHistory.ownerId, ownerId))
-    .orderBy(desc(dashboardHistory.at))
-    .limit(HISTORY_MAX);
+  const rows = await db.select().from(dashboardHistory).where(eq(dashboardHistory.ownerId, ownerId)).orderBy(desc(dashboardHistory.at)).limit(HISTORY_MAX);
   return rows.map(toEntry);
 }
 
@@ -86,7 +81,9 @@ export async function trim(db: Db, ownerId: string): Promise<void> {
     .where(eq(dashboardHistory.ownerId, ownerId))
     .orderBy(desc(dashboardHistory.at))
     .offset(HISTORY_MAX);
-  await db.delete(dashboardHistory).where(and(eq(dashboardHistory.ownerId, ownerId), sql`(${dashboardHistory.type}, ${dashboardHistory.refId}) in ${overflow}`));
+  await db
+    .delete(dashboardHistory)
+    .where(and(eq(dashboardHistory.ownerId, ownerId), sql`(${dashboardHistory.type}, ${dashboardHistory.refId}) in ${overflow}`));
 }
 
 export async function incrementCounter(db: Db, ownerId: string, counter: keyof HistoryCounters): Promise<void> {

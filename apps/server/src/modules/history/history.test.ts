@@ -77,7 +77,7 @@ describe('dashboard history rules', () => {
     expect(history.counters).toEqual({ p2p: 1, team: 2 });
   });
 
-  it("shows each owner only their own history", async () => {
+  it('shows each owner only their own history', async () => {
     const one = await createOwner(t);
     const two = await createOwner(t);
     await recordHistory(t.database.db, one.id, pairEntry('mine'));
@@ -97,7 +97,15 @@ describe('dashboard history rules', () => {
     expect(again.statusCode).toBe(200);
     const history = await historyOf(owner);
     expect(history.entries).toEqual([
-      expect.objectContaining({ type: 'pair', id: pairId, title: 'Anna Ivanova & Boris Petrov', actors: [{ id: a, name: 'Anna Ivanova' }, { id: b, name: 'Boris Petrov' }] }),
+      expect.objectContaining({
+        type: 'pair',
+        id: pairId,
+        title: 'Anna Ivanova & Boris Petrov',
+        actors: [
+          { id: a, name: 'Anna Ivanova' },
+          { id: b, name: 'Boris Petrov' },
+        ],
+      }),
     ]);
     expect(history.counters.p2p).toBe(2);
     await t.app.inject({ method: 'DELETE', url: `/api/scene/p2p/${pairId}`, headers: owner.headers });

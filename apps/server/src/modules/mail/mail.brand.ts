@@ -8,7 +8,10 @@ export const WORK_TITLE = 'Teamcast';
  * The platform a request speaks for (spec section 1): a host of LOVE_HOSTS gets the love variant. Links in mail
  * point at that love host, or else at PUBLIC_URL; any other Host header is ignored, so it cannot redirect links.
  */
-export function brandForHost(config: Pick<Config, 'LOVE_HOSTS' | 'PUBLIC_URL' | 'SUPPORT_EMAIL' | 'LOVE_SUPPORT_EMAIL'>, host: string | undefined): Brand & { baseUrl: string } {
+export function brandForHost(
+  config: Pick<Config, 'LOVE_HOSTS' | 'PUBLIC_URL' | 'SUPPORT_EMAIL' | 'LOVE_SUPPORT_EMAIL'>,
+  host: string | undefined,
+): Brand & { baseUrl: string } {
   const publicUrl = new URL(config.PUBLIC_URL);
   const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
   const love = hostname !== '' && config.LOVE_HOSTS.includes(hostname);

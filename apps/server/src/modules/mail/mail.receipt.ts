@@ -17,7 +17,10 @@ export type Receipt = {
   card: { brand: string; last4: string } | null;
 };
 
-const texts: Record<Locale, { subject: string; lead: string; number: string; item: string; period: string; amount: string; paidAt: string; card: string; keep: string; support: string }> = {
+const texts: Record<
+  Locale,
+  { subject: string; lead: string; number: string; item: string; period: string; amount: string; paidAt: string; card: string; keep: string; support: string }
+> = {
   en: {
     subject: 'Your {title} receipt {number}',
     lead: 'Thank you for your payment. This is your receipt; the invoice is also under Subscription → Invoices.',
@@ -55,7 +58,9 @@ export function renderReceipt(receipt: Receipt, locale: Locale, brand: Brand): R
     [t.number, receipt.number],
     [t.item, receipt.description],
     // Paid until the period's end, as the subscription screen says it.
-    ...(receipt.period ? [[t.period, `${formatLongDate(receipt.period.start, locale)} – ${formatLongDate(receipt.period.end, locale)}`] as [string, string]] : []),
+    ...(receipt.period
+      ? [[t.period, `${formatLongDate(receipt.period.start, locale)} – ${formatLongDate(receipt.period.end, locale)}`] as [string, string]]
+      : []),
     [t.amount, formatMoney(receipt.amount, receipt.currency, locale)],
     [t.paidAt, formatLongDate(receipt.paidAt, locale)],
     ...(receipt.card ? [[t.card, `${receipt.card.brand.toUpperCase()} •••• ${receipt.card.last4}`] as [string, string]] : []),
@@ -63,7 +68,12 @@ export function renderReceipt(receipt: Receipt, locale: Locale, brand: Brand): R
   const help = fill(t.support, values);
   const text = [t.lead, '', ...lines.map(([label, value]) => `${label}: ${value}`), '', t.keep, '', help, '', `— ${brand.title}`].join('\n');
   const accent = brand.love ? '#d6336c' : '#1c7ed6';
-  const rows = lines.map(([label, value]) => `<tr><td style="padding: 4px 12px 4px 0; color: #495057;">${escapeHtml(label)}</td><td style="padding: 4px 0; font-weight: bold;">${escapeHtml(value)}</td></tr>`).join('\n');
+  const rows = lines
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding: 4px 12px 4px 0; color: #495057;">${escapeHtml(label)}</td><td style="padding: 4px 0; font-weight: bold;">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family: Arial, sans-serif; color: #212529; line-height: 1.5; max-width: 560px; margin: 0 auto; padding: 24px;">

@@ -41,7 +41,10 @@ export async function markSent(db: Db, id: string): Promise<void> {
 }
 
 export async function markFailed(db: Db, id: string, error: string): Promise<void> {
-  await db.update(mailOutbox).set({ lastError: error.slice(0, 500) }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ lastError: error.slice(0, 500) })
+    .where(eq(mailOutbox.id, id));
 }
 
 export async function listMessages(db: Db, to?: string, limit = 50): Promise<OutboxRow[]> {

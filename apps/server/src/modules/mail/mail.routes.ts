@@ -33,7 +33,9 @@ export const mailModule: FastifyPluginAsync = async (app) => {
       const row = await findMessage(db, params.id);
       if (!row) throw new AppError('not_found');
       // A message may hold someone's sign-in link: who read it is on record.
-      await recordAudit(db, auth.subjectId, [{ action: 'mail.read', entity: 'mail', entityId: row.id, before: null, after: { to: row.toAddress, kind: row.kind } }]);
+      await recordAudit(db, auth.subjectId, [
+        { action: 'mail.read', entity: 'mail', entityId: row.id, before: null, after: { to: row.toAddress, kind: row.kind } },
+      ]);
       return presentMailDetail(row);
     },
   });

@@ -14,9 +14,20 @@ const MAIL_KIND_HEADER = 'X-Teamcast-Mail-Kind';
  * Keeps a plain-text message written by a module (no template, e.g. an enterprise request to support) in the outbox:
  * the retry loop sends it when SMTP_URL is set, otherwise administrators read it in the console's outbox.
  */
-export async function queuePlainMessage(db: Db, message: { to: string; subject: string; text: string; kind: OutboxRow['kind']; locale: Locale }): Promise<void> {
+export async function queuePlainMessage(
+  db: Db,
+  message: { to: string; subject: string; text: string; kind: OutboxRow['kind']; locale: Locale },
+): Promise<void> {
   const htmlBody = `<pre style="font: 14px/1.5 sans-serif; white-space: pre-wrap">${escapeHtml(message.text)}</pre>`;
-  await insertMessage(db, { id: crypto.randomUUID(), toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody, kind: message.kind, locale: message.locale });
+  await insertMessage(db, {
+    id: crypto.randomUUID(),
+    toAddress: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody,
+    kind: message.kind,
+    locale: message.locale,
+  });
 }
 
 /** How often the retry loop looks for messages whose delivery failed, in milliseconds (half the first retry delay). */
@@ -61,7 +72,15 @@ export function createMailer({ db, config, log, transport }: { db: Db; config: C
   const deliver = async (row: OutboxRow) => {
     if (!smtp) return;
     try {
-      await smtp.sendMail({ from: config.MAIL_FROM, to: row.toAddress, replyTo: config.SUPPORT_EMAIL, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: { [MAIL_KIND_HEADER]: row.kind } });
+      await smtp.sendMail({
+        from: config.MAIL_FROM,
+        to: row.toAddress,
+        replyTo: config.SUPPORT_EMAIL,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        headers: { [MAIL_KIND_HEADER]: row.kind },
+      });
       await markSent(db, row.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -97,7 +116,15 @@ export function createMailer({ db, config, log, transport }: { db: Db; config: C
     },
     async enqueue(target, { to, kind, locale, rendered }) {
       const id = crypto.randomUUID();
-      await insertMessage(target, { id, toAddress: to.toLowerCase(), subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, kind, locale });
+      await insertMessage(target, {
+        id,
+        toAddress: to.toLowerCase(),
+        subject: rendered.subject,
+        textBody: rendered.text,
+        htmlBody: rendered.html,
+        kind,
+        locale,
+      });
       return id;
     },
     deliverDue() {

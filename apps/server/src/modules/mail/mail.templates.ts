@@ -144,7 +144,6 @@ const texts: Record<MailKind, Record<Locale, Texts>> = {
   },
 };
 
-
 const support: Record<Locale, string> = { en: 'Questions? Write to {support}.', ru: 'Вопросы? Пишите на {support}.' };
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
@@ -157,14 +156,9 @@ export const escapeHtml = (text: string) =>
 export function renderMail(kind: MailKind, locale: Locale, brand: Brand, link: string, extra: Record<string, string> = {}): RenderedMail {
   const values = { ...extra, title: brand.title, support: brand.supportEmail };
   const t = texts[kind][locale];
-  const [subject, lead, action, validity, ignore, help] = [t.subject, t.lead, t.action, t.validity, t.ignore, support[locale]].map((text) => fill(text, values)) as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
+  const [subject, lead, action, validity, ignore, help] = [t.subject, t.lead, t.action, t.validity, t.ignore, support[locale]].map((text) =>
+    fill(text, values),
+  ) as [string, string, string, string, string, string];
   const text = [lead, '', `${action}: ${link}`, '', validity, ignore, '', help, '', `— ${brand.title}`].join('\n');
   const accent = brand.love ? '#d6336c' : '#1c7ed6';
   const html = `<!doctype html>

@@ -55,7 +55,12 @@ describe('mail over SMTP', () => {
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'http://teamcast.test', MAIL_FROM: 'Teamcast <robot@teamcast.test>', SUPPORT_EMAIL: 'help@teamcast.test' });
+    t = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      PUBLIC_URL: 'http://teamcast.test',
+      MAIL_FROM: 'Teamcast <robot@teamcast.test>',
+      SUPPORT_EMAIL: 'help@teamcast.test',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -147,7 +152,13 @@ describe('mail kept in the outbox', () => {
     const owner = await createOwner(t);
     await t.app.inject({ method: 'POST', url: '/api/passport/owner/mail/login-link', payload: { username: owner.email } });
     const [row] = await mailTo(t, owner.email);
-    for (const url of ['/dev/mail', '/dev/mail.json', `/dev/mail.json?to=${encodeURIComponent(owner.email)}`, `/dev/mail/${row!.id}`, `/dev/mail/${row!.id}/html`]) {
+    for (const url of [
+      '/dev/mail',
+      '/dev/mail.json',
+      `/dev/mail.json?to=${encodeURIComponent(owner.email)}`,
+      `/dev/mail/${row!.id}`,
+      `/dev/mail/${row!.id}/html`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain(row!.subject);
@@ -170,13 +181,21 @@ describe('mail kept in the outbox', () => {
       expect((await t.app.inject({ method: 'GET', url, headers: as(estimator.token) })).statusCode, url).toBe(403);
     }
 
-    const filtered = await t.app.inject({ method: 'GET', url: `/api/admin/mail?to=${encodeURIComponent(owner.email.toUpperCase())}`, headers: as(administrator.token) });
+    const filtered = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/mail?to=${encodeURIComponent(owner.email.toUpperCase())}`,
+      headers: as(administrator.token),
+    });
     expect(filtered.statusCode).toBe(200);
     const { items, total } = filtered.json().result as { items: Array<Record<string, unknown>>; total: number };
     expect(total).toBe(2);
     expect(items.map((item) => item.kind).sort()).toEqual(['magic', 'reset']);
     expect(items.every((item) => item.to === owner.email && item.status === 'kept' && !('text' in item))).toBe(true);
-    const page = await t.app.inject({ method: 'GET', url: `/api/admin/mail?to=${encodeURIComponent(owner.email)}&limit=1&offset=1`, headers: as(administrator.token) });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/mail?to=${encodeURIComponent(owner.email)}&limit=1&offset=1`,
+      headers: as(administrator.token),
+    });
     expect(page.json().result).toMatchObject({ total: 2, items: [{ _id: items[1]!._id }] });
     const everything = await t.app.inject({ method: 'GET', url: '/api/admin/mail?limit=1000', headers: as(administrator.token) });
     expect(everything.json().result.items.some((item: { to: string }) => item.to === other.email)).toBe(true);
@@ -193,7 +212,10 @@ describe('mail kept in the outbox', () => {
     const login = await t.app.inject({ method: 'POST', url: `/api/passport/owner/login/magic/${linkToken(new URL(detail.link))}` });
     expect(login.json().result.id).toBe(owner.id);
     // Reading a message is on record.
-    const [audit] = await t.database.query<{ action: string; administrator_id: string }>("select action, administrator_id from admin_audit_log where entity_id = $1", [magic._id]);
+    const [audit] = await t.database.query<{ action: string; administrator_id: string }>(
+      'select action, administrator_id from admin_audit_log where entity_id = $1',
+      [magic._id],
+    );
     expect(audit).toEqual({ action: 'mail.read', administrator_id: administrator.id });
 
     const missing = await t.app.inject({ method: 'GET', url: '/api/admin/mail/no-such-message', headers: as(administrator.token) });
@@ -237,7 +259,12 @@ describe('the log line of a kept message', () => {
 });
 
 describe('templates', () => {
-  const config = { LOVE_HOSTS: ['love.example.com'], PUBLIC_URL: 'https://teamcast.example.com', SUPPORT_EMAIL: 'help@example.com', LOVE_SUPPORT_EMAIL: 'flame@example.com' };
+  const config = {
+    LOVE_HOSTS: ['love.example.com'],
+    PUBLIC_URL: 'https://teamcast.example.com',
+    SUPPORT_EMAIL: 'help@example.com',
+    LOVE_SUPPORT_EMAIL: 'flame@example.com',
+  };
 
   it('renders every kind in Russian and English, as text and HTML, with the link, title and support contact', () => {
     const brand = brandForHost(config, 'teamcast.example.com');
@@ -285,7 +312,11 @@ describe('templates', () => {
       expect(body).toContain('TC-1A2B3C4D-0002');
       expect(body).toContain('VISA •••• 4242');
     }
-    const en = renderReceipt({ ...receipt, amount: 5_900, currency: 'USD', description: 'Teams · 2 teams · month', period: null, card: null }, 'en', brandForHost(config, 'love.example.com'));
+    const en = renderReceipt(
+      { ...receipt, amount: 5_900, currency: 'USD', description: 'Teams · 2 teams · month', period: null, card: null },
+      'en',
+      brandForHost(config, 'love.example.com'),
+    );
     expect(en.subject).toBe('Your Flame by Teamcast receipt TC-1A2B3C4D-0002');
     expect(en.text).toContain('Amount paid: $59');
     expect(en.text).toContain('Paid on: November 25, 2026');

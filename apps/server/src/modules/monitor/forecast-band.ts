@@ -32,8 +32,14 @@ export function teamMonthlyForecast(dataset: TeamDatasetPart, startDay: string):
   const band = dataset.band?.microclimate;
   if (!band || band.p10.length === 0) return null;
   const last = band.p10.length - 1;
-  const p10 = yearOf((d) => band.p10[Math.min(d, last)], () => 0);
-  const p90 = yearOf((d) => band.p90[Math.min(d, last)], () => 0);
+  const p10 = yearOf(
+    (d) => band.p10[Math.min(d, last)],
+    () => 0,
+  );
+  const p90 = yearOf(
+    (d) => band.p90[Math.min(d, last)],
+    () => 0,
+  );
   const mid = yearOf(
     (d) => dataset.teamColumns.microclimate[d - dataset.firstDay],
     (d) => (p10[d]! + p90[d]!) / 2,
@@ -47,7 +53,11 @@ export function teamMonthlyForecast(dataset: TeamDatasetPart, startDay: string):
 }
 
 /** A pair's monthly band as its forecast gives it (12 months from the start day). */
-export function pairMonthlyForecast(details: { months: string[]; monthly: number[]; monthlyBand: { p10: number[]; p90: number[] } | null }): MonitorForecast | null {
+export function pairMonthlyForecast(details: {
+  months: string[];
+  monthly: number[];
+  monthlyBand: { p10: number[]; p90: number[] } | null;
+}): MonitorForecast | null {
   if (!details.monthlyBand) return null;
   return {
     months: details.months.map((day) => day.slice(0, 7)),

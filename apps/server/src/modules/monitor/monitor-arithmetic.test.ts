@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { MonitorMonth } from '@teamcast/contracts';
-import { addMonths, aggregateMonth, belowTwoMonthsRunning, calibrationByHorizon, calibrationOf, monitorMonths, outsideRun, positionOf, thresholdFor, type StoredCheckIn } from './monitor-arithmetic.ts';
+import {
+  addMonths,
+  aggregateMonth,
+  belowTwoMonthsRunning,
+  calibrationByHorizon,
+  calibrationOf,
+  monitorMonths,
+  outsideRun,
+  positionOf,
+  thresholdFor,
+  type StoredCheckIn,
+} from './monitor-arithmetic.ts';
 import { pairMonthlyForecast, teamMonthlyForecast } from './forecast-band.ts';
 
 const answer = (memberId: string, month: string, choices: number[], satisfaction = 3): StoredCheckIn => ({
@@ -44,7 +55,10 @@ describe('aggregation with the privacy threshold', () => {
     // Ratings 90, 50, -90, -50, 0, 0 → mean 0; satisfaction 5, 3, 1 → 90, 0, -90 → 0.
     const three = [answer('a', '2026-11', [5, 4], 5), answer('b', '2026-11', [1, 2], 3), answer('c', '2026-11', [3, 3], 1)];
     expect(aggregateMonth(three, 3)).toEqual({ respondents: 3, observed: 0, satisfaction: 0, withheld: false });
-    expect(aggregateMonth([answer('a', '2026-11', [4, 4, 4], 4), answer('b', '2026-11', [4], 4), answer('c', '2026-11', [5], 4)], 3).observed).toBeCloseTo((50 * 4 + 90) / 5, 10);
+    expect(aggregateMonth([answer('a', '2026-11', [4, 4, 4], 4), answer('b', '2026-11', [4], 4), answer('c', '2026-11', [5], 4)], 3).observed).toBeCloseTo(
+      (50 * 4 + 90) / 5,
+      10,
+    );
     expect(aggregateMonth([], 3)).toEqual({ respondents: 0, observed: null, satisfaction: null, withheld: false });
   });
 
@@ -54,7 +68,11 @@ describe('aggregation with the privacy threshold', () => {
     expect(positionOf(-10.5, -10, 10)).toBe('below');
     expect(positionOf(11, -10, 10)).toBe('above');
     expect(positionOf(null, -10, 10)).toBeNull();
-    const months = monitorMonths({ months: ['2026-11', '2026-12'], forecast: [40, 45], p10: [20, 25], p90: [60, 65] }, [answer('a', '2026-12', [2]), answer('b', '2026-12', [2]), answer('c', '2026-12', [2])], 3);
+    const months = monitorMonths(
+      { months: ['2026-11', '2026-12'], forecast: [40, 45], p10: [20, 25], p90: [60, 65] },
+      [answer('a', '2026-12', [2]), answer('b', '2026-12', [2]), answer('c', '2026-12', [2])],
+      3,
+    );
     expect(months.map((m) => [m.month, m.observed, m.position])).toEqual([
       ['2026-11', null, null],
       ['2026-12', -50, 'below'],
@@ -64,14 +82,24 @@ describe('aggregation with the privacy threshold', () => {
 
 describe('outside the band and the alert rule', () => {
   it('reports the latest run outside the band from its first month, skipping months with no figure', () => {
-    expect(outsideRun([month('2026-01', 'inside'), month('2026-02', 'below'), month('2026-03', null), month('2026-04', 'below')])).toEqual({ direction: 'below', since: '2026-02' });
+    expect(outsideRun([month('2026-01', 'inside'), month('2026-02', 'below'), month('2026-03', null), month('2026-04', 'below')])).toEqual({
+      direction: 'below',
+      since: '2026-02',
+    });
     expect(outsideRun([month('2026-01', 'below'), month('2026-02', 'above')])).toEqual({ direction: 'above', since: '2026-02' });
     expect(outsideRun([month('2026-01', 'below'), month('2026-02', 'inside')])).toBeNull();
     expect(outsideRun([month('2026-01', null)])).toBeNull();
   });
 
   it('alerts when a month and the calendar month before it are both below the band, not across a gap', () => {
-    const months = [month('2026-01', 'below'), month('2026-02', 'below'), month('2026-03', 'inside'), month('2026-04', 'below'), month('2026-05', null), month('2026-06', 'below')];
+    const months = [
+      month('2026-01', 'below'),
+      month('2026-02', 'below'),
+      month('2026-03', 'inside'),
+      month('2026-04', 'below'),
+      month('2026-05', null),
+      month('2026-06', 'below'),
+    ];
     expect(belowTwoMonthsRunning(months, '2026-02')).toBe(true);
     expect(belowTwoMonthsRunning(months, '2026-01')).toBe(false);
     expect(belowTwoMonthsRunning(months, '2026-04')).toBe(false);
@@ -92,7 +120,12 @@ describe('calibration on constructed data', () => {
   });
 
   it('splits by horizon: month i of every forecast is horizon i, horizons without an observation left out', () => {
-    const at = (observed: number | null): MonitorMonth => ({ ...month('2026-01', observed === null ? null : 'inside', observed), forecast: 0, p10: -10, p90: 10 });
+    const at = (observed: number | null): MonitorMonth => ({
+      ...month('2026-01', observed === null ? null : 'inside', observed),
+      forecast: 0,
+      p10: -10,
+      p90: 10,
+    });
     // Forecast A observed at horizons 0 and 2, forecast B at horizon 0 only: horizon 0 has 2 points, horizon 2 one, horizon 1 none.
     const byHorizon = calibrationByHorizon([
       [at(5), at(null), at(30)],

@@ -100,5 +100,8 @@ export const pointsOf = (months: readonly MonitorMonth[]): CalibrationPoint[] =>
 /** Calibration by horizon over several forecasts' months: month i of each forecast is horizon i. */
 export function calibrationByHorizon(forecasts: ReadonlyArray<readonly MonitorMonth[]>): HorizonCalibration[] {
   const horizons = Math.max(0, ...forecasts.map((months) => months.length));
-  return Array.from({ length: horizons }, (_, horizon) => ({ horizon, ...calibrationOf(forecasts.flatMap((months) => pointsOf(months.slice(horizon, horizon + 1)))) })).filter((h) => h.n > 0);
+  return Array.from({ length: horizons }, (_, horizon) => ({
+    horizon,
+    ...calibrationOf(forecasts.flatMap((months) => pointsOf(months.slice(horizon, horizon + 1)))),
+  })).filter((h) => h.n > 0);
 }

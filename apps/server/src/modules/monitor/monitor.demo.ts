@@ -19,7 +19,10 @@ function seeded(seed: number) {
 
 /** The five-point choice nearest a rating on -100…100. */
 const nearestChoice = (rating: number): CheckInChoice =>
-  ([1, 2, 3, 4, 5] as const).reduce<1 | 2 | 3 | 4 | 5>((best, choice) => (Math.abs(CHOICE_RATINGS[choice] - rating) < Math.abs(CHOICE_RATINGS[best] - rating) ? choice : best), 3);
+  ([1, 2, 3, 4, 5] as const).reduce<1 | 2 | 3 | 4 | 5>(
+    (best, choice) => (Math.abs(CHOICE_RATINGS[choice] - rating) < Math.abs(CHOICE_RATINGS[best] - rating) ? choice : best),
+    3,
+  );
 
 export type DemoMonitorInput = {
   ownerId: string;
@@ -45,8 +48,28 @@ export async function seedDemoMonitor(db: Db, input: DemoMonitorInput): Promise<
   const current = monthOf(input.now);
   const forecast = { ...computed, months: computed.months.map((_, i) => addMonths(current, i - (computed.months.length - 1))) };
   const id = crypto.randomUUID();
-  const members = input.members.map((m) => ({ id: crypto.randomUUID(), monitorId: id, profileId: m.profileId, name: m.name, email: null, locale: 'ru' as const }));
-  await repo.insertMonitor(db, { id, ownerId: input.ownerId, kind: 'team', subjectId: input.sceneId, title: input.title, forecast, isDemo: true, createdAt: new Date(`${forecast.months[0]}-01T09:00:00Z`) }, members);
+  const members = input.members.map((m) => ({
+    id: crypto.randomUUID(),
+    monitorId: id,
+    profileId: m.profileId,
+    name: m.name,
+    email: null,
+    locale: 'ru' as const,
+  }));
+  await repo.insertMonitor(
+    db,
+    {
+      id,
+      ownerId: input.ownerId,
+      kind: 'team',
+      subjectId: input.sceneId,
+      title: input.title,
+      forecast,
+      isDemo: true,
+      createdAt: new Date(`${forecast.months[0]}-01T09:00:00Z`),
+    },
+    members,
+  );
   const random = seeded(input.seed);
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   for (const [i, month] of forecast.months.entries()) {
@@ -55,7 +78,16 @@ export async function seedDemoMonitor(db: Db, input: DemoMonitorInput): Promise<
     const respondents = i === 4 ? members.slice(0, 2) : i === forecast.months.length - 1 ? members.slice(1) : members;
     for (const member of respondents) {
       const ratings = members.filter((m) => m.id !== member.id).map((m) => ({ memberId: m.id, choice: nearestChoice(forecast.forecast[i]! + sd * normal()) }));
-      await repo.insertCheckIn(db, { id: crypto.randomUUID(), monitorId: id, memberId: member.id, month, ratings, satisfaction: nearestChoice(forecast.forecast[i]! + sd * normal()), word: null, createdAt: new Date(`${month}-05T09:00:00Z`) });
+      await repo.insertCheckIn(db, {
+        id: crypto.randomUUID(),
+        monitorId: id,
+        memberId: member.id,
+        month,
+        ratings,
+        satisfaction: nearestChoice(forecast.forecast[i]! + sd * normal()),
+        word: null,
+        createdAt: new Date(`${month}-05T09:00:00Z`),
+      });
     }
   }
   return id;

@@ -1,7 +1,15 @@
 import type { Locale } from '@teamcast/contracts';
 
 /** The monitor's plain-text mail, in the reader's language. */
-export const monitorMailTexts: Record<Locale, { linkSubject: (title: string) => string; linkText: (v: { name: string; title: string; link: string; expires: string }) => string; alertSubject: (title: string) => string; alertText: (v: { title: string; months: string; link: string }) => string }> = {
+export const monitorMailTexts: Record<
+  Locale,
+  {
+    linkSubject: (title: string) => string;
+    linkText: (v: { name: string; title: string; link: string; expires: string }) => string;
+    alertSubject: (title: string) => string;
+    alertText: (v: { title: string; months: string; link: string }) => string;
+  }
+> = {
   en: {
     linkSubject: (title) => `One minute about your work in ${title}`,
     linkText: ({ name, title, link, expires }) =>

@@ -5,9 +5,20 @@ import type { CheckInRow, MemberRow, MonitorRow, OutcomeRow } from './monitor.re
 /** Members still in the team on `day` (YYYY-MM-DD). */
 export const activeMembers = (members: readonly MemberRow[], day: string) => members.filter((m) => m.leftOn === null || m.leftOn > day);
 
-export const storedCheckIn = (row: CheckInRow): StoredCheckIn => ({ memberId: row.memberId, month: row.month, ratings: row.ratings, satisfaction: row.satisfaction });
+export const storedCheckIn = (row: CheckInRow): StoredCheckIn => ({
+  memberId: row.memberId,
+  month: row.month,
+  ratings: row.ratings,
+  satisfaction: row.satisfaction,
+});
 
-const presentMember = (row: MemberRow): MonitorMember => ({ _id: row.id, profileId: row.profileId, name: row.name, hasAddress: Boolean(row.email), leftOn: row.leftOn });
+const presentMember = (row: MemberRow): MonitorMember => ({
+  _id: row.id,
+  profileId: row.profileId,
+  name: row.name,
+  hasAddress: Boolean(row.email),
+  leftOn: row.leftOn,
+});
 
 const presentOutcome = (row: OutcomeRow): MonitorOutcome => ({ _id: row.id, kind: row.kind, memberId: row.memberId, day: row.day, note: row.note });
 
@@ -15,7 +26,13 @@ const presentOutcome = (row: OutcomeRow): MonitorOutcome => ({ _id: row.id, kind
  * A monitor as its owner sees it: aggregates only. No member's answers leave the server: the months carry means over
  * at least `threshold` respondents, and `notAnswered` names who has not answered this month, not what anyone said.
  */
-export function presentMonitor(row: MonitorRow, members: readonly MemberRow[], checkIns: readonly CheckInRow[], outcomes: readonly OutcomeRow[], now: Date): Monitor {
+export function presentMonitor(
+  row: MonitorRow,
+  members: readonly MemberRow[],
+  checkIns: readonly CheckInRow[],
+  outcomes: readonly OutcomeRow[],
+  now: Date,
+): Monitor {
   const threshold = thresholdFor(members.length);
   const months = monitorMonths(row.forecast, checkIns.map(storedCheckIn), threshold);
   const currentMonth = now.toISOString().slice(0, 7);

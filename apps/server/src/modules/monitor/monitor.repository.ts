@@ -55,12 +55,20 @@ export async function membersOf(db: Db, monitorIds: string[]): Promise<MemberRow
 
 export async function checkInsOf(db: Db, monitorIds: string[]): Promise<CheckInRow[]> {
   if (monitorIds.length === 0) return [];
-  return db.select().from(monitorCheckIns).where(inArray(monitorCheckIns.monitorId, monitorIds)).orderBy(asc(monitorCheckIns.month), asc(monitorCheckIns.createdAt));
+  return db
+    .select()
+    .from(monitorCheckIns)
+    .where(inArray(monitorCheckIns.monitorId, monitorIds))
+    .orderBy(asc(monitorCheckIns.month), asc(monitorCheckIns.createdAt));
 }
 
 export async function outcomesOf(db: Db, monitorIds: string[]): Promise<OutcomeRow[]> {
   if (monitorIds.length === 0) return [];
-  return db.select().from(monitorOutcomes).where(inArray(monitorOutcomes.monitorId, monitorIds)).orderBy(asc(monitorOutcomes.day), asc(monitorOutcomes.createdAt));
+  return db
+    .select()
+    .from(monitorOutcomes)
+    .where(inArray(monitorOutcomes.monitorId, monitorIds))
+    .orderBy(asc(monitorOutcomes.day), asc(monitorOutcomes.createdAt));
 }
 
 export async function setMemberLink(db: Db, memberId: string, tokenHash: string, expiresAt: Date): Promise<void> {

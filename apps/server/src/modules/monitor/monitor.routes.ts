@@ -13,7 +13,18 @@ import {
 import { route } from '../../core/route.ts';
 import { registerProfileErasure } from '../profiles/profile-erasure.ts';
 import { deleteMembersOfProfile } from './monitor.repository.ts';
-import { addOutcome, answerCheckIn, checkInForm, exportCsv, getMonitorView, issueLinks, listMonitorViews, startMonitor, stopMonitor, type MonitorDeps } from './monitor.service.ts';
+import {
+  addOutcome,
+  answerCheckIn,
+  checkInForm,
+  exportCsv,
+  getMonitorView,
+  issueLinks,
+  listMonitorViews,
+  startMonitor,
+  stopMonitor,
+  type MonitorDeps,
+} from './monitor.service.ts';
 
 // Once per process: a withdrawn or expired profile's check-ins are deleted with its membership.
 registerProfileErasure(async (tx, profileId) => deleteMembersOfProfile(tx, profileId));
@@ -31,8 +42,16 @@ export const monitorModule: FastifyPluginAsync = async (app) => {
   route(app, monitorGetEndpoint, { access: owner, handler: async ({ auth, params }) => getMonitorView(deps, auth.subjectId, params.id) });
   route(app, monitorDeleteEndpoint, { access: owner, handler: async ({ auth, params }) => stopMonitor(deps, auth.subjectId, params.id) });
   route(app, monitorLinksEndpoint, { access: owner, handler: async ({ auth, params }) => issueLinks(deps, auth.subjectId, params.id) });
-  route(app, monitorOutcomeEndpoint, { access: owner, status: 201, handler: async ({ auth, params, body }) => addOutcome(deps, auth.subjectId, params.id, body) });
+  route(app, monitorOutcomeEndpoint, {
+    access: owner,
+    status: 201,
+    handler: async ({ auth, params, body }) => addOutcome(deps, auth.subjectId, params.id, body),
+  });
   route(app, monitorExportEndpoint, { access: owner, handler: async ({ auth, params }) => exportCsv(deps, auth.subjectId, params.id) });
   route(app, checkInFormEndpoint, { access: 'anonymous', rateLimit: anonymousReads, handler: async ({ params }) => checkInForm(deps, params.token) });
-  route(app, checkInAnswerEndpoint, { access: 'anonymous', rateLimit: anonymousWrites, handler: async ({ params, body }) => answerCheckIn(deps, params.token, body) });
+  route(app, checkInAnswerEndpoint, {
+    access: 'anonymous',
+    rateLimit: anonymousWrites,
+    handler: async ({ params, body }) => answerCheckIn(deps, params.token, body),
+  });
 };

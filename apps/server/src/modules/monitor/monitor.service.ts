@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { CHECK_IN_LINK_DAYS, type CheckInAnswer, type CheckInForm, type Locale, type Monitor, type MonitorLink, type MonitorList, type MonitorKind } from '@teamcast/contracts';
+import {
+  CHECK_IN_LINK_DAYS,
+  type CheckInAnswer,
+  type CheckInForm,
+  type Locale,
+  type Monitor,
+  type MonitorLink,
+  type MonitorList,
+  type MonitorKind,
+} from '@teamcast/contracts';
 import type { z } from 'zod';
 import type { MonitorOutcomeCreateSchema } from '@teamcast/contracts';
 import type { Config } from '../../core/config.ts';
@@ -131,7 +140,13 @@ export async function issueLinks(deps: MonitorDeps, ownerId: string, id: string)
     if (member.email) {
       const texts = monitorMailTexts[member.locale];
       const expires = expiresAt.toISOString().slice(0, 10);
-      await queuePlainMessage(deps.db, { to: member.email, subject: texts.linkSubject(monitor.title), text: texts.linkText({ name: member.name, title: monitor.title, link, expires }), kind: 'monitor-link', locale: member.locale });
+      await queuePlainMessage(deps.db, {
+        to: member.email,
+        subject: texts.linkSubject(monitor.title),
+        text: texts.linkText({ name: member.name, title: monitor.title, link, expires }),
+        kind: 'monitor-link',
+        locale: member.locale,
+      });
     }
     links.push({ memberId: member.id, name: member.name, link, expiresAt: expiresAt.toISOString(), mailed: Boolean(member.email) });
   }
@@ -205,9 +220,18 @@ export async function answerCheckIn(deps: MonitorDeps, token: string, body: Chec
   const month = monthOf(now);
   const teammates = new Set((await teammatesOf(deps.db, member, now)).map((m) => m.id));
   const rated = new Set(body.ratings.map((r) => r.memberId));
-  if (rated.size !== body.ratings.length || rated.size !== teammates.size || [...rated].some((id) => !teammates.has(id))) throw new AppError('validation_failed', undefined, 'ratings');
+  if (rated.size !== body.ratings.length || rated.size !== teammates.size || [...rated].some((id) => !teammates.has(id)))
+    throw new AppError('validation_failed', undefined, 'ratings');
   try {
-    await repo.insertCheckIn(deps.db, { id: crypto.randomUUID(), monitorId: monitor.id, memberId: member.id, month, ratings: body.ratings, satisfaction: body.satisfaction, word: body.word || null });
+    await repo.insertCheckIn(deps.db, {
+      id: crypto.randomUUID(),
+      monitorId: monitor.id,
+      memberId: member.id,
+      month,
+      ratings: body.ratings,
+      satisfaction: body.satisfaction,
+      word: body.word || null,
+    });
   } catch (error) {
     if (repo.isUniqueViolation(error)) throw new AppError('check_in_answered');
     throw error;
@@ -225,5 +249,11 @@ async function alertIfBelow(deps: MonitorDeps, monitor: repo.MonitorRow, month: 
   const locale: Locale = owner.locale ?? 'ru';
   const texts = monitorMailTexts[locale];
   const link = new URL('/owner/monitor', deps.config.PUBLIC_URL).href;
-  await queuePlainMessage(deps.db, { to: owner.email, subject: texts.alertSubject(monitor.title), text: texts.alertText({ title: monitor.title, months: `${addMonths(month, -1)}, ${month}`, link }), kind: 'monitor-alert', locale });
+  await queuePlainMessage(deps.db, {
+    to: owner.email,
+    subject: texts.alertSubject(monitor.title),
+    text: texts.alertText({ title: monitor.title, months: `${addMonths(month, -1)}, ${month}`, link }),
+    kind: 'monitor-alert',
+    locale,
+  });
 }

@@ -23,7 +23,12 @@ afterAll(() => t.close());
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: SignedIn | null, payload?: unknown) {
-  const response = await t.app.inject({ method, url, headers: { ...(who ? who.headers : {}), 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as Json }) });
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: { ...(who ? who.headers : {}), 'accept-language': 'en' },
+    ...(payload === undefined ? {} : { payload: payload as Json }),
+  });
   return { status: response.statusCode, body: response.json() as Json };
 }
 
@@ -72,12 +77,24 @@ describe('monitoring a team', () => {
 
     expect((await call('POST', '/api/owner/monitors', owner, { kind: 'team', subjectId: sceneId })).body.error.code).toBe('forecast_required');
     expect((await call('PUT', `/api/scene/scene/${sceneId}/run`, owner, {})).status).toBe(200);
-    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${sceneId}`, owner)).body.result.lastRun.status).toBe('done'), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${sceneId}`, owner)).body.result.lastRun.status).toBe('done'), {
+      timeout: 30_000,
+      interval: 100,
+    });
 
     const started = await call('POST', '/api/owner/monitors', owner, { kind: 'team', subjectId: sceneId });
     expect(started.status).toBe(201);
     monitor = MonitorSchema.parse(started.body.result);
-    expect(monitor).toMatchObject({ kind: 'team', subjectId: sceneId, title: 'Sales', isDemo: false, threshold: 3, currentMonth: month, nextCheckIn: `${addMonths(month, 1)}-01`, outside: null });
+    expect(monitor).toMatchObject({
+      kind: 'team',
+      subjectId: sceneId,
+      title: 'Sales',
+      isDemo: false,
+      threshold: 3,
+      currentMonth: month,
+      nextCheckIn: `${addMonths(month, 1)}-01`,
+      outside: null,
+    });
     expect(monitor.members.map((m) => [m.name, m.hasAddress])).toEqual([
       ['Anna A', true],
       ['Boris B', false],
@@ -121,7 +138,10 @@ describe('monitoring a team', () => {
 
   it('takes one answer per person and month, rating every teammate, and shows nothing below three respondents', async () => {
     const form = (await call('GET', `/api/owner/check-in/${tokenOf(links[0]!)}`, null)).body.result;
-    const partial = await call('POST', `/api/owner/check-in/${tokenOf(links[0]!)}`, null, { ratings: [{ memberId: form.teammates[0]._id, choice: 1 }], satisfaction: 2 });
+    const partial = await call('POST', `/api/owner/check-in/${tokenOf(links[0]!)}`, null, {
+      ratings: [{ memberId: form.teammates[0]._id, choice: 1 }],
+      satisfaction: 2,
+    });
     expect(partial.status).toBe(400);
     expect(partial.body.error.field).toBe('ratings');
 
@@ -178,12 +198,19 @@ describe('monitoring a team', () => {
     links = await issueLinks(monitor._id);
   });
 
-  it("records an outcome by hand: a person who left gets no link and is not waited for", async () => {
+  it('records an outcome by hand: a person who left gets no link and is not waited for', async () => {
     const vera = monitor.members.find((m) => m.name === 'Vera V')!;
     const today = (await now()).toISOString().slice(0, 10);
-    expect((await call('POST', `/api/owner/monitors/${monitor._id}/outcomes`, owner, { kind: 'person_left', memberId: 'nobody', day: today })).body.error.code).toBe('member_not_found');
+    expect(
+      (await call('POST', `/api/owner/monitors/${monitor._id}/outcomes`, owner, { kind: 'person_left', memberId: 'nobody', day: today })).body.error.code,
+    ).toBe('member_not_found');
     expect((await call('POST', `/api/owner/monitors/${monitor._id}/outcomes`, owner, { kind: 'pair_ended', memberId: vera._id, day: today })).status).toBe(400);
-    const left = await call('POST', `/api/owner/monitors/${monitor._id}/outcomes`, owner, { kind: 'person_left', memberId: vera._id, day: today, note: 'moved to another office' });
+    const left = await call('POST', `/api/owner/monitors/${monitor._id}/outcomes`, owner, {
+      kind: 'person_left',
+      memberId: vera._id,
+      day: today,
+      note: 'moved to another office',
+    });
     expect(left.status).toBe(201);
     const view = MonitorSchema.parse(left.body.result);
     expect(view.outcomes).toEqual([expect.objectContaining({ kind: 'person_left', memberId: vera._id, day: today, note: 'moved to another office' })]);

@@ -41,8 +41,20 @@ describe('labelAgreement', () => {
   });
 
   it('has no figures without two ratings of one profile, and no ICC from one profile', () => {
-    expect(labelAgreement([{ profileId: 'a', score: 10 }])).toEqual({ profiles: 0, ratings: 0, pairs: 0, meanAbsoluteDifference: null, icc: null, level: 'none' });
-    expect(labelAgreement([{ profileId: 'a', score: 10 }, { profileId: 'a', score: 14 }])).toMatchObject({ profiles: 1, meanAbsoluteDifference: 4, icc: null, level: 'none' });
+    expect(labelAgreement([{ profileId: 'a', score: 10 }])).toEqual({
+      profiles: 0,
+      ratings: 0,
+      pairs: 0,
+      meanAbsoluteDifference: null,
+      icc: null,
+      level: 'none',
+    });
+    expect(
+      labelAgreement([
+        { profileId: 'a', score: 10 },
+        { profileId: 'a', score: 14 },
+      ]),
+    ).toMatchObject({ profiles: 1, meanAbsoluteDifference: 4, icc: null, level: 'none' });
   });
 
   it('bands the ICC as Koo and Li do', () => {

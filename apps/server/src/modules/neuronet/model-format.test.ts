@@ -37,7 +37,11 @@ async function trained(id: string): Promise<ScoringModel> {
 async function makeOld(id: string): Promise<void> {
   const [row] = await t.database.db.select().from(scoringModels).where(eq(scoringModels.id, id));
   const { format: _format, ...spec } = row!.featureSpec as FeatureSpec;
-  const old = { ...spec, version: 'f-old', features: [{ neuron: 'С_Возр', text: { ru: 'Возраст', en: 'Age' }, kind: 'number', min: 14, max: 90 }, ...spec.features] };
+  const old = {
+    ...spec,
+    version: 'f-old',
+    features: [{ neuron: 'С_Возр', text: { ru: 'Возраст', en: 'Age' }, kind: 'number', min: 14, max: 90 }, ...spec.features],
+  };
   await t.database.db.update(scoringModels).set({ featureSpec: old, featureVersion: 'f-old' }).where(eq(scoringModels.id, id));
 }
 
@@ -49,10 +53,17 @@ describe('models of the old feature layout (age, sex and family answers among th
     expect(model.status).toBe('trained');
     await makeOld(model._id);
 
-    const profileId = (await insertCompletedProfile(t, (await createOwner(t)).id, generatePeople(shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps, 1, 8)[0]!.answers));
+    const profileId = await insertCompletedProfile(
+      t,
+      (await createOwner(t)).id,
+      generatePeople(shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps, 1, 8)[0]!.answers,
+    );
     const predicted = await call('POST', `/api/admin/neuronet/predict/${profileId}`, { modelId: model._id });
     expect(predicted.statusCode).toBe(409);
-    expect(predicted.json().error).toEqual({ code: 'model_outdated', message: 'This model was trained on an older feature layout (one that reads age, sex or family answers, or the work-style block); train it again' });
+    expect(predicted.json().error).toEqual({
+      code: 'model_outdated',
+      message: 'This model was trained on an older feature layout (one that reads age, sex or family answers, or the work-style block); train it again',
+    });
 
     expect((await call('POST', `/api/admin/neuronet/models/${model._id}/upload`)).statusCode).toBe(200);
     const refused = await call('POST', `/api/admin/neuronet/models/${model._id}/publish`);
@@ -75,7 +86,11 @@ describe('models of the old feature layout (age, sex and family answers among th
   it('an old-format model that is already current is not used: profiles are scored by the prior', async () => {
     const [current] = await t.database.db.select().from(scoringModels).where(eq(scoringModels.isCurrent, true));
     await makeOld(current!.id);
-    const profileId = await insertCompletedProfile(t, (await createOwner(t)).id, generatePeople(shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps, 1, 9)[0]!.answers);
+    const profileId = await insertCompletedProfile(
+      t,
+      (await createOwner(t)).id,
+      generatePeople(shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps, 1, 9)[0]!.answers,
+    );
     expect(await scoreProfile(t.database.db, profileId)).toBe(true);
     const row = await profileRow(t, profileId);
     expect(row.modelId).toBeNull();

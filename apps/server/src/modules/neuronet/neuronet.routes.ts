@@ -41,7 +41,11 @@ export const neuronetModule: FastifyPluginAsync = async (app) => {
 
   route(app, neuronetAuditEndpoint, { access: admin, handler: async ({ params }) => modelAudit(deps.db, params.id) });
 
-  route(app, neuronetCreateModelEndpoint, { access: admin, status: 202, handler: async ({ body, auth }) => presentModel(await createModel(deps, auth.subjectId, body)) });
+  route(app, neuronetCreateModelEndpoint, {
+    access: admin,
+    status: 202,
+    handler: async ({ body, auth }) => presentModel(await createModel(deps, auth.subjectId, body)),
+  });
   route(app, neuronetTrainEndpoint, { access: admin, status: 202, handler: async ({ params }) => presentModel(await retrainModel(deps, params.id)) });
   route(app, neuronetUploadEndpoint, { access: admin, handler: async ({ params }) => presentModel(await uploadModel(deps, params.id)) });
 
@@ -60,7 +64,10 @@ export const neuronetModule: FastifyPluginAsync = async (app) => {
 
   route(app, neuronetProfilesEndpoint, { access: admin, handler: async ({ query }) => neuronetProfiles(deps.db, query) });
 
-  route(app, adminFinalScoreEndpoint, { access: admin, handler: async ({ params, body, auth }) => setFinalScores(deps.db, auth.subjectId, params.id, { score: body.score }) });
+  route(app, adminFinalScoreEndpoint, {
+    access: admin,
+    handler: async ({ params, body, auth }) => setFinalScores(deps.db, auth.subjectId, params.id, { score: body.score }),
+  });
   route(app, adminFinalScorePreciseEndpoint, {
     access: admin,
     handler: async ({ params, body, auth }) => setFinalScores(deps.db, auth.subjectId, params.id, { precise: body.scorePrecise }),

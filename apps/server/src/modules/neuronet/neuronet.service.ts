@@ -18,7 +18,15 @@ import { LOVE_RULES_VERSION } from '../scoring/love-scoring.ts';
 import { LOVE_SCORED_KINDS, SCORED_KINDS } from '../scoring/scored-kinds.ts';
 import { currentLabels, fairnessOf, forecastAccuracy, publishModel, scoreProfile, scorerFor, type ScoringDeps } from '../scoring/scoring.service.ts';
 import { auditEntriesOfAction, recordAudit } from '../audit/audit.service.ts';
-import { gateRefusal, installationAudit, labelBias, MIN_INSTALLATION_PROFILES, referenceAudit, referenceSteps, SERVER_AUDIT } from '../fairness/fairness.service.ts';
+import {
+  gateRefusal,
+  installationAudit,
+  labelBias,
+  MIN_INSTALLATION_PROFILES,
+  referenceAudit,
+  referenceSteps,
+  SERVER_AUDIT,
+} from '../fairness/fairness.service.ts';
 import type { ModelRow } from '../scoring/scoring.service.ts';
 import { errorMessage } from '@teamcast/contracts';
 import { presentModel } from '../scoring/scoring.presenter.ts';
@@ -38,10 +46,18 @@ export async function overview(db: Db) {
     priorFairness: await fairnessOf(db, await scorerFor(db, undefined), completed),
     accuracy: await forecastAccuracy(db),
     labelBias: await labelBias(db),
-    agreement: labelAgreement((await allRatings(db)).flatMap((rating) => (rating.score === null ? [] : [{ profileId: rating.profileId, score: rating.score }]))),
+    agreement: labelAgreement(
+      (await allRatings(db)).flatMap((rating) => (rating.score === null ? [] : [{ profileId: rating.profileId, score: rating.score }])),
+    ),
     justifications: (await auditEntriesOfAction(db, JUSTIFIED_PUBLISH)).map((row) => {
       const after = (row.after ?? {}) as { justification?: string; refusal?: string };
-      return { modelId: row.entityId, text: after.justification ?? '', refusal: after.refusal ?? '', administratorEmail: row.administratorEmail, at: row.createdAt.toISOString() };
+      return {
+        modelId: row.entityId,
+        text: after.justification ?? '',
+        refusal: after.refusal ?? '',
+        administratorEmail: row.administratorEmail,
+        at: row.createdAt.toISOString(),
+      };
     }),
     scoredKinds: [
       { model: 'neuronet' as const, version: current?.id ?? null, kinds: [...SCORED_KINDS], outputs: ['competencies', 'professionalism', 'maturity'] },
@@ -86,13 +102,21 @@ export async function publishWithGate(deps: ScoringDeps, administratorId: string
     if (!refusal) return;
     if (!justification) throw refusal;
     await recordAudit(deps.db, administratorId, [
-      { action: JUSTIFIED_PUBLISH, entity: 'neuronet', entityId: candidate.id, before: null, after: { justification, refusal: errorMessage(refusal.code, 'en', refusal.params), code: refusal.code, params: refusal.params } },
+      {
+        action: JUSTIFIED_PUBLISH,
+        entity: 'neuronet',
+        entityId: candidate.id,
+        before: null,
+        after: { justification, refusal: errorMessage(refusal.code, 'en', refusal.params), code: refusal.code, params: refusal.params },
+      },
     ]);
   });
 }
 
 const withScores = (row: { competencies: number | null; professionalism: number | null; maturity: number | null }): Scores | null =>
-  row.competencies !== null && row.professionalism !== null && row.maturity !== null ? { competencies: row.competencies, professionalism: row.professionalism, maturity: row.maturity } : null;
+  row.competencies !== null && row.professionalism !== null && row.maturity !== null
+    ? { competencies: row.competencies, professionalism: row.professionalism, maturity: row.maturity }
+    : null;
 
 /** Labelled profiles, one page, with labels, stored scores and (with a model) that model's predictions. */
 export async function neuronetProfiles(db: Db, query: { limit: number; offset: number; modelId?: string | undefined }) {
@@ -107,7 +131,14 @@ export async function neuronetProfiles(db: Db, query: { limit: number; offset: n
     if (query.modelId !== 'prior' && !model) throw new AppError('model_not_found');
     scorer = await scorerFor(db, model);
   }
-  const stored = new Map((await storedScoresOf(db, page.map((profile) => profile.id))).map((row) => [row.id, row]));
+  const stored = new Map(
+    (
+      await storedScoresOf(
+        db,
+        page.map((profile) => profile.id),
+      )
+    ).map((row) => [row.id, row]),
+  );
   return {
     total: completed.length,
     items: page.map((profile) => {

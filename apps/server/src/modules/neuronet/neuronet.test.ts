@@ -23,7 +23,16 @@ vi.mock('../fairness/fairness.service.ts', async (importOriginal) => {
     referenceAudit: (...args: Parameters<typeof real.referenceAudit>) => {
       const audit = real.referenceAudit(...args);
       if (args[1].modelId === null) return audit;
-      const failure = { dimension: 'age' as const, group: '≤25', outcome: 'workGood' as const, ratio: 0.35, low: 0.2, high: 0.5, input: null, justified: false };
+      const failure = {
+        dimension: 'age' as const,
+        group: '≤25',
+        outcome: 'workGood' as const,
+        ratio: 0.35,
+        low: 0.2,
+        high: 0.5,
+        input: null,
+        justified: false,
+      };
       return { ...audit, failures: [failure, ...audit.failures], passed: false };
     },
   };
@@ -72,7 +81,12 @@ describe('without enough labels', () => {
   it('refuses to train with a localised message and has no accuracy figure yet', async () => {
     const owner = await createOwner(t);
     await insertCompletedProfile(t, owner.id, [{ neuron: 'С_Возр', value: 30 }]);
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/neuronet/models', headers: { ...admin.headers, 'accept-language': 'ru' }, payload: {} });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/neuronet/models',
+      headers: { ...admin.headers, 'accept-language': 'ru' },
+      payload: {},
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toEqual({ code: 'not_enough_labels', message: 'Для обучения нужно не меньше 20 профилей с оценками экспертов' });
     // A fresh install: nothing measured against estimators' labels of real people, so no figure, and the reason.
@@ -103,7 +117,11 @@ describe('training, upload and publish', () => {
       from profiles p where p.id = pe.profile_id`);
     const [owner] = await t.database.db.select().from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
     // A work profile of the demo owner (he has love profiles too, which this model does not score).
-    const [row] = await t.database.db.select().from(profiles).where(and(eq(profiles.ownerId, owner!.id), eq(profiles.isDemo, true), eq(profiles.kind, 'standard'))).limit(1);
+    const [row] = await t.database.db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.ownerId, owner!.id), eq(profiles.isDemo, true), eq(profiles.kind, 'standard')))
+      .limit(1);
     ownerProfile = row!.id;
   });
 
@@ -149,7 +167,15 @@ describe('training, upload and publish', () => {
 
     // Trained, not published: the prior's figure on the held-out people, shown as a demonstration, never 'more than'.
     const beforePublish = (await t.app.inject({ method: 'GET', url: '/api/scoring/accuracy' })).json().result;
-    expect(beforePublish).toEqual({ value: null, reason: 'demo_labels', source: 'prior', modelId: null, demo: true, evaluation: model.evaluation!.prior, minPersons: 50 });
+    expect(beforePublish).toEqual({
+      value: null,
+      reason: 'demo_labels',
+      source: 'prior',
+      modelId: null,
+      demo: true,
+      evaluation: model.evaluation!.prior,
+      minPersons: 50,
+    });
 
     const early = await call('POST', `/api/admin/neuronet/models/${model._id}/publish`);
     expect(early.statusCode).toBe(409);
@@ -165,10 +191,17 @@ describe('training, upload and publish', () => {
     expect(await t.app.storage.get(`scoring-model-${model._id}`)).toBeDefined();
 
     // The bias audit runs now, at publish time: a model failing it is refused, naming the group and its ratio.
-    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/neuronet/models/${model._id}/publish`, headers: { ...admin.headers, 'accept-language': 'ru' }, payload: {} });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/neuronet/models/${model._id}/publish`,
+      headers: { ...admin.headers, 'accept-language': 'ru' },
+      payload: {},
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('fairness_below_bar');
-    expect(refused.json().error.message).toMatch(/^Модель не проходит аудит предвзятости: для группы «(возраст|мужчины|женщины)[^»]*» .* коэффициент влияния 0\.\d\d \(95 % интервал/);
+    expect(refused.json().error.message).toMatch(
+      /^Модель не проходит аудит предвзятости: для группы «(возраст|мужчины|женщины)[^»]*» .* коэффициент влияния 0\.\d\d \(95 % интервал/,
+    );
     expect((await profileRow(t, ownerProfile)).modelId).toBeNull();
     const tooShort = await call('POST', `/api/admin/neuronet/models/${model._id}/publish`, { justification: 'because' });
     expect(tooShort.statusCode).toBe(400);
@@ -176,7 +209,10 @@ describe('training, upload and publish', () => {
     const justification = 'Pilot with the customer’s HR team; the model is withdrawn after the review of 1 December.';
     const published = await call('POST', `/api/admin/neuronet/models/${model._id}/publish`, { justification });
     expect(published.statusCode).toBe(200);
-    const log = (await call('GET', `/api/admin/audit-log?entity=neuronet&entityId=${model._id}`)).json().result.items as { action: string; after: { justification?: string; refusal?: string } }[];
+    const log = (await call('GET', `/api/admin/audit-log?entity=neuronet&entityId=${model._id}`)).json().result.items as {
+      action: string;
+      after: { justification?: string; refusal?: string };
+    }[];
     const entry = log.find((item) => item.action === 'neuronet.publish_justified');
     expect(entry?.after.justification).toBe(justification);
     expect(entry?.after.refusal).toMatch(/^The model fails the bias audit: for .* impact ratio of 0\.\d\d/);
@@ -192,7 +228,15 @@ describe('training, upload and publish', () => {
 
     const accuracy = (await t.app.inject({ method: 'GET', url: '/api/scoring/accuracy' })).json().result;
     // Published, still demo: no 'more than N %' (it used to read 'more than 95 %' here).
-    expect(accuracy).toEqual({ value: null, reason: 'demo_labels', source: 'model', modelId: model._id, demo: true, evaluation: model.evaluation!.model, minPersons: 50 });
+    expect(accuracy).toEqual({
+      value: null,
+      reason: 'demo_labels',
+      source: 'model',
+      modelId: model._id,
+      demo: true,
+      evaluation: model.evaluation!.model,
+      minPersons: 50,
+    });
 
     const retrain = await call('POST', `/api/admin/neuronet/models/${model._id}/train`);
     expect(retrain.json().error.code).toBe('model_published');
@@ -208,7 +252,9 @@ describe('training, upload and publish', () => {
   });
 
   it('final precise scores replace the shown scores and the final score sets the grade', async () => {
-    const precise = await call('PUT', `/api/admin/profiles/${ownerProfile}/final-score-precise`, { scorePrecise: { competencies: 90, professionalism: 85, maturity: 80 } });
+    const precise = await call('PUT', `/api/admin/profiles/${ownerProfile}/final-score-precise`, {
+      scorePrecise: { competencies: 90, professionalism: 85, maturity: 80 },
+    });
     expect(precise.statusCode).toBe(200);
     let row = await profileRow(t, ownerProfile);
     expect([row.competencies, row.professionalism, row.maturity]).toEqual([90, 85, 80]);
@@ -224,4 +270,3 @@ describe('training, upload and publish', () => {
     expect((await call('PUT', '/api/admin/profiles/missing/final-score', { score: 10 })).statusCode).toBe(404);
   });
 });
-

@@ -40,7 +40,16 @@ export async function insertProfile(t: TestApp, ownerId: string, values: Profile
 /** Two filled profiles with different scores, ready for a pair. */
 export async function filledPair(t: TestApp, ownerId: string): Promise<[string, string]> {
   const a = await insertProfile(t, ownerId, { firstName: 'Anna', lastName: 'Ivanova', gender: 'Ж', age: 29 });
-  const b = await insertProfile(t, ownerId, { firstName: 'Boris', lastName: 'Petrov', gender: 'М', age: 41, competencies: 80, professionalism: 70, maturity: 50, grade: 'SENIOR' });
+  const b = await insertProfile(t, ownerId, {
+    firstName: 'Boris',
+    lastName: 'Petrov',
+    gender: 'М',
+    age: 41,
+    competencies: 80,
+    professionalism: 70,
+    maturity: 50,
+    grade: 'SENIOR',
+  });
   return [a, b];
 }
 
@@ -48,14 +57,35 @@ const loveSteps = shippedQuestionnaires.find((q) => q.kind === 'love')!.steps;
 const coupleSteps = shippedQuestionnaires.find((q) => q.kind === 'couple')!.steps;
 
 /** Love answers of a warm, committed person and of a cooler, hesitant one (for love profiles in tests). */
-export const WARM_LOVE: Record<string, AnswerValue> = { С_Пол: 'Ж', Л_Притяжение: 9, Л_Баланс: 6, Л_Время_Вместе: 30, Л_Второй_Шанс: 'Да', Л_Расстояние: 'Вместе', Л_Язык_Любви: 'Время' };
-export const COOL_LOVE: Record<string, AnswerValue> = { С_Пол: 'М', Л_Притяжение: 4, Л_Баланс: 2, Л_Время_Вместе: 5, Л_Второй_Шанс: 'Нет', Л_Расстояние: 'Далеко', Л_Язык_Любви: 'Подарки' };
+export const WARM_LOVE: Record<string, AnswerValue> = {
+  С_Пол: 'Ж',
+  Л_Притяжение: 9,
+  Л_Баланс: 6,
+  Л_Время_Вместе: 30,
+  Л_Второй_Шанс: 'Да',
+  Л_Расстояние: 'Вместе',
+  Л_Язык_Любви: 'Время',
+};
+export const COOL_LOVE: Record<string, AnswerValue> = {
+  С_Пол: 'М',
+  Л_Притяжение: 4,
+  Л_Баланс: 2,
+  Л_Время_Вместе: 5,
+  Л_Второй_Шанс: 'Нет',
+  Л_Расстояние: 'Далеко',
+  Л_Язык_Любви: 'Подарки',
+};
 
 /**
  * A completed love profile as the scoring module leaves it: answers of the shipped love questionnaire and the love
  * scores the love model's rules give them (no K, P, L, no grade).
  */
-export async function insertLoveProfile(t: TestApp, ownerId: string, overrides: Record<string, AnswerValue> = WARM_LOVE, values: ProfileValues = {}): Promise<string> {
+export async function insertLoveProfile(
+  t: TestApp,
+  ownerId: string,
+  overrides: Record<string, AnswerValue> = WARM_LOVE,
+  values: ProfileValues = {},
+): Promise<string> {
   const answers = fillAnswers(loveSteps, overrides);
   return insertProfile(t, ownerId, {
     kind: 'love',

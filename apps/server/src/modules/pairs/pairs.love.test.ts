@@ -115,7 +115,9 @@ describe('every profile-kind combination of a pair, for every pair kind', () => 
     const work = await insertProfile(t, owner.id, { firstName: 'Олег', lastName: 'Петров' });
     const pair = await pairOf({ id: love, side: 'self' }, { id: work, side: 'self' });
     const run = await call('PUT', `/api/scene/p2p/${pair._id}/run`, { type: 'FRIEND' }, 'ru');
-    expect(run.json.error?.message).toBe('Олег Петров заполнил(а) рабочую анкету, а для любви и дружбы нужна любовная. Отправьте любовную анкету или выберите любовный профиль');
+    expect(run.json.error?.message).toBe(
+      'Олег Петров заполнил(а) рабочую анкету, а для любви и дружбы нужна любовная. Отправьте любовную анкету или выберите любовный профиль',
+    );
   });
 });
 
@@ -131,7 +133,8 @@ describe('the love report comes from the love model', () => {
     expect(forecast.band!.compatibility.p90 - forecast.band!.compatibility.p10).toBeGreaterThan(5);
     const lines = forecast.explanation.map((item) => `${item.personId}|${item.input}`);
     expect(new Set(lines).size).toBe(lines.length);
-    for (const item of forecast.explanation) expect(['intimacy', 'passion', 'commitment', 'commitmentMatch', 'ageGap', 'familyStability', 'intensity', 'mode']).toContain(item.input);
+    for (const item of forecast.explanation)
+      expect(['intimacy', 'passion', 'commitment', 'commitmentMatch', 'ageGap', 'familyStability', 'intensity', 'mode']).toContain(item.input);
     expect(forecast.persons.map((p) => p.id)).toEqual([warm, cool]);
     // Own perceptions lead (Joel et al. 2020): the lines are each person's own dimensions, not a similarity score.
     expect(forecast.explanation[0]!.personId).not.toBeNull();
@@ -146,7 +149,9 @@ describe('scoring of love and couple profiles', () => {
     const link = (await call('POST', `/api/owner/profiles/get-referral-id/${id}`, {})).json.result as { sharelink: string };
     const before = await call('GET', `/api/profile/${link.sharelink}/grade`, undefined, 'en', null);
     expect(before.json.result).toEqual({ scored: false, grade: null });
-    const opened = (await call('GET', `/api/profile/${link.sharelink}`, undefined, 'en', null)).json.result as { questionnaire: { steps: Parameters<typeof fillAnswers>[0] } };
+    const opened = (await call('GET', `/api/profile/${link.sharelink}`, undefined, 'en', null)).json.result as {
+      questionnaire: { steps: Parameters<typeof fillAnswers>[0] };
+    };
     const answers: Answer[] = fillAnswers(opened.questionnaire.steps, WARM_LOVE);
     const filled = await call('PATCH', `/api/profile/${link.sharelink}`, { answers, complete: true, consent: true }, 'en', null);
     expect(filled.status, JSON.stringify(filled.json)).toBe(200);
@@ -170,7 +175,9 @@ describe('scoring of love and couple profiles', () => {
     const created = await call('POST', '/api/owner/profiles', { kind: 'couple', firstName: 'Ян', partnerFirstName: 'Ира' });
     const id = (created.json.result as { _id: string })._id;
     const link = (await call('POST', `/api/owner/profiles/get-referral-id/${id}`, {})).json.result as { sharelink: string };
-    const opened = (await call('GET', `/api/profile/${link.sharelink}`, undefined, 'en', null)).json.result as { questionnaire: { steps: Parameters<typeof fillAnswers>[0] } };
+    const opened = (await call('GET', `/api/profile/${link.sharelink}`, undefined, 'en', null)).json.result as {
+      questionnaire: { steps: Parameters<typeof fillAnswers>[0] };
+    };
     const answers = fillAnswers(opened.questionnaire.steps, { Л_Притяжение: 10, Л_Притяжение_partner: 2, П_Стаж: 8 });
     expect((await call('PATCH', `/api/profile/${link.sharelink}`, { answers, complete: true, consent: true }, 'en', null)).status).toBe(200);
     const profile = ProfileSchema.parse((await call('GET', `/api/owner/profiles/${id}`)).json.result);

@@ -1,4 +1,15 @@
-import { INTERACTION_WARNING_HOURS, PARTNER_SUFFIX, toAnswerMap, type ForecastAccuracy, type Gender, type PairActor, type PairDetails, type PairRequest, type PairResult, type SlotSide } from '@teamcast/contracts';
+import {
+  INTERACTION_WARNING_HOURS,
+  PARTNER_SUFFIX,
+  toAnswerMap,
+  type ForecastAccuracy,
+  type Gender,
+  type PairActor,
+  type PairDetails,
+  type PairRequest,
+  type PairResult,
+  type SlotSide,
+} from '@teamcast/contracts';
 import type { PairForecast } from '@teamcast/engine';
 import { monthlyMeans, monthStarts } from './pair-months.ts';
 import type { PairProfile, PairRow } from './pairs.repository.ts';
@@ -20,8 +31,12 @@ export function isFilled(profile: PairProfile, side: SlotSide = 'self'): boolean
 }
 
 /** Name, age and gender of the person in a slot: a couple's partner has his own names and 'both' answers. */
-export function slotPerson(profile: PairProfile, side: SlotSide): { firstName: string | null; lastName: string | null; age: number | null; gender: Gender | null } {
-  if (side === 'self' || profile.kind !== 'couple') return { firstName: profile.firstName, lastName: profile.lastName, age: profile.age, gender: profile.gender };
+export function slotPerson(
+  profile: PairProfile,
+  side: SlotSide,
+): { firstName: string | null; lastName: string | null; age: number | null; gender: Gender | null } {
+  if (side === 'self' || profile.kind !== 'couple')
+    return { firstName: profile.firstName, lastName: profile.lastName, age: profile.age, gender: profile.gender };
   const answers = toAnswerMap(profile.answers);
   const age = answers.get(`С_Возр${PARTNER_SUFFIX}`);
   const gender = answers.get(`С_Пол${PARTNER_SUFFIX}`);
@@ -102,7 +117,14 @@ export function presentResult(row: PairRow, unlocked: boolean, accuracy: Forecas
   };
 }
 
-export function presentPair(row: PairRow, people: Map<string, PairProfile>, unlocked: boolean, hours: Map<string, number>, accuracy: ForecastAccuracy | null, expertiseHidden: boolean): PairRequest {
+export function presentPair(
+  row: PairRow,
+  people: Map<string, PairProfile>,
+  unlocked: boolean,
+  hours: Map<string, number>,
+  accuracy: ForecastAccuracy | null,
+  expertiseHidden: boolean,
+): PairRequest {
   const slot = (id: string | null, side: SlotSide = 'self') => (id ? presentActor(people.get(id), side) : null);
   const actors = [slot(row.actor1Id, row.actor1Side), slot(row.actor2Id, row.actor2Side)];
   return {

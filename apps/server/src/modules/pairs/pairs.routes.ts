@@ -16,11 +16,16 @@ const owner = ['owner'] as const;
 /** Pair compatibility under /api/scene: every call loads the pair through the owner's id (another owner's is a 404). */
 export const pairsModule: FastifyPluginAsync = async (app) => {
   const deps = { db: app.database.db, gate: app.gate };
-  route(app, pairCreateEndpoint, { access: owner, status: 201, handler: async ({ auth, body }) => createPair(deps, auth.subjectId, { ...body, actors: [body.actors[0] ?? null, body.actors[1] ?? null] }) });
+  route(app, pairCreateEndpoint, {
+    access: owner,
+    status: 201,
+    handler: async ({ auth, body }) => createPair(deps, auth.subjectId, { ...body, actors: [body.actors[0] ?? null, body.actors[1] ?? null] }),
+  });
   route(app, pairCreateInSceneEndpoint, {
     access: owner,
     status: 201,
-    handler: async ({ auth, params, body }) => createPair(deps, auth.subjectId, { ...body, actors: [body.actors[0] ?? null, body.actors[1] ?? null] }, params.sceneId),
+    handler: async ({ auth, params, body }) =>
+      createPair(deps, auth.subjectId, { ...body, actors: [body.actors[0] ?? null, body.actors[1] ?? null] }, params.sceneId),
   });
   route(app, pairGetEndpoint, { access: owner, handler: async ({ auth, params }) => getPair(deps, auth.subjectId, params.id) });
   route(app, pairUpdateEndpoint, {

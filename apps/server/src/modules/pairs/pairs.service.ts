@@ -30,7 +30,8 @@ export async function loadOwnPair(db: Db, ownerId: string, id: string): Promise<
   return row;
 }
 
-const peopleOf = (row: Pick<PairRow, 'actor1Id' | 'actor2Id' | 'managerId'>) => [row.actor1Id, row.actor2Id, row.managerId].filter((id): id is string => Boolean(id));
+const peopleOf = (row: Pick<PairRow, 'actor1Id' | 'actor2Id' | 'managerId'>) =>
+  [row.actor1Id, row.actor2Id, row.managerId].filter((id): id is string => Boolean(id));
 
 /** The pair as the owner sees it; `people` may pass the profiles the caller has just read. */
 export async function pairView(db: Db, ownerId: string, row: PairRow, people?: Map<string, PairProfile>): Promise<PairRequest> {
@@ -145,7 +146,8 @@ function checkSlots(slots: [Slot, Slot], manager: PairProfile | undefined, manag
     if (kind !== 'work' && !isLoveProfile(profile)) throw new AppError('love_profile_required', { name }, `actors.${index}`);
     if (!isFilled(profile, side)) throw new AppError('actors_ineligible', undefined, `actors.${index}`);
   });
-  if (kind === 'work' && managerId && (!manager || !isFilled(manager) || isLoveProfile(manager))) throw new AppError('actors_ineligible', undefined, 'managerId');
+  if (kind === 'work' && managerId && (!manager || !isFilled(manager) || isLoveProfile(manager)))
+    throw new AppError('actors_ineligible', undefined, 'managerId');
 }
 
 /**
@@ -199,7 +201,13 @@ export async function runPair(deps: PairDeps, ownerId: string, id: string, type:
   await recordHistory(
     db,
     ownerId,
-    { type: 'pair', id: row.id, title: names.map((actor) => actor.name).join(' & '), actors: names.map((actor) => ({ id: actor._id, name: actor.name })), scenes: row.sceneId ? [row.sceneId] : [] },
+    {
+      type: 'pair',
+      id: row.id,
+      title: names.map((actor) => actor.name).join(' & '),
+      actors: names.map((actor) => ({ id: actor._id, name: actor.name })),
+      scenes: row.sceneId ? [row.sceneId] : [],
+    },
     deps.gate,
   );
   return pairView(db, ownerId, updated, people);

@@ -59,7 +59,8 @@ describe('pair request lifecycle', () => {
     expect(details.monthly[details.bestMonth.index]).toBe(Math.max(...details.monthly));
     expect(details.monthly[details.worstMonth.index]).toBe(Math.min(...details.monthly));
     expect(details.persons).toHaveLength(2);
-    for (const person of details.persons) for (const line of [person.competences!.k, person.competences!.p, person.competences!.l]) expect(line).toHaveLength(12);
+    for (const person of details.persons)
+      for (const line of [person.competences!.k, person.competences!.p, person.competences!.l]) expect(line).toHaveLength(12);
     expect(details.blocks.map((block) => block.name)).toEqual(['satisfaction', 'expectations', 'competences', 'outlook']);
     for (const block of details.blocks) expect(block.grade).toBe(Math.min(5, 1 + Math.floor(block.score / 20)));
     expect(details.monthlyBand?.p10).toHaveLength(12);

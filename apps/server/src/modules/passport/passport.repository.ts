@@ -98,7 +98,15 @@ export async function consumeLinkToken(db: Db, tokenHash: string, kind: LinkKind
   const [row] = await db
     .update(linkTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(linkTokens.tokenHash, tokenHash), eq(linkTokens.kind, kind), eq(linkTokens.role, role), isNull(linkTokens.usedAt), gt(linkTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(linkTokens.tokenHash, tokenHash),
+        eq(linkTokens.kind, kind),
+        eq(linkTokens.role, role),
+        isNull(linkTokens.usedAt),
+        gt(linkTokens.expiresAt, sql`now()`),
+      ),
+    )
     .returning();
   return row;
 }

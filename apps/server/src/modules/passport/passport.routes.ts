@@ -258,9 +258,17 @@ export const passportModule: FastifyPluginAsync = async (app) => {
   signInRoutes('administrator', { magic: adminMagicLoginEndpoint, link: adminLoginLinkEndpoint, logout: adminLogoutEndpoint });
 
   // The second step of owners' and administrators' sign-ins (the challenge names the user)
-  route(app, secondFactorEnrolmentEndpoint, { access: 'anonymous', rateLimit: LOGIN_PER_CLIENT, handler: async ({ body }) => enrolmentForChallenge(deps, body.challenge) });
+  route(app, secondFactorEnrolmentEndpoint, {
+    access: 'anonymous',
+    rateLimit: LOGIN_PER_CLIENT,
+    handler: async ({ body }) => enrolmentForChallenge(deps, body.challenge),
+  });
   // Wrong codes are limited per challenge (5) and per account (10 in 15 minutes) in the service.
-  route(app, secondFactorStepEndpoint, { access: 'anonymous', rateLimit: LOGIN_PER_CLIENT, handler: async ({ body }) => signInWithSecondFactor(deps, body.challenge, body.code) });
+  route(app, secondFactorStepEndpoint, {
+    access: 'anonymous',
+    rateLimit: LOGIN_PER_CLIENT,
+    handler: async ({ body }) => signInWithSecondFactor(deps, body.challenge, body.code),
+  });
 
   // 'At first start' is when the server starts listening: test apps, which never listen, get no demo administrator.
   app.addHook('onListen', async () => {

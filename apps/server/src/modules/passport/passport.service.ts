@@ -1,6 +1,15 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { LINK_LOCALE_PARAM, LINK_TTL_SECONDS, type Locale, type Role, type SignInResult, type SecondFactorChallenge, type SignInStep, type Surface } from '@teamcast/contracts';
+import {
+  LINK_LOCALE_PARAM,
+  LINK_TTL_SECONDS,
+  type Locale,
+  type Role,
+  type SignInResult,
+  type SecondFactorChallenge,
+  type SignInStep,
+  type Surface,
+} from '@teamcast/contracts';
 import type { Authenticator } from '../../core/auth.ts';
 import type { Config } from '../../core/config.ts';
 import type { Db } from '../../core/db.ts';
@@ -215,7 +224,12 @@ export const DEMO_ADMINISTRATOR_EMAIL = 'admin@teamcast.local';
 export async function createAdministrator(db: Db, input: { email: string; password: string; name?: string }): Promise<{ created: boolean; id: string }> {
   assertAcceptablePassword(input.password);
   const id = crypto.randomUUID();
-  const created = await insertAdministrator(db, { id, email: input.email.trim().toLowerCase(), name: input.name ?? null, passwordHash: await hashPassword(input.password) });
+  const created = await insertAdministrator(db, {
+    id,
+    email: input.email.trim().toLowerCase(),
+    name: input.name ?? null,
+    passwordHash: await hashPassword(input.password),
+  });
   return { created, id };
 }
 
@@ -225,7 +239,9 @@ export async function ensureDemoAdministrator(db: Db, config: Config, log: Fasti
   const password = crypto.randomBytes(12).toString('base64url');
   const { created } = await createAdministrator(db, { email: DEMO_ADMINISTRATOR_EMAIL, password, name: 'Demo administrator' });
   if (created) {
-    log.warn(`demo administrator created: sign in at ${new URL('/administrator-login', config.PUBLIC_URL).href} as ${DEMO_ADMINISTRATOR_EMAIL} with password ${password} (shown once)`);
+    log.warn(
+      `demo administrator created: sign in at ${new URL('/administrator-login', config.PUBLIC_URL).href} as ${DEMO_ADMINISTRATOR_EMAIL} with password ${password} (shown once)`,
+    );
   }
 }
 

@@ -175,7 +175,10 @@ describe('owner sign-up and verification', () => {
   it('answers an expired verification link with link_expired', async () => {
     await signup('late@example.com');
     const link = await lastMailLink(t, 'late@example.com');
-    await t.database.query(`update link_tokens set expires_at = now() - interval '1 second' where token_hash is not null and subject_id = (select id from owners where email = $1)`, ['late@example.com']);
+    await t.database.query(
+      `update link_tokens set expires_at = now() - interval '1 second' where token_hash is not null and subject_id = (select id from owners where email = $1)`,
+      ['late@example.com'],
+    );
     expect(errorOf(await post('/api/passport/owner/verification', { token: linkToken(link) })).code).toBe('link_expired');
   });
 
@@ -189,7 +192,11 @@ describe('owner sign-up and verification', () => {
   });
 
   it('love sign-up on a love host gets the love title and a love-mobile link', async () => {
-    const res = await post('/api/passport/owner/love/signup', { email: 'romeo@example.com', privacyPolicy: true, personalData: true }, { host: 'love.example.com' });
+    const res = await post(
+      '/api/passport/owner/love/signup',
+      { email: 'romeo@example.com', privacyPolicy: true, personalData: true },
+      { host: 'love.example.com' },
+    );
     expect(res.statusCode).toBe(202);
     const [message] = await mailTo(t, 'romeo@example.com');
     expect(message!.subject).toBe('Confirm your e-mail address for Flame by Teamcast');
@@ -215,7 +222,9 @@ describe('owner sign-up and verification', () => {
   });
 
   it('a work sign-up on the work host stays branded Teamcast', async () => {
-    expect((await post('/api/passport/owner/signup', { email: 'work-brand@example.com', companyName: 'Acme', privacyPolicy: true, personalData: true })).statusCode).toBe(202);
+    expect(
+      (await post('/api/passport/owner/signup', { email: 'work-brand@example.com', companyName: 'Acme', privacyPolicy: true, personalData: true })).statusCode,
+    ).toBe(202);
     const [message] = await mailTo(t, 'work-brand@example.com');
     expect(message!.subject).toBe('Confirm your e-mail address for Teamcast');
   });
@@ -227,7 +236,12 @@ describe('owner sign-up and verification', () => {
   });
 
   it('a join request mails a registration link; following it verifies and signs in without a password yet', async () => {
-    const res = await post('/api/passport/owner/join/request', { email: 'joiner@example.com', companyName: 'Join Co', privacyPolicy: true, personalData: true });
+    const res = await post('/api/passport/owner/join/request', {
+      email: 'joiner@example.com',
+      companyName: 'Join Co',
+      privacyPolicy: true,
+      personalData: true,
+    });
     expect(res.statusCode).toBe(202);
     const [message] = await mailTo(t, 'joiner@example.com');
     expect(message!.kind).toBe('join');
@@ -310,13 +324,21 @@ describe('password reset', () => {
     const link = await lastMailLink(t, owner.email);
     expect(link.pathname).toBe('/owner/login');
 
-    const reset = await post('/api/passport/owner/password-reset', { token: linkToken(link), password: 'brand-new-secret', repeatPassword: 'brand-new-secret' });
+    const reset = await post('/api/passport/owner/password-reset', {
+      token: linkToken(link),
+      password: 'brand-new-secret',
+      repeatPassword: 'brand-new-secret',
+    });
     expect(reset.json()).toEqual({ result: { done: true } });
     expect((await get('/api/owner/self', owner.headers)).statusCode).toBe(401);
     expect((await post('/api/passport/owner/login', { email: owner.email, password: PASSWORD })).statusCode).toBe(401);
     expect((await post('/api/passport/owner/login', { email: owner.email, password: 'brand-new-secret' })).statusCode).toBe(200);
 
-    const reused = await post('/api/passport/owner/password-reset', { token: linkToken(link), password: 'another-secret-9', repeatPassword: 'another-secret-9' });
+    const reused = await post('/api/passport/owner/password-reset', {
+      token: linkToken(link),
+      password: 'another-secret-9',
+      repeatPassword: 'another-secret-9',
+    });
     expect(errorOf(reused)).toEqual({ code: 'link_expired', message: 'The link has expired' });
   });
 
@@ -332,7 +354,11 @@ describe('password reset', () => {
     await post('/api/passport/estimator/mail/forgot-password', { username: estimator.email });
     const link = await lastMailLink(t, estimator.email);
     expect(link.pathname).toBe('/estimator/password-reset');
-    await post('/api/passport/estimator/password-reset', { token: linkToken(link), password: 'estimator-new-secret-1', repeatPassword: 'estimator-new-secret-1' });
+    await post('/api/passport/estimator/password-reset', {
+      token: linkToken(link),
+      password: 'estimator-new-secret-1',
+      repeatPassword: 'estimator-new-secret-1',
+    });
     expect((await post('/api/passport/estimator/login', { username: estimator.email, password: 'estimator-new-secret-1' })).statusCode).toBe(200);
   });
 });
@@ -362,7 +388,12 @@ describe('estimators and administrators', () => {
 
   it('an administrator signs in with password, by magic link (each through the second step), and signs out', async () => {
     const admin = await createAdministrator(t, { password: PASSWORD });
-    const recoveryCodes = await enrolWithSecret({ db: t.database.db, sealer: t.app.secondFactorSealer }, 'administrator', admin.id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+    const recoveryCodes = await enrolWithSecret(
+      { db: t.database.db, sealer: t.app.secondFactorSealer },
+      'administrator',
+      admin.id,
+      'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    );
     const res = await post('/api/admin/login', { email: admin.email, password: PASSWORD });
     expect(res.json().result).toEqual({ challenge: expect.any(String), secondFactor: 'code' });
     const second = await post('/api/passport/second-factor', { challenge: res.json().result.challenge, code: recoveryCodes[0] });
@@ -422,7 +453,10 @@ describe('rate limits', () => {
     expect((await loginFrom('203.0.113.9', owner.email, 'wrong-guess')).statusCode).toBe(401);
     const challenged = await loginFrom('192.0.2.200', owner.email, PASSWORD);
     expect(challenged.statusCode).toBe(429);
-    expect(errorOf(challenged)).toEqual({ code: 'sign_in_link_required', message: 'Too many wrong passwords for this account. Sign in with a link sent by e-mail' });
+    expect(errorOf(challenged)).toEqual({
+      code: 'sign_in_link_required',
+      message: 'Too many wrong passwords for this account. Sign in with a link sent by e-mail',
+    });
     // Another account is not affected.
     const other = await createOwner(t, { password: PASSWORD });
     expect((await loginFrom('192.0.2.200', other.email, PASSWORD)).statusCode).toBe(200);
@@ -438,7 +472,9 @@ describe('rate limits', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const fromOne: number[] = [];
     for (let i = 0; i < 21; i++) {
-      fromOne.push((await post('/api/passport/estimator/mail/login-link', { username: `spray-${i}@example.com` }, { 'x-forwarded-for': '192.0.2.7' })).statusCode);
+      fromOne.push(
+        (await post('/api/passport/estimator/mail/login-link', { username: `spray-${i}@example.com` }, { 'x-forwarded-for': '192.0.2.7' })).statusCode,
+      );
     }
     expect(fromOne.slice(0, 20).every((code) => code === 200)).toBe(true);
     expect(fromOne[20]).toBe(429);
@@ -447,7 +483,11 @@ describe('rate limits', () => {
 
 describe('access catalogue', () => {
   it('declares who may call each passport and account route', () => {
-    const access = Object.fromEntries(t.app.accessCatalogue.filter((e) => /\/api\/(passport|owner\/self|estimator\/self|admin\/(login|logout|mail\/login-link))/.test(e.url)).map((e) => [`${e.method} ${e.url}`, e.access]));
+    const access = Object.fromEntries(
+      t.app.accessCatalogue
+        .filter((e) => /\/api\/(passport|owner\/self|estimator\/self|admin\/(login|logout|mail\/login-link))/.test(e.url))
+        .map((e) => [`${e.method} ${e.url}`, e.access]),
+    );
     expect(access).toMatchSnapshot();
   });
 });

@@ -18,7 +18,11 @@ export async function upsertPendingSecondFactor(db: Db, role: Role, subjectId: s
   const rows = await db
     .insert(secondFactors)
     .values({ role, subjectId, sealedSecret })
-    .onConflictDoUpdate({ target: [secondFactors.role, secondFactors.subjectId], set: { sealedSecret, lastStep: null, createdAt: new Date() }, setWhere: isNull(secondFactors.enabledAt) })
+    .onConflictDoUpdate({
+      target: [secondFactors.role, secondFactors.subjectId],
+      set: { sealedSecret, lastStep: null, createdAt: new Date() },
+      setWhere: isNull(secondFactors.enabledAt),
+    })
     .returning({ subjectId: secondFactors.subjectId });
   return rows.length === 1;
 }
@@ -40,7 +44,13 @@ export async function claimStep(db: Db, role: Role, subjectId: string, step: num
   const rows = await db
     .update(secondFactors)
     .set({ lastStep: step })
-    .where(and(factorOf(role, subjectId), enabled ? isNotNull(secondFactors.enabledAt) : isNull(secondFactors.enabledAt), or(isNull(secondFactors.lastStep), lt(secondFactors.lastStep, step))))
+    .where(
+      and(
+        factorOf(role, subjectId),
+        enabled ? isNotNull(secondFactors.enabledAt) : isNull(secondFactors.enabledAt),
+        or(isNull(secondFactors.lastStep), lt(secondFactors.lastStep, step)),
+      ),
+    )
     .returning({ subjectId: secondFactors.subjectId });
   return rows.length === 1;
 }
@@ -113,13 +123,23 @@ export async function findLiveChallenge(db: Db, tokenHash: string, maxAttempts: 
   const [row] = await db
     .select()
     .from(signInChallenges)
-    .where(and(eq(signInChallenges.tokenHash, tokenHash), isNull(signInChallenges.usedAt), gt(signInChallenges.expiresAt, sql`now()`), lt(signInChallenges.attempts, maxAttempts)))
+    .where(
+      and(
+        eq(signInChallenges.tokenHash, tokenHash),
+        isNull(signInChallenges.usedAt),
+        gt(signInChallenges.expiresAt, sql`now()`),
+        lt(signInChallenges.attempts, maxAttempts),
+      ),
+    )
     .limit(1);
   return row;
 }
 
 export async function countFailedAttempt(db: Db, tokenHash: string): Promise<void> {
-  await db.update(signInChallenges).set({ attempts: sql`${signInChallenges.attempts} + 1` }).where(eq(signInChallenges.tokenHash, tokenHash));
+  await db
+    .update(signInChallenges)
+    .set({ attempts: sql`${signInChallenges.attempts} + 1` })
+    .where(eq(signInChallenges.tokenHash, tokenHash));
 }
 
 /** Uses a challenge once, atomically; false when it was used, expired or out of tries meanwhile. */
@@ -127,7 +147,14 @@ export async function consumeChallenge(db: Db, tokenHash: string, maxAttempts: n
   const rows = await db
     .update(signInChallenges)
     .set({ usedAt: new Date() })
-    .where(and(eq(signInChallenges.tokenHash, tokenHash), isNull(signInChallenges.usedAt), gt(signInChallenges.expiresAt, sql`now()`), lt(signInChallenges.attempts, maxAttempts)))
+    .where(
+      and(
+        eq(signInChallenges.tokenHash, tokenHash),
+        isNull(signInChallenges.usedAt),
+        gt(signInChallenges.expiresAt, sql`now()`),
+        lt(signInChallenges.attempts, maxAttempts),
+      ),
+    )
     .returning({ tokenHash: signInChallenges.tokenHash });
   return rows.length === 1;
 }

@@ -48,7 +48,11 @@ const newRecoveryCode = () => {
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 };
 const normaliseCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
-const hashRecoveryCode = (role: Role, subjectId: string, code: string) => crypto.createHash('sha256').update(`${role}:${subjectId}:${normaliseCode(code)}`).digest('hex');
+const hashRecoveryCode = (role: Role, subjectId: string, code: string) =>
+  crypto
+    .createHash('sha256')
+    .update(`${role}:${subjectId}:${normaliseCode(code)}`)
+    .digest('hex');
 const isTotpCode = (code: string) => /^\d{6}$/.test(normaliseCode(code));
 
 /** The time step a code belongs to, within one step either side of now; null when it matches none. */
@@ -94,7 +98,12 @@ export async function startEnrolment(deps: SecondFactorDeps, role: Role, subject
 /** New recovery codes for an enabled factor, replacing the old ones; answered once, only hashes are kept. */
 async function issueRecoveryCodes(db: Db, role: Role, subjectId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await replaceRecoveryCodes(db, role, subjectId, codes.map((code) => hashRecoveryCode(role, subjectId, code)));
+  await replaceRecoveryCodes(
+    db,
+    role,
+    subjectId,
+    codes.map((code) => hashRecoveryCode(role, subjectId, code)),
+  );
   return codes;
 }
 

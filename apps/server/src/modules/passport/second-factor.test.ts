@@ -151,7 +151,8 @@ describe('administrator second factor', () => {
     expect(errorOf(await post('/api/passport/second-factor', { challenge: old, code: admin.recoveryCodes[2]! })).code).toBe('second_factor_expired');
 
     const tried = (await adminPassword(admin.email)).json().result.challenge;
-    for (let i = 0; i < 5; i += 1) expect(errorOf(await post('/api/passport/second-factor', { challenge: tried, code: wrongCode(SECRET) })).code).toBe('second_factor_invalid');
+    for (let i = 0; i < 5; i += 1)
+      expect(errorOf(await post('/api/passport/second-factor', { challenge: tried, code: wrongCode(SECRET) })).code).toBe('second_factor_invalid');
     expect(errorOf(await post('/api/passport/second-factor', { challenge: tried, code: admin.recoveryCodes[3]! })).code).toBe('second_factor_expired');
     // Only hashes of challenges are stored.
     const stored = JSON.stringify(await t.database.query('select token_hash from sign_in_challenges where subject_id = $1', [admin.id]));
@@ -187,7 +188,8 @@ describe('administrator second factor', () => {
 });
 
 describe('owner second factor', () => {
-  const ownerCall = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) => call(method, url, payload, bearer(token));
+  const ownerCall = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
+    call(method, url, payload, bearer(token));
 
   it('is off by default: password sign-in gives a session at once', async () => {
     const owner = await createOwner(t, { password: PASSWORD });
@@ -263,7 +265,9 @@ describe('owner second factor', () => {
     const [row] = await t.database.query<{ n: number }>('select count(*)::int as n from recovery_codes where subject_id = $1', [attacker.id]);
     expect(row!.n).toBe(0);
     // The attacker's pending second step is gone too: neither his authenticator nor a recovery code passes it.
-    expect(errorOf(await post('/api/passport/second-factor', { challenge: attacker.challenge, code: attacker.recoveryCodes[0]! })).code).toBe('second_factor_expired');
+    expect(errorOf(await post('/api/passport/second-factor', { challenge: attacker.challenge, code: attacker.recoveryCodes[0]! })).code).toBe(
+      'second_factor_expired',
+    );
     // The real owner can set up his own authenticator.
     expect((await ownerCall('POST', '/api/owner/second-factor/enrolment', token)).statusCode).toBe(200);
   };

@@ -22,8 +22,7 @@ export type ChargeRequest = {
 };
 
 export type ChargeResult =
-  | { status: 'succeeded'; intentId: string | null }
-  | { status: 'failed'; failure: PaymentFailure; intentId: string | null; clientSecret: string | null };
+  { status: 'succeeded'; intentId: string | null } | { status: 'failed'; failure: PaymentFailure; intentId: string | null; clientSecret: string | null };
 
 /**
  * The one interface both payment providers implement. Teamcast keeps the subscription and invoice ledger itself

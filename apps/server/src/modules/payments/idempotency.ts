@@ -15,7 +15,11 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
   return key;
 }
 
-const fingerprintOf = (operation: string, input: unknown) => crypto.createHash('sha256').update(`${operation}\n${JSON.stringify(input ?? null)}`).digest('hex');
+const fingerprintOf = (operation: string, input: unknown) =>
+  crypto
+    .createHash('sha256')
+    .update(`${operation}\n${JSON.stringify(input ?? null)}`)
+    .digest('hex');
 
 type Outcome<T> = { ok: true; result: T } | { ok: false; error: AppError };
 

@@ -1,7 +1,18 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
-import { idempotencyKeys, invoices, owners, pairUnlocks, paymentCustomers, paymentEvents, paymentMethods, paymentTestClock, profiles, subscriptions } from '../../db/schema/index.ts';
+import {
+  idempotencyKeys,
+  invoices,
+  owners,
+  pairUnlocks,
+  paymentCustomers,
+  paymentEvents,
+  paymentMethods,
+  paymentTestClock,
+  profiles,
+  subscriptions,
+} from '../../db/schema/index.ts';
 
 export type CustomerRow = typeof paymentCustomers.$inferSelect;
 export type MethodRow = typeof paymentMethods.$inferSelect;
@@ -14,7 +25,10 @@ export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 export const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
 
 export async function findOwnerAccount(db: Db, ownerId: string) {
-  const [row] = await db.select({ id: owners.id, email: owners.email, verifiedAt: owners.verifiedAt, locale: owners.locale, variant: owners.variant }).from(owners).where(eq(owners.id, ownerId));
+  const [row] = await db
+    .select({ id: owners.id, email: owners.email, verifiedAt: owners.verifiedAt, locale: owners.locale, variant: owners.variant })
+    .from(owners)
+    .where(eq(owners.id, ownerId));
   return row;
 }
 
@@ -267,7 +281,10 @@ export async function countSeatHolders(db: Db, planIds: readonly string[], owner
     .where(
       and(
         ne(subscriptions.ownerId, ownerId),
-        or(and(inArray(subscriptions.plan, [...planIds]), inArray(subscriptions.status, ['active', 'past_due'])), inArray(subscriptions.pendingPlan, [...planIds])),
+        or(
+          and(inArray(subscriptions.plan, [...planIds]), inArray(subscriptions.status, ['active', 'past_due'])),
+          inArray(subscriptions.pendingPlan, [...planIds]),
+        ),
       ),
     );
   return row?.value ?? 0;
@@ -277,7 +294,10 @@ export async function countSeatHolders(db: Db, planIds: readonly string[], owner
  * What an owner's access rules depend on, in one statement (they are read on most owner calls): whether the account is
  * verified, the subscription, and the built-in processor's clock offset. Undefined for an unknown owner.
  */
-export async function findAccessFacts(db: Db, ownerId: string): Promise<{ verifiedAt: Date | null; subscription: SubscriptionRow | null; clockOffsetMs: number } | undefined> {
+export async function findAccessFacts(
+  db: Db,
+  ownerId: string,
+): Promise<{ verifiedAt: Date | null; subscription: SubscriptionRow | null; clockOffsetMs: number } | undefined> {
   const [row] = await db
     .select({
       verifiedAt: owners.verifiedAt,

@@ -41,7 +41,13 @@ export const paymentsModule: FastifyPluginAsync = async (app) => {
   const payments: service.Payments = { db: app.database.db, processor, receipts };
 
   /** A money-moving call: once per Idempotency-Key, then the owner's sockets hear that the rules may have changed. */
-  const moneyMoving = async <T>(ownerId: string, request: Parameters<typeof idempotencyKeyOf>[0], operation: string, input: unknown, work: (scoped: service.Payments, key: string) => Promise<T>) => {
+  const moneyMoving = async <T>(
+    ownerId: string,
+    request: Parameters<typeof idempotencyKeyOf>[0],
+    operation: string,
+    input: unknown,
+    work: (scoped: service.Payments, key: string) => Promise<T>,
+  ) => {
     const key = idempotencyKeyOf(request);
     try {
       return await idempotent(payments.db, { ownerId, key, operation, input }, (tx) => work(service.within(payments, tx), key));

@@ -221,7 +221,11 @@ async function takeSeat(db: Db, ownerId: string, plan: PlanDef): Promise<void> {
   const { seats } = PRODUCT_CAPABILITIES[plan.product];
   if (seats === null) return;
   await repo.lockProductSeats(db, plan.product);
-  const holders = await repo.countSeatHolders(db, PLANS.filter((p) => p.product === plan.product).map((p) => p.id), ownerId);
+  const holders = await repo.countSeatHolders(
+    db,
+    PLANS.filter((p) => p.product === plan.product).map((p) => p.id),
+    ownerId,
+  );
   if (holders >= seats) throw new AppError('plan_seats_taken');
 }
 
@@ -309,7 +313,13 @@ async function startSubscription(
   failIfUnpaid(await chargeInvoice(payments, invoice, customer, method, { key, offSession: false, confirm: false }));
 }
 
-function invoiceBase(sub: SubscriptionRow, reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update', plan: PlanId, amount: number, now: Date) {
+function invoiceBase(
+  sub: SubscriptionRow,
+  reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update',
+  plan: PlanId,
+  amount: number,
+  now: Date,
+) {
   return {
     id: repo.newId('in'),
     ownerId: sub.ownerId,
@@ -325,7 +335,14 @@ function invoiceBase(sub: SubscriptionRow, reason: 'subscription_create' | 'subs
   };
 }
 
-async function changePlan(payments: Payments, sub: SubscriptionRow, plan: PlanDef, paymentMethodId: string | undefined, key: string, now: Date): Promise<number> {
+async function changePlan(
+  payments: Payments,
+  sub: SubscriptionRow,
+  plan: PlanDef,
+  paymentMethodId: string | undefined,
+  key: string,
+  now: Date,
+): Promise<number> {
   const { db } = payments;
   const current = planById(sub.plan as PlanId);
   const length = sub.currentPeriodEnd.getTime() - sub.currentPeriodStart.getTime();
@@ -430,7 +447,11 @@ export async function settleRenewals(payments: Payments, ownerId: string): Promi
     const claimed = await repo.claimPeriod(db, sub, { plan: plan.id, pendingPlan: null, amount, currentPeriodStart: start, currentPeriodEnd: end });
     if (!claimed) continue;
     changed = true;
-    const invoice = await repo.insertCycleInvoice(db, { ...invoiceBase(claimed, 'subscription_cycle', plan.id, amount, start), periodStart: start, periodEnd: end });
+    const invoice = await repo.insertCycleInvoice(db, {
+      ...invoiceBase(claimed, 'subscription_cycle', plan.id, amount, start),
+      periodStart: start,
+      periodEnd: end,
+    });
     if (!invoice) continue;
     await repo.updateSubscription(db, sub.id, { latestInvoiceId: invoice.id });
     const customer = await repo.findCustomer(db, ownerId);
@@ -516,7 +537,13 @@ export async function payPairUnlock(
   const method = await chosenMethod(payments, customer, confirm ? invoice.paymentMethodId : input.paymentMethodId);
   const charged = await chargeInvoice(payments, invoice, customer, method, { key, offSession: false, confirm });
   if (charged.status !== 'paid') {
-    await repo.savePairUnlock(db, { ownerId, profileLow: low, profileHigh: high, status: charged.failure === 'payment_incomplete' ? 'incomplete' : 'unpaid', invoiceId: invoice.id });
+    await repo.savePairUnlock(db, {
+      ownerId,
+      profileLow: low,
+      profileHigh: high,
+      status: charged.failure === 'payment_incomplete' ? 'incomplete' : 'unpaid',
+      invoiceId: invoice.id,
+    });
     failIfUnpaid(charged);
   }
   return pairStatus(payments, ownerId, low, high, locale);

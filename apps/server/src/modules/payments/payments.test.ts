@@ -55,7 +55,9 @@ async function ownerWithCard(number: string = TEST_CARDS.success) {
 
 async function profileOf(owner: SignedIn): Promise<string> {
   const id = crypto.randomUUID();
-  await t.database.db.insert(profiles).values({ id, ownerId: owner.id, kind: 'love', permalink: crypto.randomUUID(), linkExpiresAt: new Date(Date.now() + days(30)) });
+  await t.database.db
+    .insert(profiles)
+    .values({ id, ownerId: owner.id, kind: 'love', permalink: crypto.randomUUID(), linkExpiresAt: new Date(Date.now() + days(30)) });
   return id;
 }
 
@@ -84,7 +86,12 @@ describe('subscribing with the test cards', () => {
     expect((await call(owner, '/access-rules')).body.result).toMatchObject({ plan: 'NONE', allowCreateTeams: false, hideExpertise: true });
     const res = await call(owner, '/update-subscription', { subscribe: 'MID_1M_2', ln: 'en' });
     expect(res.status).toBe(200);
-    expect(res.body.result.subscription).toMatchObject({ plan: 'MID_1M_2', status: 'active', currency: 'USD', amount: planById('MID_1M_2').prices.USD.discountedPrice });
+    expect(res.body.result.subscription).toMatchObject({
+      plan: 'MID_1M_2',
+      status: 'active',
+      currency: 'USD',
+      amount: planById('MID_1M_2').prices.USD.discountedPrice,
+    });
     expect(res.body.result.subscription.latestInvoice).toMatchObject({ status: 'paid', failure: null });
     expect(res.body.result.access).toMatchObject({ plan: 'MID_1M_2', allowCreateTeams: true, allowScene: false, teamCap: 2, hideExpertise: false });
     expect(res.body.result.subscription.nextPaymentAt).toBe(res.body.result.subscription.subscribeEndDate);
@@ -234,8 +241,11 @@ describe('a card that fails, said where it fails', () => {
     const receipts = await mailTo(t, owner.email);
     expect(receipts.map((mail) => mail.kind)).toEqual(['receipt', 'receipt', 'receipt']);
     const invoices = (await call(owner, '/list-all-invoices')).body.result.data as { number: string; status: string }[];
-    for (const invoice of invoices.filter((row) => row.status === 'paid')) expect(receipts.some((mail) => mail.subject === `Your Teamcast receipt ${invoice.number}`)).toBe(true);
-    expect(receipts.some((mail) => mail.textBody.includes(`Amount paid: ${formatMoney(planById('MID_7D_1').prices.USD.discountedPrice, 'USD', 'en')}`))).toBe(true);
+    for (const invoice of invoices.filter((row) => row.status === 'paid'))
+      expect(receipts.some((mail) => mail.subject === `Your Teamcast receipt ${invoice.number}`)).toBe(true);
+    expect(receipts.some((mail) => mail.textBody.includes(`Amount paid: ${formatMoney(planById('MID_7D_1').prices.USD.discountedPrice, 'USD', 'en')}`))).toBe(
+      true,
+    );
 
     const demo = await createOwner(t);
     await call(demo, '/update-subscription', { subscribe: 'LITE_DEMO' });
@@ -293,7 +303,12 @@ describe('renewals', () => {
     expect(failed.subscription.status).toBe('past_due');
     expect(failed.subscription.latestInvoice).toMatchObject({ status: 'open', failure: 'insufficient_funds' });
     expect(failed.access).toMatchObject({ plan: 'NONE', allowCreateTeams: false });
-    const gated = await t.app.inject({ method: 'POST', url: '/api/scene/test/gated-team', headers: { ...owner.headers, 'accept-language': 'ru' }, payload: { currentTeams: 0 } });
+    const gated = await t.app.inject({
+      method: 'POST',
+      url: '/api/scene/test/gated-team',
+      headers: { ...owner.headers, 'accept-language': 'ru' },
+      payload: { currentTeams: 0 },
+    });
     expect(gated.statusCode).toBe(403);
     const restored = await call(owner, '/pay-invoice', { invoiceId: failed.subscription.latestInvoice._id, paymentMethodId: card });
     expect(restored.status).toBe(200);
@@ -349,7 +364,11 @@ describe('cancel, resume and change plan', () => {
     const { owner } = await ownerWithCard();
     await call(owner, '/update-subscription', { subscribe: 'FULL_7D_2' });
     const booked = (await call(owner, '/update-subscription-unsecure', { subscribe: 'MID_7D_1' })).body.result;
-    expect(booked.subscription).toMatchObject({ plan: 'FULL_7D_2', pendingPlan: 'MID_7D_1', nextPaymentAmount: planById('MID_7D_1').prices.USD.discountedPrice });
+    expect(booked.subscription).toMatchObject({
+      plan: 'FULL_7D_2',
+      pendingPlan: 'MID_7D_1',
+      nextPaymentAmount: planById('MID_7D_1').prices.USD.discountedPrice,
+    });
     await advancePaymentClock(t.database.db, days(7) + 60_000);
     expect((await state(owner)).subscription).toMatchObject({ plan: 'MID_7D_1', pendingPlan: null, status: 'active' });
   });
@@ -368,7 +387,8 @@ describe('cancel, resume and change plan', () => {
 describe('access rules gate the product', () => {
   it('refuses a gated call without a plan (403 with a clear message) and lets it through with one', async () => {
     const { owner } = await ownerWithCard();
-    const gated = () => t.app.inject({ method: 'POST', url: '/api/scene/test/gated-team', headers: { ...owner.headers, 'accept-language': 'en' }, payload: { currentTeams: 0 } });
+    const gated = () =>
+      t.app.inject({ method: 'POST', url: '/api/scene/test/gated-team', headers: { ...owner.headers, 'accept-language': 'en' }, payload: { currentTeams: 0 } });
     const refused = await gated();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({ code: 'subscription_required', message: 'This needs a subscription plan that includes it' });
@@ -407,7 +427,10 @@ describe('access rules gate the product', () => {
     expect(synced.body.result.plan).toBe('LITE_7D');
     expect(heard.filter((id) => id === owner.id).length).toBeGreaterThanOrEqual(2);
     await vi.waitFor(() =>
-      expect(publish).toHaveBeenCalledWith({ role: 'owner', subjectId: owner.id }, { type: 'syncAccessRules', payload: expect.objectContaining({ plan: 'LITE_7D', allowCreateTeams: false }) }),
+      expect(publish).toHaveBeenCalledWith(
+        { role: 'owner', subjectId: owner.id },
+        { type: 'syncAccessRules', payload: expect.objectContaining({ plan: 'LITE_7D', allowCreateTeams: false }) },
+      ),
     );
     publish.mockRestore();
   });
@@ -432,7 +455,9 @@ describe('cards and invoices', () => {
     const owner = await createOwner(t);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 21; attempt++) {
-      statuses.push((await call(owner, '/attach-payment-method', { testCard: { number: TEST_CARDS.success, expMonth: 12, expYear: 2099, cvc: '123' } })).status);
+      statuses.push(
+        (await call(owner, '/attach-payment-method', { testCard: { number: TEST_CARDS.success, expMonth: 12, expYear: 2099, cvc: '123' } })).status,
+      );
     }
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
@@ -463,11 +488,17 @@ describe('cards and invoices', () => {
     const all = [...first.data, ...second.data, ...third.data];
     expect(all).toHaveLength(5);
     expect(new Set(all.map((invoice: { _id: string }) => invoice._id)).size).toBe(5);
-    expect(all.map((invoice: { createdAt: string }) => invoice.createdAt)).toEqual(all.map((invoice: { createdAt: string }) => invoice.createdAt).sort().reverse());
+    expect(all.map((invoice: { createdAt: string }) => invoice.createdAt)).toEqual(
+      all
+        .map((invoice: { createdAt: string }) => invoice.createdAt)
+        .sort()
+        .reverse(),
+    );
   });
 
   it("numbers each owner's invoices from 1 under the owner's own prefix, whatever other owners bought, and never twice", async () => {
-    const numbers = async (owner: SignedIn) => ((await call(owner, '/list-all-invoices?limit=50')).body.result.data as { number: string }[]).map((invoice) => invoice.number).reverse();
+    const numbers = async (owner: SignedIn) =>
+      ((await call(owner, '/list-all-invoices?limit=50')).body.result.data as { number: string }[]).map((invoice) => invoice.number).reverse();
     const { owner: first } = await ownerWithCard();
     await call(first, '/update-subscription', { subscribe: 'LITE_7D' });
     const { owner: second } = await ownerWithCard();

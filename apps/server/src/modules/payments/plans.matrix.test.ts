@@ -1,6 +1,16 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPABILITIES, PLANS, PRODUCT_CAPABILITIES, PRODUCT_ORDER, rulesOfPlan, teamActors, type Capability, type PlanDef, type Product } from '@teamcast/contracts';
+import {
+  CAPABILITIES,
+  PLANS,
+  PRODUCT_CAPABILITIES,
+  PRODUCT_ORDER,
+  rulesOfPlan,
+  teamActors,
+  type Capability,
+  type PlanDef,
+  type Product,
+} from '@teamcast/contracts';
 import { scenes } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -37,7 +47,9 @@ type Owner = { plan: PlanDef; owner: SignedIn; profiles: string[]; teamId: strin
 /** A team stored directly, as one bought under another plan would be (plans without teams cannot create one). */
 async function storedTeam(ownerId: string, ids: string[], title: string): Promise<string> {
   const id = crypto.randomUUID();
-  await t.database.db.insert(scenes).values({ id, ownerId, kind: 'team', title, startDay: '2026-11-01', summonDay: 0, lifespan: 1, actors: teamActors(ids), settings: {}, p2pRequests: [] });
+  await t.database.db
+    .insert(scenes)
+    .values({ id, ownerId, kind: 'team', title, startDay: '2026-11-01', summonDay: 0, lifespan: 1, actors: teamActors(ids), settings: {}, p2pRequests: [] });
   return id;
 }
 
@@ -55,13 +67,26 @@ async function ownerOn(plan: PlanDef): Promise<Owner> {
 const probes: Record<Capability, (o: Owner) => Promise<Outcome>> = {
   seeExpertise: async ({ owner, profiles }) => {
     const list = await call(owner, 'GET', '/api/owner/profiles');
-    const items = (list.result as { items: Array<{ _id: string; expertise: string | null; expertiseHidden: boolean; scores: { competencies: number | null } }> }).items;
+    const items = (
+      list.result as { items: Array<{ _id: string; expertise: string | null; expertiseHidden: boolean; scores: { competencies: number | null } }> }
+    ).items;
     const one = items.find((item) => item._id === profiles[0])!;
     const page = (await call(owner, 'GET', `/api/owner/profiles/${profiles[0]}`)).result as { expertise: string | null; scores: { maturity: number | null } };
     const picks = ((await call(owner, 'GET', '/api/scene/profiles?eligible=true')).result as { items: Array<{ grade: string | null }> }).items;
     const explanation = outcome(await call(owner, 'GET', `/api/owner/profiles/${profiles[0]}/explanation`));
-    const shown = one.expertise !== null && one.scores.competencies !== null && page.expertise !== null && page.scores.maturity !== null && picks.every((p) => p.grade !== null);
-    const withheld = one.expertiseHidden && one.expertise === null && one.scores.competencies === null && page.expertise === null && page.scores.maturity === null && picks.every((p) => p.grade === null);
+    const shown =
+      one.expertise !== null &&
+      one.scores.competencies !== null &&
+      page.expertise !== null &&
+      page.scores.maturity !== null &&
+      picks.every((p) => p.grade !== null);
+    const withheld =
+      one.expertiseHidden &&
+      one.expertise === null &&
+      one.scores.competencies === null &&
+      page.expertise === null &&
+      page.scores.maturity === null &&
+      picks.every((p) => p.grade === null);
     // Every place agrees: all shown (and the explanation answers), or all withheld (and it is refused).
     if (shown && explanation === 'allowed') return 'allowed';
     if (withheld && explanation === 'subscription_required') return 'subscription_required';
@@ -85,7 +110,9 @@ const probes: Record<Capability, (o: Owner) => Promise<Outcome>> = {
   },
   simulator: async ({ owner, profiles, teamId }) => {
     // A dismissal on day 100: the manager's simulator, not the fast team check.
-    const actors = teamActors(profiles).map((actor, i) => (i === 2 ? { ...actor, events: [...actor.events, { type: 'dismiss' as const, date: 100, value: 0, timestamp: 1 }] } : actor));
+    const actors = teamActors(profiles).map((actor, i) =>
+      i === 2 ? { ...actor, events: [...actor.events, { type: 'dismiss' as const, date: 100, value: 0, timestamp: 1 }] } : actor,
+    );
     const saved = outcome(await call(owner, 'PATCH', `/api/scene/scene/${teamId}`, { actors }));
     const sandbox = outcome(await call(owner, 'POST', '/api/scene/sandbox', { title: 'Sandbox', startDay: '2026-11-01', actors }));
     return saved === sandbox ? saved : `inconsistent: team ${saved}, sandbox ${sandbox}`;

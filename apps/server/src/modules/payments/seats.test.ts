@@ -58,7 +58,10 @@ async function holders(count: number, values: Partial<typeof subscriptions.$infe
 }
 
 async function seatsTaken(): Promise<number> {
-  const live = await t.database.db.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.plan, 'FULL_120'), inArray(subscriptions.status, ['active', 'past_due'])));
+  const live = await t.database.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.plan, 'FULL_120'), inArray(subscriptions.status, ['active', 'past_due'])));
   const booked = await t.database.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.pendingPlan, 'FULL_120'));
   return live.length + booked.length;
 }
@@ -80,7 +83,15 @@ describe('bonus seats', () => {
     const [booker] = await holders(1, { plan: 'FULL_1M_4', amount: 5_900 + 3 * 2_500 });
     const late = await buyer();
     const [booked, buying] = await Promise.all([
-      t.app.inject({ method: 'POST', url: '/api/payment/update-subscription-unsecure', headers: { ...(await t.app.authenticator.signIn('owner', booker!).then(({ token }) => ({ authorization: `Bearer ${token}` }))), 'idempotency-key': crypto.randomUUID() }, payload: { subscribe: 'FULL_120' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payment/update-subscription-unsecure',
+        headers: {
+          ...(await t.app.authenticator.signIn('owner', booker!).then(({ token }) => ({ authorization: `Bearer ${token}` }))),
+          'idempotency-key': crypto.randomUUID(),
+        },
+        payload: { subscribe: 'FULL_120' },
+      }),
       post(late, '/update-subscription', { subscribe: 'FULL_120', ln: 'en' }),
     ]);
     expect([booked.statusCode, buying.status].filter((status) => status === 200)).toHaveLength(1);

@@ -11,7 +11,9 @@ export function createStripeClient(settings: { secretKey: string; apiBase?: stri
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+    ...(base
+      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+      : {}),
   });
 }
 
@@ -54,7 +56,13 @@ export function createStripeProcessor(settings: StripeSettings): CardProcessor {
         throw error;
       });
       if (!method.card) throw new AppError('validation_failed', undefined, 'paymentMethodId');
-      return { providerMethodId: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+      return {
+        providerMethodId: method.id,
+        brand: method.card.brand,
+        last4: method.card.last4,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+      };
     },
     detachCard: async (methodId) => {
       if (methodId) await stripe.paymentMethods.detach(methodId);

@@ -14,7 +14,10 @@ export const STRIPE_WEBHOOK_URL = '/api/payment/webhook';
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 async function invoiceOfIntent(db: Db, intent: Stripe.PaymentIntent) {
-  return (await repo.findInvoiceByProviderId(db, 'intent', intent.id)) ?? (intent.metadata?.invoiceId ? await repo.findInvoiceById(db, intent.metadata.invoiceId) : undefined);
+  return (
+    (await repo.findInvoiceByProviderId(db, 'intent', intent.id)) ??
+    (intent.metadata?.invoiceId ? await repo.findInvoiceById(db, intent.metadata.invoiceId) : undefined)
+  );
 }
 
 /**
@@ -23,9 +26,18 @@ async function invoiceOfIntent(db: Db, intent: Stripe.PaymentIntent) {
  * state changed, if any, and whether the event had been processed before.
  */
 /** A succeeded payment whose money is not what the invoice asks for: the invoice stays unpaid. */
-export type PaymentMismatch = { invoiceId: string; intentId: string; expected: { amount: number; currency: string }; received: { amount: number | null; currency: string | null } };
+export type PaymentMismatch = {
+  invoiceId: string;
+  intentId: string;
+  expected: { amount: number; currency: string };
+  received: { amount: number | null; currency: string | null };
+};
 
-export async function applyStripeEvent(db: Db, event: Stripe.Event, receipts: Receipts): Promise<{ duplicate: boolean; ownerId?: string; mismatch?: PaymentMismatch }> {
+export async function applyStripeEvent(
+  db: Db,
+  event: Stripe.Event,
+  receipts: Receipts,
+): Promise<{ duplicate: boolean; ownerId?: string; mismatch?: PaymentMismatch }> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const fresh = await repo.recordEvent(tx, { id: event.id, provider: 'stripe', type: event.type, createdAt: new Date(event.created * 1000) });
@@ -40,11 +52,22 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event, receipts: Re
       if (amount !== invoice.amount || currency !== invoice.currency) {
         return {
           duplicate: false,
-          mismatch: { invoiceId: invoice.id, intentId: intent.id, expected: { amount: invoice.amount, currency: invoice.currency }, received: { amount, currency } },
+          mismatch: {
+            invoiceId: invoice.id,
+            intentId: intent.id,
+            expected: { amount: invoice.amount, currency: invoice.currency },
+            received: { amount, currency },
+          },
         };
       }
       const now = await paymentNow(tx);
-      const paid = await repo.updateInvoice(tx, invoice.id, { status: 'paid', paidAt: now, failure: null, clientSecret: null, providerIntentId: event.data.object.id });
+      const paid = await repo.updateInvoice(tx, invoice.id, {
+        status: 'paid',
+        paidAt: now,
+        failure: null,
+        clientSecret: null,
+        providerIntentId: event.data.object.id,
+      });
       await applyPaidInvoice(tx, paid, now);
       await receipts.queue(tx, paid);
       return { duplicate: false, ownerId: invoice.ownerId };
@@ -83,7 +106,8 @@ export async function registerStripeWebhook(app: FastifyInstance, settings: { se
       const outcome = await applyStripeEvent(app.database.db, event, receipts);
       receipts.deliver();
       // Answered as received: a redelivery carries the same amount, so Stripe retrying for days would change nothing.
-      if (outcome.mismatch) request.log.error({ eventId: event.id, ...outcome.mismatch }, 'stripe: the payment does not match its invoice; the invoice stays unpaid');
+      if (outcome.mismatch)
+        request.log.error({ eventId: event.id, ...outcome.mismatch }, 'stripe: the payment does not match its invoice; the invoice stays unpaid');
       if (outcome.ownerId) notifyAccessRulesChanged(outcome.ownerId);
       return { result: { received: true, duplicate: outcome.duplicate } };
     });

@@ -33,10 +33,17 @@ const server = http.createServer((request, response) => {
       const method = body.get('payment_method');
       if (method === 'pm_card_chargeDeclined') {
         return send(402, {
-          error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: { id: 'pi_declined', object: 'payment_intent', status: 'requires_payment_method', client_secret: 'pi_declined_secret' } },
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+            payment_intent: { id: 'pi_declined', object: 'payment_intent', status: 'requires_payment_method', client_secret: 'pi_declined_secret' },
+          },
         });
       }
-      if (method === 'pm_card_authenticationRequired') return send(200, { id: 'pi_3ds', object: 'payment_intent', status: 'requires_action', client_secret: 'pi_3ds_secret_x' });
+      if (method === 'pm_card_authenticationRequired')
+        return send(200, { id: 'pi_3ds', object: 'payment_intent', status: 'requires_action', client_secret: 'pi_3ds_secret_x' });
       return send(200, { id: `pi_${crypto.randomBytes(4).toString('hex')}`, object: 'payment_intent', status: 'succeeded', client_secret: 'secret' });
     }
     send(404, { error: { type: 'invalid_request_error', message: `no route ${path}` } });
@@ -149,13 +156,17 @@ describe('Stripe webhook', () => {
       ['evt_short_1', { ...paid, amount_received: paid.amount_received - 1 }],
       ['evt_currency_1', { ...paid, currency: paid.currency === 'usd' ? 'rub' : 'usd' }],
     ] as const) {
-      const refused = await deliver(intentEvent(id, 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId }, ...wrong }));
+      const refused = await deliver(
+        intentEvent(id, 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId }, ...wrong }),
+      );
       expect(refused.statusCode).toBe(200);
       expect((await call('/subscription')).body.result.subscription.status).toBe('incomplete');
     }
     expect(lines.filter((line) => line.includes('does not match its invoice'))).toHaveLength(2);
 
-    const delivered = await deliver(intentEvent('evt_paid_1', 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId }, ...paid }));
+    const delivered = await deliver(
+      intentEvent('evt_paid_1', 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId }, ...paid }),
+    );
     expect(delivered.statusCode).toBe(200);
     expect(delivered.json().result).toEqual({ received: true, duplicate: false });
     const now = (await call('/subscription')).body.result;
@@ -164,7 +175,9 @@ describe('Stripe webhook', () => {
   });
 
   it('processes a duplicate delivery of the same event id once', async () => {
-    const again = await deliver(intentEvent('evt_paid_1', 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId }, ...paid }));
+    const again = await deliver(
+      intentEvent('evt_paid_1', 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId }, ...paid }),
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json().result.duplicate).toBe(true);
     const rows = await t.database.query<{ count: number }>("select count(*)::int as count from payment_events where id = 'evt_paid_1'");
@@ -172,7 +185,9 @@ describe('Stripe webhook', () => {
   });
 
   it('refuses a bad signature', async () => {
-    const res = await deliver(intentEvent('evt_forged', 'payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent' }), { secret: 'whsec_someone_else' });
+    const res = await deliver(intentEvent('evt_forged', 'payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent' }), {
+      secret: 'whsec_someone_else',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('webhook_signature_invalid');
     const rows = await t.database.query("select id from payment_events where id = 'evt_forged'");
@@ -180,7 +195,9 @@ describe('Stripe webhook', () => {
   });
 
   it('refuses a stale event signed outside the tolerance', async () => {
-    const res = await deliver(intentEvent('evt_stale', 'payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent' }), { timestamp: Math.floor(Date.now() / 1000) - 15 * 60 });
+    const res = await deliver(intentEvent('evt_stale', 'payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent' }), {
+      timestamp: Math.floor(Date.now() / 1000) - 15 * 60,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('webhook_signature_invalid');
   });

@@ -10,7 +10,9 @@ export function checkedAnswers(steps: Step[], answers: Answer[], complete: boole
   if (!result.ok) throw new RequestValidationError([{ code: 'custom', path: ['answers', result.issue.neuron], message: result.issue.key, input: undefined }]);
   const implausible = plausibilityIssues(steps, toAnswerMap(result.answers));
   if (implausible.length > 0) {
-    throw new RequestValidationError(implausible.map(({ neuron, key, params }) => ({ code: 'custom', path: ['answers', neuron], message: key, params, input: undefined })));
+    throw new RequestValidationError(
+      implausible.map(({ neuron, key, params }) => ({ code: 'custom', path: ['answers', neuron], message: key, params, input: undefined })),
+    );
   }
   return result.answers;
 }

@@ -24,7 +24,12 @@ import { presentScores } from './profiles.presenter.ts';
 import { eraseProfileRow, findByPersonTokenHash, ownerContact, updateProfile, type ProfileRow } from './profiles.repository.ts';
 
 /** What withdrawal and the mails need: the database, the storage of run datasets, the mailer and the public address. */
-export type PersonDeps = { db: Db; storage: Storage; mailer: Mailer; config: Pick<Config, 'LOVE_HOSTS' | 'PUBLIC_URL' | 'SUPPORT_EMAIL' | 'LOVE_SUPPORT_EMAIL'> };
+export type PersonDeps = {
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  config: Pick<Config, 'LOVE_HOSTS' | 'PUBLIC_URL' | 'SUPPORT_EMAIL' | 'LOVE_SUPPORT_EMAIL'>;
+};
 
 /** Who performs a person's own withdrawal in the audit log (the log's actor column names administrators otherwise). */
 const PERSON_ACTOR = 'person';
@@ -51,7 +56,14 @@ export async function mailPersonPage(deps: PersonDeps, row: ProfileRow, to: stri
   const brand = brandForHost(deps.config, host);
   const holder = row.ownerId ? await ownerContact(deps.db, row.ownerId) : undefined;
   const company = holder?.companyName ?? holder?.email ?? brand.title;
-  await deps.mailer.send({ to, kind: 'person_page', locale, brand, link: personPageUrl(brand.baseUrl, token), values: { company, days: String(PERSON_PAGE_TTL_DAYS) } });
+  await deps.mailer.send({
+    to,
+    kind: 'person_page',
+    locale,
+    brand,
+    link: personPageUrl(brand.baseUrl, token),
+    values: { company, days: String(PERSON_PAGE_TTL_DAYS) },
+  });
 }
 
 /** A wrong link, or one of a deleted profile, is link_invalid; one past its expiry is link_expired. */
@@ -121,14 +133,27 @@ export async function personPage(db: Db, token: string, now = new Date()): Promi
  * keeps the fact without the data. The run datasets in the storage go after the commit. Undefined when the profile
  * was already erased.
  */
-export async function eraseProfile(deps: Pick<PersonDeps, 'db' | 'storage'>, id: string, state: 'withdrawn' | 'deleted', actor: string, now: Date): Promise<ProfileRow | undefined> {
+export async function eraseProfile(
+  deps: Pick<PersonDeps, 'db' | 'storage'>,
+  id: string,
+  state: 'withdrawn' | 'deleted',
+  actor: string,
+  now: Date,
+): Promise<ProfileRow | undefined> {
   const erased = await deps.db.transaction(async (tx) => {
     // A new random permalink: the old questionnaire link no longer opens anything.
-    const before = await eraseProfileRow(tx, id, { state, updatedAt: now, ...newPermalink(now), ...(state === 'withdrawn' ? { withdrawnAt: now } : { deletedAt: now }) });
+    const before = await eraseProfileRow(tx, id, {
+      state,
+      updatedAt: now,
+      ...newPermalink(now),
+      ...(state === 'withdrawn' ? { withdrawnAt: now } : { deletedAt: now }),
+    });
     if (!before) return undefined;
     const keys = await eraseDerivedData(tx, id, now);
     const action = state === 'withdrawn' ? 'profile.withdraw' : 'profile.retention-delete';
-    await recordAudit(tx, actor, [{ action, entity: 'profile', entityId: id, before: null, after: { state, at: now.toISOString(), consentVersion: before.consentVersion } }]);
+    await recordAudit(tx, actor, [
+      { action, entity: 'profile', entityId: id, before: null, after: { state, at: now.toISOString(), consentVersion: before.consentVersion } },
+    ]);
     return { before, keys };
   });
   if (!erased) return undefined;

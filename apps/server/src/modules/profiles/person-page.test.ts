@@ -54,7 +54,13 @@ async function sendByLink(who: SignedIn, { lang = 'ru', personEmail }: { lang?: 
   const created = await call({ method: 'POST', url: '/api/owner/profiles', who, payload: { firstName: 'Анна', lastName: 'Иванова' } });
   expect(created.status).toBe(201);
   const { _id: id, permalink } = created.body.result;
-  const payload = { answers: fillAnswers(standard.steps), complete: true, consent: true, noticeVersion: NOTICE_VERSION, ...(personEmail ? { personEmail } : {}) };
+  const payload = {
+    answers: fillAnswers(standard.steps),
+    complete: true,
+    consent: true,
+    noticeVersion: NOTICE_VERSION,
+    ...(personEmail ? { personEmail } : {}),
+  };
   const sent = await call({ method: 'PATCH', url: `/api/profile/${permalink}`, lang, payload });
   expect(sent.status).toBe(200);
   expect(sent.body.result.personToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -118,9 +124,18 @@ describe(`the person's own page on ${testDriver}`, () => {
     expect(wrongWithdraw).toMatchObject({ status: 404, body: { error: { code: 'link_invalid' } } });
 
     const { id, token } = await sendByLink(owner);
-    await t.database.db.update(profiles).set({ personTokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(profiles.id, id));
-    expect(await call({ method: 'GET', url: `/api/profile/person/${token}` })).toMatchObject({ status: 410, body: { error: { code: 'link_expired', message: 'Срок действия ссылки истёк' } } });
-    expect(await call({ method: 'POST', url: `/api/profile/person/${token}/withdraw` })).toMatchObject({ status: 410, body: { error: { code: 'link_expired' } } });
+    await t.database.db
+      .update(profiles)
+      .set({ personTokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(profiles.id, id));
+    expect(await call({ method: 'GET', url: `/api/profile/person/${token}` })).toMatchObject({
+      status: 410,
+      body: { error: { code: 'link_expired', message: 'Срок действия ссылки истёк' } },
+    });
+    expect(await call({ method: 'POST', url: `/api/profile/person/${token}/withdraw` })).toMatchObject({
+      status: 410,
+      body: { error: { code: 'link_expired' } },
+    });
     const row = await rowOf(id);
     expect(row.state).toBe('ack_a');
     expect(row.answers.length).toBeGreaterThan(0);
@@ -140,14 +155,28 @@ describe(`withdrawal on ${testDriver}`, () => {
 
     const pairWith = (await call({ method: 'POST', url: '/api/scene/p2p', who: owner, payload: { actors: [id, other] } })).body.result._id as string;
     const pairWithout = (await call({ method: 'POST', url: '/api/scene/p2p', who: owner, payload: { actors: [other, third] } })).body.result._id as string;
-    for (const pair of [pairWith, pairWithout]) expect((await call({ method: 'PUT', url: `/api/scene/p2p/${pair}/run`, who: owner, payload: {} })).status).toBe(200);
+    for (const pair of [pairWith, pairWithout])
+      expect((await call({ method: 'PUT', url: `/api/scene/p2p/${pair}/run`, who: owner, payload: {} })).status).toBe(200);
     const [stored] = await db.select().from(pairRequests).where(eq(pairRequests.id, pairWith));
     await db.insert(sharedResults).values({ token: crypto.randomUUID(), ownerId: owner.id, pairId: pairWith, parts: [], snapshot: stored!.result as never });
     await db.insert(chatNarratives).values({ pairId: pairWith, cacheKey: 'k', paragraphs: ['about Анна'] });
     const sceneId = crypto.randomUUID();
-    await db.insert(scenes).values({ id: sceneId, ownerId: owner.id, title: 'Team', startDay: '2026-11-01', actors: teamActors([id, other]), summary: { score: 1 }, band: { low: 1 } });
-    await db.insert(computeJobs).values({ id: crypto.randomUUID(), ownerId: owner.id, kind: 'scene', subjectId: sceneId, input: { specialists: ['scores of Анна'] }, status: 'done' });
-    const historyBefore = await db.select().from(dashboardHistory).where(sql`${dashboardHistory.actors} @> ${JSON.stringify([{ id }])}::jsonb`);
+    await db.insert(scenes).values({
+      id: sceneId,
+      ownerId: owner.id,
+      title: 'Team',
+      startDay: '2026-11-01',
+      actors: teamActors([id, other]),
+      summary: { score: 1 },
+      band: { low: 1 },
+    });
+    await db
+      .insert(computeJobs)
+      .values({ id: crypto.randomUUID(), ownerId: owner.id, kind: 'scene', subjectId: sceneId, input: { specialists: ['scores of Анна'] }, status: 'done' });
+    const historyBefore = await db
+      .select()
+      .from(dashboardHistory)
+      .where(sql`${dashboardHistory.actors} @> ${JSON.stringify([{ id }])}::jsonb`);
     expect(historyBefore.length).toBe(1);
 
     const res = await call({ method: 'POST', url: `/api/profile/person/${token}/withdraw`, lang: 'en' });
@@ -155,7 +184,17 @@ describe(`withdrawal on ${testDriver}`, () => {
     expect(Date.parse(res.body.result.withdrawnAt)).not.toBeNaN();
 
     const row = await rowOf(id);
-    expect(row).toMatchObject({ state: 'withdrawn', firstName: null, lastName: null, answers: [], competencies: null, grade: null, loveScores: null, age: null, gender: null });
+    expect(row).toMatchObject({
+      state: 'withdrawn',
+      firstName: null,
+      lastName: null,
+      answers: [],
+      competencies: null,
+      grade: null,
+      loveScores: null,
+      age: null,
+      gender: null,
+    });
     expect(row.withdrawnAt).not.toBeNull();
     expect(row.consentVersion).toBe(NOTICE_VERSION);
     expect(row.permalink).not.toBe(permalink);
@@ -164,7 +203,12 @@ describe(`withdrawal on ${testDriver}`, () => {
     expect(pairAfter).toMatchObject({ result: null, runAt: null, actor1Id: id });
     expect(await db.select().from(sharedResults).where(eq(sharedResults.pairId, pairWith))).toEqual([]);
     expect(await db.select().from(chatNarratives).where(eq(chatNarratives.pairId, pairWith))).toEqual([]);
-    expect(await db.select().from(dashboardHistory).where(sql`${dashboardHistory.actors} @> ${JSON.stringify([{ id }])}::jsonb`)).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(dashboardHistory)
+        .where(sql`${dashboardHistory.actors} @> ${JSON.stringify([{ id }])}::jsonb`),
+    ).toEqual([]);
     const [sceneAfter] = await db.select().from(scenes).where(eq(scenes.id, sceneId));
     expect(sceneAfter).toMatchObject({ summary: null, band: null });
     expect(await db.select().from(computeJobs).where(eq(computeJobs.subjectId, sceneId))).toEqual([]);
@@ -176,7 +220,10 @@ describe(`withdrawal on ${testDriver}`, () => {
     const [untouched] = await db.select().from(pairRequests).where(eq(pairRequests.id, pairWithout));
     expect(untouched!.result).not.toBeNull();
 
-    const [audit] = await db.select().from(adminAuditLog).where(and(eq(adminAuditLog.entityId, id), eq(adminAuditLog.action, 'profile.withdraw')));
+    const [audit] = await db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.entityId, id), eq(adminAuditLog.action, 'profile.withdraw')));
     expect(audit).toMatchObject({ administratorId: 'person', entity: 'profile', before: null });
     expect(JSON.stringify(audit)).not.toMatch(/Анна|Иванова/);
 
@@ -254,13 +301,30 @@ describe(`withdrawal on ${testDriver}`, () => {
 describe('profiles the owner fills about someone else', () => {
   it('need the owner to confirm that the person knows, and are marked filled by the owner with that consent', async () => {
     const answers = fillAnswers((await call({ method: 'GET', url: '/api/owner/questionnaire?short=true', who: owner })).body.result.steps);
-    const refused = await call({ method: 'POST', url: '/api/owner/profiles/short', who: owner, lang: 'en', payload: { firstName: 'Ivan', lastName: 'Orlov', answers } });
+    const refused = await call({
+      method: 'POST',
+      url: '/api/owner/profiles/short',
+      who: owner,
+      lang: 'en',
+      payload: { firstName: 'Ivan', lastName: 'Orlov', answers },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.field).toBe('personInformed');
-    const created = await call({ method: 'POST', url: '/api/owner/profiles/short', who: owner, lang: 'en', payload: { firstName: 'Ivan', lastName: 'Orlov', answers, personInformed: true } });
+    const created = await call({
+      method: 'POST',
+      url: '/api/owner/profiles/short',
+      who: owner,
+      lang: 'en',
+      payload: { firstName: 'Ivan', lastName: 'Orlov', answers, personInformed: true },
+    });
     expect(created.status).toBe(201);
     expect(created.body.result.filledBy).toBe('owner');
-    expect(await rowOf(created.body.result._id)).toMatchObject({ filledBy: 'owner', consentVersion: NOTICE_VERSION, consentLocale: 'en', personTokenHash: null });
+    expect(await rowOf(created.body.result._id)).toMatchObject({
+      filledBy: 'owner',
+      consentVersion: NOTICE_VERSION,
+      consentLocale: 'en',
+      personTokenHash: null,
+    });
   });
 });
 

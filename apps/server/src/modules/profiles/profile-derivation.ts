@@ -12,7 +12,12 @@ type Derived = { answers: Answer[]; age: number | null; gender: Gender | null; a
  * Formulas recomputed from the answers, age and gender read from them (age from the birth date when the questionnaire
  * has no age question), and the avatar chosen from age band and gender when both are known and none is set.
  */
-export function deriveProfile(steps: Step[], answers: Answer[], current: { id: string; birthDate: Date | null; avatarName: string | null }, now = new Date()): Derived {
+export function deriveProfile(
+  steps: Step[],
+  answers: Answer[],
+  current: { id: string; birthDate: Date | null; avatarName: string | null },
+  now = new Date(),
+): Derived {
   const checked = checkAnswers(steps, answers, { complete: false });
   const computed = checked.ok ? checked.answers : answers;
   const facts = profileFacts(computed);

@@ -14,7 +14,12 @@ afterAll(() => t.close());
 type Page = { items: Array<{ _id: string; firstName: string }>; total: number; nextCursor: string | null };
 
 async function list(who: SignedIn, query: Record<string, string | number>): Promise<Page> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/owner/profiles', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: who.headers });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/owner/profiles',
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    headers: who.headers,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().result;
 }

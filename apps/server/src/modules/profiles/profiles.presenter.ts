@@ -34,7 +34,12 @@ const WITHHELD_SCORES: Omit<ProfileSummary['scores'], 'love'> = {
 };
 
 /** A profile in the owner's list; `expertiseHidden` (the owner's plan) withholds the grade and every score. */
-export function presentSummary(row: ProfileSummaryRow, mainProfileId: string | null, expertiseHidden: boolean, mood: SpecialistMood = 'unclear'): ProfileSummary {
+export function presentSummary(
+  row: ProfileSummaryRow,
+  mainProfileId: string | null,
+  expertiseHidden: boolean,
+  mood: SpecialistMood = 'unclear',
+): ProfileSummary {
   const summary: ProfileSummary = {
     _id: row.id,
     kind: row.kind,
@@ -69,7 +74,13 @@ export function presentSummary(row: ProfileSummaryRow, mainProfileId: string | n
   return expertiseHidden ? { ...summary, expertise: null, expertiseHidden: true, scores: { ...WITHHELD_SCORES, love: summary.scores.love } } : summary;
 }
 
-export function presentProfile(row: ProfileRow, mainProfileId: string | null, usage: ProfileUsage, expertiseHidden: boolean, mood: SpecialistMood = 'unclear'): Profile {
+export function presentProfile(
+  row: ProfileRow,
+  mainProfileId: string | null,
+  usage: ProfileUsage,
+  expertiseHidden: boolean,
+  mood: SpecialistMood = 'unclear',
+): Profile {
   return {
     ...presentSummary(row, mainProfileId, expertiseHidden, mood),
     ownerId: row.ownerId,

@@ -199,8 +199,14 @@ export async function findByPersonTokenHash(db: Db, hash: string): Promise<Profi
 }
 
 /** Who holds a profile, as the person and the mail to the owner need it. */
-export async function ownerContact(db: Db, ownerId: string): Promise<{ email: string; companyName: string | null; locale: 'ru' | 'en' | null; love: boolean } | undefined> {
-  const [row] = await db.select({ email: owners.email, companyName: owners.companyName, locale: owners.locale, variant: owners.variant }).from(owners).where(eq(owners.id, ownerId));
+export async function ownerContact(
+  db: Db,
+  ownerId: string,
+): Promise<{ email: string; companyName: string | null; locale: 'ru' | 'en' | null; love: boolean } | undefined> {
+  const [row] = await db
+    .select({ email: owners.email, companyName: owners.companyName, locale: owners.locale, variant: owners.variant })
+    .from(owners)
+    .where(eq(owners.id, ownerId));
   return row ? { email: row.email, companyName: row.companyName, locale: row.locale, love: row.variant === 'love' } : undefined;
 }
 

@@ -77,13 +77,27 @@ export const profilesModule: FastifyPluginAsync = async (app) => {
     access: owner,
     handler: async ({ auth, params }) => ({ exists: await checkAttachExist(db, auth.subjectId, params.id) }),
   });
-  route(app, ownerProfileCheckUpendEndpoint, { access: owner, handler: async ({ auth, params }) => ({ check: await checkUpend(db, auth.subjectId, params.id) }) });
+  route(app, ownerProfileCheckUpendEndpoint, {
+    access: owner,
+    handler: async ({ auth, params }) => ({ check: await checkUpend(db, auth.subjectId, params.id) }),
+  });
   route(app, ownerProfileUpendEndpoint, { access: owner, handler: async ({ auth, params }) => upendProfile(db, auth.subjectId, params.id) });
-  route(app, ownerProfileReferralEndpoint, { access: owner, handler: async ({ auth, params, body }) => referralLink(db, auth.subjectId, params.id, body.renew) });
+  route(app, ownerProfileReferralEndpoint, {
+    access: owner,
+    handler: async ({ auth, params, body }) => referralLink(db, auth.subjectId, params.id, body.renew),
+  });
   route(app, ownerProfileMainEndpoint, { access: owner, handler: async ({ auth, params }) => mainOf(db, auth.subjectId, params.id) });
   route(app, ownerProfileBySharelinkEndpoint, { access: owner, handler: async ({ auth, params }) => profileBySharelink(db, auth.subjectId, params.link) });
-  route(app, ownerProfileLoveEndpoint, { access: owner, status: 201, handler: async ({ auth, body, locale }) => createOwnerFilledProfile(db, auth.subjectId, 'love', body, locale) });
-  route(app, ownerProfileShortEndpoint, { access: owner, status: 201, handler: async ({ auth, body, locale }) => createOwnerFilledProfile(db, auth.subjectId, 'short', body, locale) });
+  route(app, ownerProfileLoveEndpoint, {
+    access: owner,
+    status: 201,
+    handler: async ({ auth, body, locale }) => createOwnerFilledProfile(db, auth.subjectId, 'love', body, locale),
+  });
+  route(app, ownerProfileShortEndpoint, {
+    access: owner,
+    status: 201,
+    handler: async ({ auth, body, locale }) => createOwnerFilledProfile(db, auth.subjectId, 'short', body, locale),
+  });
   route(app, unsecureProfileEndpoint, {
     access: 'anonymous',
     status: 201,
@@ -138,5 +152,9 @@ export const profilesModule: FastifyPluginAsync = async (app) => {
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   }
-  route(app, personWithdrawEndpoint, { access: 'anonymous', rateLimit: anonymousWrites, handler: async ({ params }) => withdrawByToken(personDeps, params.token) });
+  route(app, personWithdrawEndpoint, {
+    access: 'anonymous',
+    rateLimit: anonymousWrites,
+    handler: async ({ params }) => withdrawByToken(personDeps, params.token),
+  });
 };

@@ -43,7 +43,18 @@ describe(`owner profiles on ${testDriver}`, () => {
     expect(profile.permalink).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const days = (Date.parse(profile.linkExpiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
-    expect(profile.scores).toEqual({ competencies: null, professionalism: null, maturity: null, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, completeness: null, modelId: null, love: null });
+    expect(profile.scores).toEqual({
+      competencies: null,
+      professionalism: null,
+      maturity: null,
+      grade: null,
+      finalScore: null,
+      finalScorePrecise: null,
+      scoredAt: null,
+      completeness: null,
+      modelId: null,
+      love: null,
+    });
     expect(profile.expertise).toBeNull();
   });
 
@@ -57,7 +68,10 @@ describe(`owner profiles on ${testDriver}`, () => {
   ];
   for (const [name, payload, field, en, ru] of invalid) {
     it(`refuses ${name} with the section 5 message in ru and en`, async () => {
-      for (const [lang, message] of [['en', en], ['ru', ru]] as const) {
+      for (const [lang, message] of [
+        ['en', en],
+        ['ru', ru],
+      ] as const) {
         const res = await call({ method: 'POST', url: '/api/owner/profiles', who: owner, lang, payload: { firstName: 'Анна', ...payload } });
         expect(res.status).toBe(400);
         expect(res.body.error).toEqual({ code: 'validation_failed', field, message });
@@ -103,7 +117,15 @@ describe(`owner profiles on ${testDriver}`, () => {
 
   it('pages by 50 unless told otherwise', async () => {
     const many = await createOwner(t);
-    for (let i = 0; i < 52; i += 1) await t.database.db.insert(profiles).values({ id: `many-${i}`, ownerId: many.id, kind: 'standard', firstName: 'Пётр', permalink: `many-link-${i}`, linkExpiresAt: new Date(Date.now() + 86_400_000) });
+    for (let i = 0; i < 52; i += 1)
+      await t.database.db.insert(profiles).values({
+        id: `many-${i}`,
+        ownerId: many.id,
+        kind: 'standard',
+        firstName: 'Пётр',
+        permalink: `many-link-${i}`,
+        linkExpiresAt: new Date(Date.now() + 86_400_000),
+      });
     const res = await call({ method: 'GET', url: '/api/owner/profiles', who: many });
     expect(res.body.result.items).toHaveLength(50);
     expect(res.body.result.total).toBe(52);
@@ -159,7 +181,9 @@ describe(`owner profiles on ${testDriver}`, () => {
       expect(res.status, `${route.method} ${route.url}`).toBe(404);
       expect(res.body.error.code).toBe('profile_not_found');
     }
-    expect((await call({ method: 'POST', url: `/api/owner/profiles/check-attach-exist/${theirs.permalink}`, who: owner })).body.result).toEqual({ exists: false });
+    expect((await call({ method: 'POST', url: `/api/owner/profiles/check-attach-exist/${theirs.permalink}`, who: owner })).body.result).toEqual({
+      exists: false,
+    });
     expect((await call({ method: 'POST', url: `/api/owner/profiles/check-attach/${theirs.permalink}`, who: owner })).body.result).toEqual({ check: false });
     const list = await call({ method: 'GET', url: '/api/owner/profiles?limit=1000', who: owner });
     expect(list.body.result.items.map((p: { _id: string }) => p._id)).not.toContain(id);
@@ -215,7 +239,10 @@ describe(`share link and the Profile service on ${testDriver}`, () => {
     expect(wrong.status).toBe(404);
     expect(wrong.body.error).toEqual({ code: 'link_invalid', message: 'Проверь правильность ссылки либо обратитесь к владельцу ссылки' });
     const profile = await createProfile(owner);
-    await t.database.db.update(profiles).set({ linkExpiresAt: new Date(Date.now() - 1000) }).where(eq(profiles.id, profile._id));
+    await t.database.db
+      .update(profiles)
+      .set({ linkExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(profiles.id, profile._id));
     const expired = await call({ method: 'GET', url: `/api/profile/${profile.permalink}`, lang: 'en' });
     expect(expired.status).toBe(410);
     expect(expired.body.error).toEqual({ code: 'link_expired', message: 'The link has expired' });
@@ -239,7 +266,17 @@ describe(`share link and the Profile service on ${testDriver}`, () => {
     expect(partial.body.result.state).toBe('answered');
 
     // С_Руков_Стаж is shown only when С_Стаж > 0.
-    const hidden = await call({ method: 'PATCH', url: link, lang: 'en', payload: { answers: [{ neuron: 'С_Стаж', value: 0 }, { neuron: 'С_Руков_Стаж', value: 3 }] } });
+    const hidden = await call({
+      method: 'PATCH',
+      url: link,
+      lang: 'en',
+      payload: {
+        answers: [
+          { neuron: 'С_Стаж', value: 0 },
+          { neuron: 'С_Руков_Стаж', value: 3 },
+        ],
+      },
+    });
     expect(hidden.status).toBe(400);
     expect(hidden.body.error).toEqual({ code: 'validation_failed', field: 'answers.С_Руков_Стаж', message: 'Invalid value' });
     const unknown = await call({ method: 'PATCH', url: link, payload: { answers: [{ neuron: 'С_Нет_Такого', value: 1 }] } });
@@ -247,12 +284,34 @@ describe(`share link and the Profile service on ${testDriver}`, () => {
     const outOfRange = await call({ method: 'PATCH', url: link, payload: { answers: [{ neuron: 'С_Возр', value: 7 }] } });
     expect(outOfRange.body.error.field).toBe('answers.С_Возр');
     // Answers that cannot all be true (plausibility rules): the field error in the caller's language.
-    const tooLong = [{ neuron: 'С_Возр', value: 27 }, { neuron: 'С_Стаж', value: 30 }];
+    const tooLong = [
+      { neuron: 'С_Возр', value: 27 },
+      { neuron: 'С_Стаж', value: 30 },
+    ];
     const implausible = await call({ method: 'PATCH', url: link, lang: 'en', payload: { answers: tooLong } });
     expect(implausible.status).toBe(400);
-    expect(implausible.body.error).toEqual({ code: 'validation_failed', field: 'answers.С_Стаж', message: 'Work experience cannot exceed age minus 14 years: at most 13' });
-    const implausibleRu = await call({ method: 'PATCH', url: link, lang: 'ru', payload: { answers: [{ neuron: 'С_Возр', value: 40 }, { neuron: 'С_Стаж', value: 10 }, { neuron: 'С_Руков_Стаж', value: 12 }] } });
-    expect(implausibleRu.body.error).toEqual({ code: 'validation_failed', field: 'answers.С_Руков_Стаж', message: 'Руководящий стаж не может превышать общий стаж: не больше 10' });
+    expect(implausible.body.error).toEqual({
+      code: 'validation_failed',
+      field: 'answers.С_Стаж',
+      message: 'Work experience cannot exceed age minus 14 years: at most 13',
+    });
+    const implausibleRu = await call({
+      method: 'PATCH',
+      url: link,
+      lang: 'ru',
+      payload: {
+        answers: [
+          { neuron: 'С_Возр', value: 40 },
+          { neuron: 'С_Стаж', value: 10 },
+          { neuron: 'С_Руков_Стаж', value: 12 },
+        ],
+      },
+    });
+    expect(implausibleRu.body.error).toEqual({
+      code: 'validation_failed',
+      field: 'answers.С_Руков_Стаж',
+      message: 'Руководящий стаж не может превышать общий стаж: не больше 10',
+    });
     const children = fillAnswers(standard.steps, { С_Возр: 30, С_Дети: 1, С_Дети_Возр: [20, 20] });
     expect((await call({ method: 'PATCH', url: link, payload: { answers: children } })).body.error).toMatchObject({ field: 'answers.С_Дети_Возр' });
 
@@ -272,7 +331,9 @@ describe(`share link and the Profile service on ${testDriver}`, () => {
     for (const lang of ['ru', 'en'] as const) {
       const again = await call({ method: 'PATCH', url: link, lang, payload: { firstName: 'Игорь' } });
       expect(again.status).toBe(409);
-      expect(again.body.error.message).toBe(lang === 'ru' ? 'Ошибка. Сохранённый ранее опросник не может быть изменен' : 'Error. A saved questionnaire cannot be changed');
+      expect(again.body.error.message).toBe(
+        lang === 'ru' ? 'Ошибка. Сохранённый ранее опросник не может быть изменен' : 'Error. A saved questionnaire cannot be changed',
+      );
     }
     const ownerView = await call({ method: 'GET', url: `/api/owner/profiles/${profile._id}`, who: owner });
     expect(ownerView.body.result).toMatchObject({ state: 'ack_a', age: 40, gender: 'М', firstName: 'Олег' });
@@ -291,7 +352,11 @@ describe(`share link and the Profile service on ${testDriver}`, () => {
     const link = `/api/profile/${profile.permalink}`;
     const notMidnight = await call({ method: 'PATCH', url: link, payload: { birthDate: '1990-05-01T03:00:00.000Z' } });
     expect(notMidnight.body.error.field).toBe('birthDate');
-    const patched = await call({ method: 'PATCH', url: link, payload: { firstName: 'Лена', lastName: 'Орлова', birthDate: '1990-05-01T00:00:00.000Z', avatarName: 'neutral' } });
+    const patched = await call({
+      method: 'PATCH',
+      url: link,
+      payload: { firstName: 'Лена', lastName: 'Орлова', birthDate: '1990-05-01T00:00:00.000Z', avatarName: 'neutral' },
+    });
     expect(patched.body.result).toMatchObject({ firstName: 'Лена', lastName: 'Орлова', birthDate: '1990-05-01T00:00:00.000Z', avatarName: 'neutral' });
     const done = await fillByLink(profile.permalink);
     expect(done.avatarName).toBe('neutral');
@@ -311,7 +376,11 @@ describe(`share link and the Profile service on ${testDriver}`, () => {
     const answers = fillAnswers(opened.questionnaire.steps, { С_Пол: 'М', [`С_Пол${PARTNER_SUFFIX}`]: 'Ж', С_Возр: 33, [`С_Возр${PARTNER_SUFFIX}`]: 31 });
     expect(answers.map((a) => a.neuron)).toContain('С_Пол_partner');
     const missingPartner = answers.filter((a) => a.neuron !== 'Л_Притяжение_partner');
-    const refused = await call({ method: 'PATCH', url: `/api/profile/${profile.permalink}`, payload: { answers: missingPartner, complete: true, consent: true } });
+    const refused = await call({
+      method: 'PATCH',
+      url: `/api/profile/${profile.permalink}`,
+      payload: { answers: missingPartner, complete: true, consent: true },
+    });
     expect(refused.body.error.field).toBe('answers.Л_Притяжение_partner');
     const sent = await call({ method: 'PATCH', url: `/api/profile/${profile.permalink}`, payload: { answers, complete: true, consent: true } });
     expect(sent.body.result).toMatchObject({ state: 'ack_a', age: 33, gender: 'М' });
@@ -338,7 +407,9 @@ describe(`share link and the Profile service on ${testDriver}`, () => {
     expect(upgraded.body.result.storedNeurons).toContain('С_Пол');
     const full = upgraded.body.result.questionnaire;
     const changed = fillAnswers(full.steps, { С_Пол: 'М', С_Возр: 19 });
-    expect((await call({ method: 'PATCH', url: link, payload: { answers: changed, complete: true, consent: true } })).body.error.code).toBe('questionnaire_locked');
+    expect((await call({ method: 'PATCH', url: link, payload: { answers: changed, complete: true, consent: true } })).body.error.code).toBe(
+      'questionnaire_locked',
+    );
     const kept = fillAnswers(full.steps, Object.fromEntries(created.body.result.answers.map((a: Answer) => [a.neuron, a.value])));
     const sent = await call({ method: 'PATCH', url: link, payload: { answers: kept, complete: true, consent: true } });
     expect(sent.body.result).toMatchObject({ state: 'ack_a', isShort: false });
@@ -358,16 +429,29 @@ describe(`love profiles, attach and main profile on ${testDriver}`, () => {
     expect(res.status).toBe(201);
     expect(res.body.result).toMatchObject({ kind: 'love', state: 'ack_a', gender: 'Ж', hasContent: true });
     expect(res.body.result.age).toBeGreaterThanOrEqual(25);
-    const noBirth = await call({ method: 'POST', url: '/api/owner/profiles/love', who: owner, payload: { personInformed: true, firstName: 'Майя', answers: [] } });
+    const noBirth = await call({
+      method: 'POST',
+      url: '/api/owner/profiles/love',
+      who: owner,
+      payload: { personInformed: true, firstName: 'Майя', answers: [] },
+    });
     expect(noBirth.body.error).toMatchObject({ code: 'validation_failed', field: 'birthDate' });
   });
 
   it('lets an anonymous visitor fill a love profile that an owner then attaches as his main profile', async () => {
     const love = (await call({ method: 'GET', url: '/api/owner/questionnaire/unsecure?kind=love' })).body.result;
     const answers = fillAnswers(love.steps, { С_Пол: 'М' });
-    const noConsent = await call({ method: 'POST', url: '/api/owner/profiles/unsecure', payload: { firstName: 'Лев', birthDate: '1995-03-03T00:00:00.000Z', answers } });
+    const noConsent = await call({
+      method: 'POST',
+      url: '/api/owner/profiles/unsecure',
+      payload: { firstName: 'Лев', birthDate: '1995-03-03T00:00:00.000Z', answers },
+    });
     expect(noConsent.body.error.field).toBe('consent');
-    const created = await call({ method: 'POST', url: '/api/owner/profiles/unsecure', payload: { firstName: 'Лев', birthDate: '1995-03-03T00:00:00.000Z', answers, consent: true } });
+    const created = await call({
+      method: 'POST',
+      url: '/api/owner/profiles/unsecure',
+      payload: { firstName: 'Лев', birthDate: '1995-03-03T00:00:00.000Z', answers, consent: true },
+    });
     expect(created.status).toBe(201);
     const { permalink } = created.body.result;
     expect((await call({ method: 'GET', url: `/api/profile/${permalink}` })).body.result).toMatchObject({ locked: true, firstName: 'Лев', companyName: null });
@@ -394,7 +478,11 @@ describe(`love profiles, attach and main profile on ${testDriver}`, () => {
   it('gives an ownerless profile to one owner only when several attach it at once', async () => {
     const love = (await call({ method: 'GET', url: '/api/owner/questionnaire/unsecure?kind=love' })).body.result;
     const answers = fillAnswers(love.steps, { С_Пол: 'М' });
-    const created = await call({ method: 'POST', url: '/api/owner/profiles/unsecure', payload: { firstName: 'Лев', birthDate: '1995-03-03T00:00:00.000Z', answers, consent: true } });
+    const created = await call({
+      method: 'POST',
+      url: '/api/owner/profiles/unsecure',
+      payload: { firstName: 'Лев', birthDate: '1995-03-03T00:00:00.000Z', answers, consent: true },
+    });
     const { permalink } = created.body.result;
     const racers = await Promise.all(Array.from({ length: 6 }, () => createOwner(t)));
     const results = await Promise.all(racers.map((who) => call({ method: 'POST', url: `/api/owner/profiles/attach/${permalink}`, who })));
@@ -416,8 +504,14 @@ describe(`love profiles, attach and main profile on ${testDriver}`, () => {
     const main = await call({ method: 'POST', url: `/api/owner/profiles/upend/${filled._id}`, who: lead });
     expect(main.body.result.main).toBe(true);
     expect((await call({ method: 'POST', url: `/api/owner/profiles/check-upend/${filled._id}`, who: lead })).body.result).toEqual({ check: false });
-    expect((await call({ method: 'GET', url: `/api/owner/profiles/${empty._id}/main`, who: lead })).body.result).toEqual({ isMain: false, mainProfileId: filled._id });
+    expect((await call({ method: 'GET', url: `/api/owner/profiles/${empty._id}/main`, who: lead })).body.result).toEqual({
+      isMain: false,
+      mainProfileId: filled._id,
+    });
     await call({ method: 'DELETE', url: `/api/owner/profiles/${filled._id}`, who: lead });
-    expect((await call({ method: 'GET', url: `/api/owner/profiles/${empty._id}/main`, who: lead })).body.result).toEqual({ isMain: false, mainProfileId: null });
+    expect((await call({ method: 'GET', url: `/api/owner/profiles/${empty._id}/main`, who: lead })).body.result).toEqual({
+      isMain: false,
+      mainProfileId: null,
+    });
   });
 });

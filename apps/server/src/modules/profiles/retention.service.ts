@@ -29,7 +29,14 @@ async function warnOwners(deps: PersonDeps, rows: ProfileRow[], deleteOn: Date, 
     const brand = brandForHost(deps.config, holder.love ? deps.config.LOVE_HOSTS[0] : undefined);
     const names = own.map((row) => [row.firstName, row.lastName].filter(Boolean).join(' ') || '—').join(', ');
     const date = new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(deleteOn);
-    await deps.mailer.send({ to: holder.email, kind: 'retention', locale, brand, link: ownerProfilesUrl(brand.baseUrl, holder.love), values: { names, date, days: String(retentionDays) } });
+    await deps.mailer.send({
+      to: holder.email,
+      kind: 'retention',
+      locale,
+      brand,
+      link: ownerProfilesUrl(brand.baseUrl, holder.love),
+      values: { names, date, days: String(retentionDays) },
+    });
   }
 }
 
@@ -44,7 +51,12 @@ export async function sweepRetention(deps: PersonDeps, retentionDays: number, no
   const warningMs = RETENTION_WARNING_DAYS * DAY_MS;
   const deleted: string[] = [];
   const kept: string[] = [];
-  for (const row of await retentionCandidates(deps.db, new Date(now.getTime() - retentionDays * DAY_MS), { warnedBefore: new Date(now.getTime() - warningMs) }, BATCH)) {
+  for (const row of await retentionCandidates(
+    deps.db,
+    new Date(now.getTime() - retentionDays * DAY_MS),
+    { warnedBefore: new Date(now.getTime() - warningMs) },
+    BATCH,
+  )) {
     if (await inUse(deps, row)) kept.push(row.id);
     else if (await eraseProfile(deps, row.id, 'deleted', RETENTION_ACTOR, now)) deleted.push(row.id);
   }

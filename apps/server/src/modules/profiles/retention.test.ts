@@ -61,7 +61,10 @@ describe(`retention on ${testDriver}`, () => {
     expect(later.deleted).toEqual([unused]);
     expect(await rowOf(unused)).toMatchObject({ state: 'deleted', firstName: null, answers: [], competencies: null, grade: null });
     expect(await t.database.db.select().from(profileExplanations).where(eq(profileExplanations.profileId, unused))).toEqual([]);
-    const [audit] = await t.database.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.entityId, unused), eq(adminAuditLog.action, 'profile.retention-delete')));
+    const [audit] = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.entityId, unused), eq(adminAuditLog.action, 'profile.retention-delete')));
     expect(audit).toMatchObject({ administratorId: 'retention', before: null });
 
     for (const kept of [paired, partner, recent, demo, main]) expect((await rowOf(kept)).state, kept).toBe('ack_a');

@@ -10,7 +10,16 @@ import {
   unsecureQuestionnaireEndpoint,
 } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
-import { createByAdmin, currentDefinition, deleteByAdmin, getForAdmin, listForAdmin, recalculate, seedShippedQuestionnaires, updateByAdmin } from './questionnaires.service.ts';
+import {
+  createByAdmin,
+  currentDefinition,
+  deleteByAdmin,
+  getForAdmin,
+  listForAdmin,
+  recalculate,
+  seedShippedQuestionnaires,
+  updateByAdmin,
+} from './questionnaires.service.ts';
 
 const administrator = ['administrator'] as const;
 

@@ -96,7 +96,11 @@ export async function createByAdmin(db: Db, input: { name: string; kind: Questio
  * answered with is never changed (spec): new steps make a new version (status 'created', the newest of its kind, so
  * new profiles are answered with it) and the stored one stays as it was, its name and status included.
  */
-export async function updateByAdmin(db: Db, id: string, patch: { name?: string; status?: 'created' | 'inactive'; steps?: Step[] }): Promise<AdminQuestionnaire> {
+export async function updateByAdmin(
+  db: Db,
+  id: string,
+  patch: { name?: string; status?: 'created' | 'inactive'; steps?: Step[] },
+): Promise<AdminQuestionnaire> {
   const stored = await loadForAdmin(db, id);
   if (patch.steps && ((await profileCounts(db, id)).get(id) ?? 0) > 0) {
     const next = await insertQuestionnaire(db, {

@@ -57,22 +57,59 @@ describe(`shipped questionnaires on ${testDriver}`, () => {
     expect(gender.options.map((o) => o.value)).toEqual(['М', 'Ж']);
     expect(neurons(standard.steps)).toEqual(
       expect.arrayContaining([
-        'С_Пол', 'С_Возр', 'С_Школа_Типы', 'С_Школа_Места', 'С_Школа_Кол', 'С_Колледж', 'С_ВУЗ', 'С_Степень', 'С_Курсы', 'С_Языки', 'С_Переводчик',
-        'С_Служба', 'С_Стаж', 'С_Руков_Стаж', 'С_Бизнес', 'С_Переезд', 'С_Проживание', 'С_Дети', 'С_Партнёр_Стаж', 'С_Партнёр_Возр', 'С_Мать', 'С_Отец',
-        'С_Сиблинги', 'С_Утрата',
+        'С_Пол',
+        'С_Возр',
+        'С_Школа_Типы',
+        'С_Школа_Места',
+        'С_Школа_Кол',
+        'С_Колледж',
+        'С_ВУЗ',
+        'С_Степень',
+        'С_Курсы',
+        'С_Языки',
+        'С_Переводчик',
+        'С_Служба',
+        'С_Стаж',
+        'С_Руков_Стаж',
+        'С_Бизнес',
+        'С_Переезд',
+        'С_Проживание',
+        'С_Дети',
+        'С_Партнёр_Стаж',
+        'С_Партнёр_Возр',
+        'С_Мать',
+        'С_Отец',
+        'С_Сиблинги',
+        'С_Утрата',
       ]),
     );
-    expect(new Set(standard.steps.flatMap((s) => s.questions.map((q) => q.type)))).toEqual(new Set(['slider', 'formula', 'dropdown', 'select', 'multiselect', 'range']));
+    expect(new Set(standard.steps.flatMap((s) => s.questions.map((q) => q.type)))).toEqual(
+      new Set(['slider', 'formula', 'dropdown', 'select', 'multiselect', 'range']),
+    );
     for (const key of ['education', 'family']) {
       const step = standard.steps.find((s) => s.key === key)!;
-      expect(step.questions.some((q) => q.options.some((o) => o.value === NO_ANSWER)), key).toBe(true);
+      expect(
+        step.questions.some((q) => q.options.some((o) => o.value === NO_ANSWER)),
+        key,
+      ).toBe(true);
     }
   });
 
   it('love covers meeting place, interests, balance, weekend, distance, time together, attraction, love language, challenge, second chances', () => {
     const love = shippedQuestionnaires.find((q) => q.kind === 'love')!;
     expect(neurons(love.steps)).toEqual(
-      expect.arrayContaining(['Л_Место_Знакомства', 'Л_Интересы', 'Л_Баланс', 'Л_Выходные', 'Л_Расстояние', 'Л_Время_Вместе', 'Л_Притяжение', 'Л_Язык_Любви', 'Л_Испытание', 'Л_Второй_Шанс']),
+      expect.arrayContaining([
+        'Л_Место_Знакомства',
+        'Л_Интересы',
+        'Л_Баланс',
+        'Л_Выходные',
+        'Л_Расстояние',
+        'Л_Время_Вместе',
+        'Л_Притяжение',
+        'Л_Язык_Любви',
+        'Л_Испытание',
+        'Л_Второй_Шанс',
+      ]),
     );
   });
 
@@ -139,7 +176,12 @@ describe(`administrator questionnaire calls on ${testDriver}`, () => {
   });
 
   it('refuses an inconsistent definition and a missing name with clear messages', async () => {
-    const later = [{ ...tinySteps[0]!, questions: [{ ...tinySteps[0]!.questions[0]!, dependsOn: { scope: 'and', conditions: [{ neuronName: 'Т_Потом', operator: 'more', value: 1 }] } }] }];
+    const later = [
+      {
+        ...tinySteps[0]!,
+        questions: [{ ...tinySteps[0]!.questions[0]!, dependsOn: { scope: 'and', conditions: [{ neuronName: 'Т_Потом', operator: 'more', value: 1 }] } }],
+      },
+    ];
     const res = await call('POST', '/api/admin/questionnaire', { name: 'Плохая', kind: 'love', steps: later }, admin, 'en');
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'validation_failed', field: 'steps', message: 'Invalid value' });
@@ -150,16 +192,30 @@ describe(`administrator questionnaire calls on ${testDriver}`, () => {
   });
 
   it('recalculates the profiles answered with it (formulas, age) and marks it computed', async () => {
-    const created = await call('POST', '/api/admin/questionnaire', { name: 'Формула', kind: 'short', steps: shippedQuestionnaires.find((q) => q.kind === 'short')!.steps });
+    const created = await call('POST', '/api/admin/questionnaire', {
+      name: 'Формула',
+      kind: 'short',
+      steps: shippedQuestionnaires.find((q) => q.kind === 'short')!.steps,
+    });
     const id = created.body.result._id;
     const steps = created.body.result.steps;
-    const profile = await call('POST', '/api/owner/profiles/short', { personInformed: true, firstName: 'Ада', lastName: 'Лав', answers: fillAnswers(steps, { С_Пол: 'Ж', С_Возр: 50 }) }, owner);
+    const profile = await call(
+      'POST',
+      '/api/owner/profiles/short',
+      { personInformed: true, firstName: 'Ада', lastName: 'Лав', answers: fillAnswers(steps, { С_Пол: 'Ж', С_Возр: 50 }) },
+      owner,
+    );
     expect(profile.body.result).toMatchObject({ questionnaireId: id, age: 50 });
 
     // The administrator adds a formula question: the questionnaire has answers, so the edit makes version 2 and the
     // stored one stays exactly as it was (spec: a stored questionnaire cannot be changed).
     const withFormula = structuredClone(steps);
-    withFormula[0].questions.push({ neuronName: 'С_Возр_Удвоенный', type: 'formula', text: { ru: 'Возраст дважды', en: 'Age twice' }, formula: { sum: ['С_Возр', 'С_Возр'] } });
+    withFormula[0].questions.push({
+      neuronName: 'С_Возр_Удвоенный',
+      type: 'formula',
+      text: { ru: 'Возраст дважды', en: 'Age twice' },
+      formula: { sum: ['С_Возр', 'С_Возр'] },
+    });
     const edited = await call('PATCH', `/api/admin/questionnaire/${id}`, { steps: withFormula });
     expect(edited.status).toBe(200);
     expect(edited.body.result).toMatchObject({ status: 'created', version: 2, previousId: id, kind: 'short', name: 'Формула', profilesCount: 0 });

@@ -6,7 +6,8 @@ import { NO_ANSWER, type Condition, type DependsOn, type Question, type Question
  */
 
 const text = (ru: string, en: string) => ({ ru, en });
-const option = (value: string | number, ru: string, en: string, groupId?: string): QuestionOption => (groupId ? { value, label: text(ru, en), groupId } : { value, label: text(ru, en) });
+const option = (value: string | number, ru: string, en: string, groupId?: string): QuestionOption =>
+  groupId ? { value, label: text(ru, en), groupId } : { value, label: text(ru, en) };
 const noAnswer = option(NO_ANSWER, 'Нет ответа', 'Prefer not to answer');
 const yesNo = [option('Да', 'Да', 'Yes'), option('Нет', 'Нет', 'No')];
 
@@ -19,8 +20,10 @@ const question = (neuronName: string, type: Question['type'], ru: string, en: st
   scope: 'self',
   ...extra,
 });
-const slider = (neuronName: string, ru: string, en: string, min: number, max: number, extra: Extra = {}) => question(neuronName, 'slider', ru, en, { min, max, step: 1, ...extra });
-const select = (neuronName: string, ru: string, en: string, options: QuestionOption[], extra: Extra = {}) => question(neuronName, 'select', ru, en, { options, ...extra });
+const slider = (neuronName: string, ru: string, en: string, min: number, max: number, extra: Extra = {}) =>
+  question(neuronName, 'slider', ru, en, { min, max, step: 1, ...extra });
+const select = (neuronName: string, ru: string, en: string, options: QuestionOption[], extra: Extra = {}) =>
+  question(neuronName, 'select', ru, en, { options, ...extra });
 
 const when = (scope: DependsOn['scope'], ...conditions: Condition[]): DependsOn => ({ scope, conditions });
 const equal = (neuronName: string, value: string | number): Condition => ({ neuronName, operator: 'equal', value });
@@ -114,7 +117,12 @@ const education: Step = {
       'С_Степень',
       'Учёная степень',
       'Academic degree',
-      [option('Нет', 'Нет', 'None'), option('Кандидат', 'Кандидат наук или PhD', 'Candidate of sciences or PhD'), option('Доктор', 'Доктор наук', 'Doctor of sciences'), noAnswer],
+      [
+        option('Нет', 'Нет', 'None'),
+        option('Кандидат', 'Кандидат наук или PhD', 'Candidate of sciences or PhD'),
+        option('Доктор', 'Доктор наук', 'Doctor of sciences'),
+        noAnswer,
+      ],
       { dependsOn: when('or', equal('С_ВУЗ', 'Специалист'), equal('С_ВУЗ', 'Магистр')) },
     ),
     select('С_Курсы', 'Сколько профессиональных курсов вы окончили?', 'How many professional courses have you completed?', [
@@ -138,7 +146,9 @@ const experience: Step = {
       option('Силовые', 'Полиция, МЧС и другие службы', 'Police, rescue or another service'),
     ]),
     slider('С_Стаж', 'Общий стаж работы, лет', 'Total work experience, years', 0, 60),
-    slider('С_Руков_Стаж', 'Из них на руководящих должностях, лет', 'Of which in managerial positions, years', 0, 60, { dependsOn: when('and', more('С_Стаж', 0)) }),
+    slider('С_Руков_Стаж', 'Из них на руководящих должностях, лет', 'Of which in managerial positions, years', 0, 60, {
+      dependsOn: when('and', more('С_Стаж', 0)),
+    }),
     select(
       'С_Подчинённые',
       'Наибольшее число ваших подчинённых',
@@ -197,7 +207,12 @@ const family: Step = {
       'С_Сиблинг_Порядок',
       'Вы в семье',
       'In your family you are',
-      [option('Старший', 'Старший ребёнок', 'The eldest'), option('Средний', 'Средний ребёнок', 'A middle child'), option('Младший', 'Младший ребёнок', 'The youngest'), noAnswer],
+      [
+        option('Старший', 'Старший ребёнок', 'The eldest'),
+        option('Средний', 'Средний ребёнок', 'A middle child'),
+        option('Младший', 'Младший ребёнок', 'The youngest'),
+        noAnswer,
+      ],
       { dependsOn: when('and', more('С_Сиблинги', 0)) },
     ),
     select('С_Утрата', 'Переживали ли вы утрату близкого человека?', 'Have you lost someone close to you?', [
@@ -228,14 +243,34 @@ const workStyle: Step = {
   key: 'workstyle',
   title: text('Как вы работаете с людьми', 'How you work with others'),
   questions: [
-    styleItem('С_Стиль_Помощь', 'Я охотно помогаю коллегам с их задачами, даже если это не входит в мои обязанности', 'I readily help colleagues with their tasks, even when it is not part of my job'),
-    styleItem('С_Стиль_Компромисс', 'В споре с коллегой я ищу решение, которое устроит нас обоих', 'In a dispute with a colleague I look for a solution that works for both of us'),
+    styleItem(
+      'С_Стиль_Помощь',
+      'Я охотно помогаю коллегам с их задачами, даже если это не входит в мои обязанности',
+      'I readily help colleagues with their tasks, even when it is not part of my job',
+    ),
+    styleItem(
+      'С_Стиль_Компромисс',
+      'В споре с коллегой я ищу решение, которое устроит нас обоих',
+      'In a dispute with a colleague I look for a solution that works for both of us',
+    ),
     styleItem('С_Стиль_Обещания', 'Если я пообещал(а) что-то коллегам, я делаю это в срок', 'When I promise colleagues something, I deliver it on time'),
     styleItem('С_Стиль_План', 'Я заранее планирую свою работу, а не действую по обстановке', 'I plan my work ahead rather than improvise as I go'),
-    styleItem('С_Стиль_Давление', 'Когда сроки поджимают, я сохраняю спокойствие и работаю ровно', 'When deadlines press, I stay calm and keep working steadily'),
+    styleItem(
+      'С_Стиль_Давление',
+      'Когда сроки поджимают, я сохраняю спокойствие и работаю ровно',
+      'When deadlines press, I stay calm and keep working steadily',
+    ),
     styleItem('С_Стиль_Идеи', 'Я меняю свой подход, если коллега предлагает идею лучше', 'I change my approach when a colleague suggests a better idea'),
-    styleItem('С_Стиль_Несогласие', 'Если я не согласен(на) с коллегой, я прямо говорю ему об этом', 'When I disagree with a colleague, I tell them so directly'),
-    styleItem('С_Стиль_Самостоятельность', 'Мне больше нравится работать самостоятельно, чем в тесном взаимодействии с другими', 'I prefer working on my own to working in close collaboration with others'),
+    styleItem(
+      'С_Стиль_Несогласие',
+      'Если я не согласен(на) с коллегой, я прямо говорю ему об этом',
+      'When I disagree with a colleague, I tell them so directly',
+    ),
+    styleItem(
+      'С_Стиль_Самостоятельность',
+      'Мне больше нравится работать самостоятельно, чем в тесном взаимодействии с другими',
+      'I prefer working on my own to working in close collaboration with others',
+    ),
   ],
 };
 
@@ -269,7 +304,11 @@ const challenge = [
   option('Расстояние', 'Расстояние', 'Distance'),
   option('Родственники', 'Родственники', 'Relatives'),
 ];
-const distance = [option('Вместе', 'Живём вместе', 'We live together'), option('Город', 'В одном городе', 'In one city'), option('Далеко', 'В разных городах или странах', 'In different cities or countries')];
+const distance = [
+  option('Вместе', 'Живём вместе', 'We live together'),
+  option('Город', 'В одном городе', 'In one city'),
+  option('Далеко', 'В разных городах или странах', 'In different cities or countries'),
+];
 
 const love: Step[] = [
   {
@@ -295,7 +334,13 @@ const love: Step[] = [
     key: 'together',
     title: text('Вместе', 'Together'),
     questions: [
-      slider('Л_Баланс', 'Баланс: сколько вы отдаёте в отношениях по сравнению с тем, что получаете (1 — меньше, 10 — больше)', 'Balance: how much you give compared with what you receive (1 less, 10 more)', 1, 10),
+      slider(
+        'Л_Баланс',
+        'Баланс: сколько вы отдаёте в отношениях по сравнению с тем, что получаете (1 — меньше, 10 — больше)',
+        'Balance: how much you give compared with what you receive (1 less, 10 more)',
+        1,
+        10,
+      ),
       select('Л_Выходные', 'Идеальные выходные', 'Your ideal weekend', weekend),
       select('Л_Расстояние', 'Где вы живёте относительно партнёра?', 'Where do you live relative to your partner?', distance),
       slider('Л_Время_Вместе', 'Сколько часов в неделю вы хотите проводить вместе?', 'How many hours a week do you want to spend together?', 0, 112),
@@ -326,7 +371,12 @@ const couple: Step[] = [
   {
     key: 'partners',
     title: text('Вы и партнёр', 'You and your partner'),
-    questions: [both(gender), both(age), both(select('Л_Язык_Любви', 'Язык любви', 'Love language', loveLanguage)), both(slider('Л_Притяжение', 'Притяжение к партнёру (1–10)', 'Attraction to the partner (1–10)', 1, 10))],
+    questions: [
+      both(gender),
+      both(age),
+      both(select('Л_Язык_Любви', 'Язык любви', 'Love language', loveLanguage)),
+      both(slider('Л_Притяжение', 'Притяжение к партнёру (1–10)', 'Attraction to the partner (1–10)', 1, 10)),
+    ],
   },
   {
     key: 'couple',
@@ -347,7 +397,10 @@ const couple: Step[] = [
   {
     key: 'leisure',
     title: text('Досуг', 'Leisure'),
-    questions: [both(select('Л_Выходные', 'Идеальные выходные', 'Ideal weekend', weekend)), both(slider('Л_Баланс', 'Баланс отдачи (1–10)', 'Balance of giving (1–10)', 1, 10))],
+    questions: [
+      both(select('Л_Выходные', 'Идеальные выходные', 'Ideal weekend', weekend)),
+      both(slider('Л_Баланс', 'Баланс отдачи (1–10)', 'Balance of giving (1–10)', 1, 10)),
+    ],
   },
 ];
 
@@ -361,7 +414,12 @@ export type ShippedQuestionnaire = { kind: QuestionnaireKind; name: string; step
 
 export const shippedQuestionnaires: ShippedQuestionnaire[] = [
   // Revision 2 adds the work-style block (after experience); revision 1 had no such step.
-  { kind: 'standard', name: 'Стандартная анкета', steps: [aboutYou, education, experience, workStyle, family], replaces: [aboutYou, education, experience, family] },
+  {
+    kind: 'standard',
+    name: 'Стандартная анкета',
+    steps: [aboutYou, education, experience, workStyle, family],
+    replaces: [aboutYou, education, experience, family],
+  },
   // The short variant stays without the block: it is the quick one, filled in one go (owners' API and wizard); its
   // work forecasts read the population's work style with a wider band, and an upgrade to the full one asks the block.
   {

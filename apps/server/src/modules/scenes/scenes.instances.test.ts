@@ -40,7 +40,12 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', 
     const ids = await scoredProfiles(t.database.db, owner.id, 4);
     const ruids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const created = await t.app.inject({ method: 'POST', url: '/api/scene/scene', headers: owner.headers, payload: teamBody(`Team ${i}`, ids.slice(0, 2 + (i % 3))) });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/scene/scene',
+        headers: owner.headers,
+        payload: teamBody(`Team ${i}`, ids.slice(0, 2 + (i % 3))),
+      });
       const sceneId = created.json().result.scene._id;
       ruids.push((await t.app.inject({ method: 'PUT', url: `/api/scene/scene/${sceneId}/run`, headers: owner.headers })).json().result.ruid);
     }

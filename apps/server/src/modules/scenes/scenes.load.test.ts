@@ -38,7 +38,11 @@ describe('computation and the server', () => {
     const sceneId = created.body.result.scene._id;
 
     // Warm up: the first run starts the worker thread; the measurement is of a computation, not of a thread starting.
-    const small = await call('POST', '/api/scene/scene', { title: 'Warm-up', startDay: '2026-11-01', actors: actors.slice(0, 2).map((a) => ({ ...a, interactionIntensive: [], interactionType: [] })) });
+    const small = await call('POST', '/api/scene/scene', {
+      title: 'Warm-up',
+      startDay: '2026-11-01',
+      actors: actors.slice(0, 2).map((a) => ({ ...a, interactionIntensive: [], interactionType: [] })),
+    });
     const warmUp = (await call('PUT', `/api/scene/scene/${small.body.result.scene._id}/run`)).body.result.ruid;
     await vi.waitFor(
       async () => {
@@ -70,5 +74,4 @@ describe('computation and the server', () => {
     const elapsedMs = performance.now() - started;
     expect(delay.max / 1e6).toBeLessThan(elapsedMs / 4);
   }, 120_000);
-
 });

@@ -146,7 +146,13 @@ export async function deleteScenes(db: Db, ownerId: string, ids: string[] | 'all
       .where(and(eq(scenes.ownerId, ownerId), eq(scenes.kind, 'team'), ids === 'all' ? undefined : inArray(scenes.id, ids)))
       .returning({ id: scenes.id });
     const deleted = rows.map((row) => row.id);
-    const jobs = deleted.length === 0 ? [] : await tx.delete(computeJobs).where(and(eq(computeJobs.ownerId, ownerId), inArray(computeJobs.subjectId, deleted))).returning({ resultKey: computeJobs.resultKey });
+    const jobs =
+      deleted.length === 0
+        ? []
+        : await tx
+            .delete(computeJobs)
+            .where(and(eq(computeJobs.ownerId, ownerId), inArray(computeJobs.subjectId, deleted)))
+            .returning({ resultKey: computeJobs.resultKey });
     return { ids: deleted, datasetKeys: jobs.flatMap((job) => (job.resultKey ? [job.resultKey] : [])) };
   });
 }
@@ -164,7 +170,14 @@ export async function pruneSceneRuns(db: Db, ownerId: string, sceneId: string, k
     .limit(keep);
   const rows = await db
     .delete(computeJobs)
-    .where(and(eq(computeJobs.ownerId, ownerId), eq(computeJobs.subjectId, sceneId), inArray(computeJobs.status, ['done', 'failed']), notInArray(computeJobs.id, newest)))
+    .where(
+      and(
+        eq(computeJobs.ownerId, ownerId),
+        eq(computeJobs.subjectId, sceneId),
+        inArray(computeJobs.status, ['done', 'failed']),
+        notInArray(computeJobs.id, newest),
+      ),
+    )
     .returning({ resultKey: computeJobs.resultKey });
   return rows.flatMap((row) => (row.resultKey ? [row.resultKey] : []));
 }
@@ -188,7 +201,13 @@ export async function deleteOrphanRuns(db: Db, limit: number): Promise<string[]>
   const orphans = db
     .select({ id: computeJobs.id })
     .from(computeJobs)
-    .where(and(eq(computeJobs.kind, 'scene'), inArray(computeJobs.status, ['done', 'failed']), sql`not exists (select 1 from ${scenes} where ${scenes.id} = ${computeJobs.subjectId})`))
+    .where(
+      and(
+        eq(computeJobs.kind, 'scene'),
+        inArray(computeJobs.status, ['done', 'failed']),
+        sql`not exists (select 1 from ${scenes} where ${scenes.id} = ${computeJobs.subjectId})`,
+      ),
+    )
     .limit(limit);
   const rows = await db.delete(computeJobs).where(inArray(computeJobs.id, orphans)).returning({ resultKey: computeJobs.resultKey });
   return rows.flatMap((row) => (row.resultKey ? [row.resultKey] : []));
@@ -208,7 +227,12 @@ export async function countScenesUsingProfile(db: Db, profileId: string): Promis
 }
 
 /** Stores the indicators read from a run's dataset, unless the scene changed since that run started. */
-export async function cacheResult(db: Db, sceneId: string, job: JobRow, result: { summary: unknown; compareIndicators: unknown; band: unknown; actorMoods: Record<string, string> }): Promise<void> {
+export async function cacheResult(
+  db: Db,
+  sceneId: string,
+  job: JobRow,
+  result: { summary: unknown; compareIndicators: unknown; band: unknown; actorMoods: Record<string, string> },
+): Promise<void> {
   await db
     .update(scenes)
     .set({ resultJobId: job.id, ...result })
@@ -239,8 +263,19 @@ export async function findActorProfiles(db: Db, ownerId: string, ids: string[]):
 
 export const isGone = (profile: ActorProfile | undefined) => !profile || (GONE_STATES as readonly string[]).includes(profile.state);
 
-export const isEligible = (p: ActorProfile | undefined): p is ActorProfile & { competencies: number; professionalism: number; maturity: number; age: number; gender: 'М' | 'Ж' } =>
-  Boolean(p && (WORK_KINDS as readonly string[]).includes(p.kind) && p.state === 'ack_a' && p.competencies !== null && p.professionalism !== null && p.maturity !== null && p.age !== null && p.gender !== null);
+export const isEligible = (
+  p: ActorProfile | undefined,
+): p is ActorProfile & { competencies: number; professionalism: number; maturity: number; age: number; gender: 'М' | 'Ж' } =>
+  Boolean(
+    p &&
+    (WORK_KINDS as readonly string[]).includes(p.kind) &&
+    p.state === 'ack_a' &&
+    p.competencies !== null &&
+    p.professionalism !== null &&
+    p.maturity !== null &&
+    p.age !== null &&
+    p.gender !== null,
+  );
 
 /** The owner's live profiles for the actor picker: eligible first, then newest. */
 export async function listPickableProfiles(db: Db, ownerId: string, query: { search?: string | undefined; eligible: boolean; limit: number; offset: number }) {
@@ -254,7 +289,13 @@ export async function listPickableProfiles(db: Db, ownerId: string, query: { sea
   );
   const eligibleFirst = sql`case when ${eligibleCondition} then 0 else 1 end`;
   const [rows, [total]] = await Promise.all([
-    db.select(actorProfileColumns).from(profiles).where(where).orderBy(eligibleFirst, desc(profiles.createdAt), desc(profiles.id)).limit(query.limit).offset(query.offset),
+    db
+      .select(actorProfileColumns)
+      .from(profiles)
+      .where(where)
+      .orderBy(eligibleFirst, desc(profiles.createdAt), desc(profiles.id))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ value: count() }).from(profiles).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
@@ -381,7 +422,12 @@ export async function eraseSceneRuns(db: Db, profileId: string, now: Date): Prom
   if (touched.length === 0) return [];
   const jobs = await db
     .delete(computeJobs)
-    .where(inArray(computeJobs.subjectId, touched.map((row) => row.id)))
+    .where(
+      inArray(
+        computeJobs.subjectId,
+        touched.map((row) => row.id),
+      ),
+    )
     .returning({ resultKey: computeJobs.resultKey });
   return jobs.map((job) => job.resultKey).filter((key): key is string => Boolean(key));
 }

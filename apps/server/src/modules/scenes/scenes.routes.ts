@@ -73,7 +73,11 @@ export const scenesModule: FastifyPluginAsync = async (app) => {
   const afterDelete = async (ownerId: string, ids: string[], all: boolean, request: FastifyRequest) => {
     const target = { role: 'owner' as const, subjectId: ownerId };
     for (const id of ids) await forgetHistory(app.database.db, ownerId, 'team', id, app.gate);
-    await app.gate.publish(target, { type: 'rejectScene', payload: { sceneIds: ids.slice(0, 100), ...(all || ids.length > 100 ? { all: true } : {}) } }, upstreamOf(request));
+    await app.gate.publish(
+      target,
+      { type: 'rejectScene', payload: { sceneIds: ids.slice(0, 100), ...(all || ids.length > 100 ? { all: true } : {}) } },
+      upstreamOf(request),
+    );
     await app.gate.publish(target, { type: 'integralStats', payload: await integralStats(deps, ownerId) });
   };
 
@@ -155,7 +159,12 @@ export const scenesModule: FastifyPluginAsync = async (app) => {
     handler: async ({ auth, body }) => {
       const comparison = await createComparison(deps, auth.subjectId, body.sceneIds);
       const title = comparison.scenes.map((s) => s.title).join(' / ');
-      await recordHistory(app.database.db, auth.subjectId, { type: 'compare-teams', id: comparison._id, title, actors: [], scenes: comparison.sceneIds }, app.gate);
+      await recordHistory(
+        app.database.db,
+        auth.subjectId,
+        { type: 'compare-teams', id: comparison._id, title, actors: [], scenes: comparison.sceneIds },
+        app.gate,
+      );
       return comparison;
     },
   });
@@ -194,7 +203,9 @@ export const scenesModule: FastifyPluginAsync = async (app) => {
   watchSceneRuns(app, deps);
 
   const sweep = setInterval(() => {
-    app.database.withLock(RUN_SWEEP_LOCK_KEY, async () => sweepSceneRuns(deps)).catch((error: unknown) => app.log.error({ err: error }, 'scene run sweep failed'));
+    app.database
+      .withLock(RUN_SWEEP_LOCK_KEY, async () => sweepSceneRuns(deps))
+      .catch((error: unknown) => app.log.error({ err: error }, 'scene run sweep failed'));
   }, RUN_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

@@ -5,7 +5,19 @@ import { gunzipSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_INTENSITY, SCENE_DATASET_ENCODING, decodeSceneDataset, fullInteractions } from '@teamcast/contracts';
-import { MOODS, bandOf, bestOf, compareScenes, probabilitiesBest, simulateScene, type Actor, type Grade, type PairForecast, type SceneInput, type Specialist } from '@teamcast/engine';
+import {
+  MOODS,
+  bandOf,
+  bestOf,
+  compareScenes,
+  probabilitiesBest,
+  simulateScene,
+  type Actor,
+  type Grade,
+  type PairForecast,
+  type SceneInput,
+  type Specialist,
+} from '@teamcast/engine';
 import { buildApp } from '../../app.ts';
 import { computeJobs, pairRequests, profiles, sceneCompares, sceneSnapshots } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
@@ -31,7 +43,12 @@ afterAll(() => t.close());
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, who: SignedIn | null, payload?: unknown) {
-  const response = await t.app.inject({ method, url, headers: { ...(who ? who.headers : {}), 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as Json }) });
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: { ...(who ? who.headers : {}), 'accept-language': 'en' },
+    ...(payload === undefined ? {} : { payload: payload as Json }),
+  });
   return { status: response.statusCode, body: response.json() as Json, raw: response };
 }
 
@@ -97,7 +114,12 @@ describe('scene run', () => {
     // The band is served: the whole band in the dataset, the headline intervals of the last day with the scene.
     expect(expected.band.microclimate.p10).toHaveLength(365);
     const band = after.body.result.summaryBand;
-    expect(band).toMatchObject({ samples: expected.band.samples, cohesion: expected.band.cohesion, basePower: expected.band.basePower, teamingEffect: expected.band.teamingEffect });
+    expect(band).toMatchObject({
+      samples: expected.band.samples,
+      cohesion: expected.band.cohesion,
+      basePower: expected.band.basePower,
+      teamingEffect: expected.band.teamingEffect,
+    });
     expect(band.microclimate).toEqual({ p10: expected.band.microclimate.p10[364], p90: expected.band.microclimate.p90[364] });
     for (const key of ['basePower', 'totalStatisticPower', 'cohesion', 'performance', 'teamingEffect', 'microclimate'] as const) {
       const point = key === 'microclimate' ? expected.summary.microclimate : expected.summary[key];
@@ -117,7 +139,10 @@ describe('scene run', () => {
   it('refuses dataset links that expired, were never issued, or whose dataset is gone', async () => {
     const scene = await createTeam('Links', await scoredProfiles(t.database.db, owner.id, 2));
     const { ruid } = (await call('PUT', `/api/scene/scene/${scene._id}/run`, owner)).body.result;
-    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${scene._id}`, owner)).body.result.lastRun.status).toBe('done'), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${scene._id}`, owner)).body.result.lastRun.status).toBe('done'), {
+      timeout: 20_000,
+      interval: 100,
+    });
 
     expect((await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=unknown`, owner)).body.error.code).toBe('team_not_found');
     expect((await call('GET', `/api/scene/scene/snapshot/${scene._id}`, owner)).body.error.code).toBe('validation_failed');
@@ -135,7 +160,10 @@ describe('scene run', () => {
     const [job] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, ruid));
     await t.app.storage.put(job!.resultKey!, Buffer.alloc(0));
     const empty = await t.app.inject({ method: 'GET', url: fresh, headers: { 'accept-language': 'ru' } });
-    expect({ status: empty.statusCode, error: empty.json().error }).toEqual({ status: 503, error: { code: 'unstable_connection', message: 'Нестабильное соединение, обновите страницу' } });
+    expect({ status: empty.statusCode, error: empty.json().error }).toEqual({
+      status: 503,
+      error: { code: 'unstable_connection', message: 'Нестабильное соединение, обновите страницу' },
+    });
     await t.app.storage.delete([job!.resultKey!]);
     expect((await t.app.inject({ method: 'GET', url: fresh })).json().error.code).toBe('unstable_connection');
   });
@@ -163,8 +191,24 @@ describe('same people, same forecast', () => {
   it('gives two people the same rating and condition band as a pair and inside a team check (listed the other way round)', async () => {
     const db = t.database.db;
     // One profile has no stored grade (the scoring rule fills it in), both have traits in their answers.
-    const a = await scoredProfile(db, owner.id, { age: 24, gender: 'Ж', competencies: 35, professionalism: 70, maturity: 30, grade: null, answers: answersOf(3, 0, 'Нет', 0, { living: 'Один', children: 0, service: 'Нет' }) });
-    const b = await scoredProfile(db, owner.id, { age: 58, gender: 'М', competencies: 82, professionalism: 40, maturity: 75, grade: 'SENIOR', answers: answersOf(30, 12, 'Есть', 4, { living: 'Партнёр', children: 3, service: 'Срочная' }) });
+    const a = await scoredProfile(db, owner.id, {
+      age: 24,
+      gender: 'Ж',
+      competencies: 35,
+      professionalism: 70,
+      maturity: 30,
+      grade: null,
+      answers: answersOf(3, 0, 'Нет', 0, { living: 'Один', children: 0, service: 'Нет' }),
+    });
+    const b = await scoredProfile(db, owner.id, {
+      age: 58,
+      gender: 'М',
+      competencies: 82,
+      professionalism: 40,
+      maturity: 75,
+      grade: 'SENIOR',
+      answers: answersOf(30, 12, 'Есть', 4, { living: 'Партнёр', children: 3, service: 'Срочная' }),
+    });
 
     const created = await call('POST', '/api/scene/p2p', owner, { actors: [a, b], startDay: '2026-11-01', mode: 0, intensity: DEFAULT_INTENSITY });
     expect(created.status).toBe(201);
@@ -174,7 +218,10 @@ describe('same people, same forecast', () => {
 
     const scene = await createTeam('The pair as a team', [b, a]);
     const { ruid } = (await call('PUT', `/api/scene/scene/${scene._id}/run`, owner)).body.result;
-    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${scene._id}`, owner)).body.result.lastRun.status).toBe('done'), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${scene._id}`, owner)).body.result.lastRun.status).toBe('done'), {
+      timeout: 20_000,
+      interval: 100,
+    });
     const { url } = (await call('GET', `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, owner)).body.result;
     const dataset = datasetOf((await t.app.inject({ method: 'GET', url })).rawPayload);
     const last = dataset.pairs.days.length - 1;
@@ -202,7 +249,12 @@ describe('websocket messages of the scenes', () => {
       const at = dataset.actorIds.indexOf(id) * dataset.days + dataset.days - 1;
       return dataset.actorColumns.active[at] ? MOODS[dataset.actorColumns.mood[at]] : 'unclear';
     };
-    expect(ids.slice(0, 3).map(moodOf).some((mood) => mood !== 'unclear')).toBe(true);
+    expect(
+      ids
+        .slice(0, 3)
+        .map(moodOf)
+        .some((mood) => mood !== 'unclear'),
+    ).toBe(true);
     await call('GET', `/api/scene/scene/${scene._id}`, owner);
 
     const list = (await call('GET', '/api/owner/profiles?limit=100', owner)).body.result.items as Json[];
@@ -222,7 +274,12 @@ describe('websocket messages of the scenes', () => {
     gate.socket.send(JSON.stringify({ type: 'teamCheck', payload: { sceneId: scene._id } }));
     expect((await gate.next('renderCheckTeam')).payload).toEqual({ sceneId: scene._id, ruid: null, status: 'none', phase: null });
 
-    for (const bad of [{ type: 'teamCheck' }, { type: 'teamCheck', payload: { sceneId: '' } }, { type: 'teamCheck', payload: { sceneId: 42 } }, { type: 'renderCheckTeam' }]) {
+    for (const bad of [
+      { type: 'teamCheck' },
+      { type: 'teamCheck', payload: { sceneId: '' } },
+      { type: 'teamCheck', payload: { sceneId: 42 } },
+      { type: 'renderCheckTeam' },
+    ]) {
       gate.socket.send(JSON.stringify(bad));
       expect((await gate.next('error')).payload).toMatchObject({ code: 'bad_request' });
     }
@@ -256,7 +313,10 @@ describe('team comparison', () => {
       ['Team B', null],
     ]);
     await gate.next('renderCompareTeam', (m) => m.payload.compareId === comparison._id);
-    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scenes/compare/${comparison._id}`, owner)).body.result.pending).toEqual([]), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scenes/compare/${comparison._id}`, owner)).body.result.pending).toEqual([]), {
+      timeout: 20_000,
+      interval: 100,
+    });
     const ready = (await call('GET', `/api/scene/scenes/compare/${comparison._id}`, owner)).body.result;
 
     const results = [
@@ -334,7 +394,11 @@ describe('computation and the server', () => {
         { timeout: 30_000, interval: 200 },
       );
       const { token } = await restarted.authenticator.signIn('owner', owner.id);
-      const snapshot = await restarted.inject({ method: 'GET', url: `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`, headers: { authorization: `Bearer ${token}` } });
+      const snapshot = await restarted.inject({
+        method: 'GET',
+        url: `/api/scene/scene/snapshot/${scene._id}?ruid=${ruid}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       const download = await restarted.inject({ method: 'GET', url: snapshot.json().result.url });
       const dataset = datasetOf(download.rawPayload);
       expect(dataset).toEqual(JSON.parse(JSON.stringify(sceneDataset(simulateScene(await engineInputOf(scene), { band: true })))));

@@ -106,7 +106,9 @@ const MANAGER_EVENTS = new Set(['manager_join', 'm_rank']);
 function withoutManagerView(actors: Actor[]): Actor[] {
   return actors.map((actor) => ({
     ...actor,
-    events: actor.events.filter((e) => e.type !== 'm_rank' && e.type !== 'm_disrank').map((e) => (e.type === 'manager_join' ? { ...e, type: 'join' as const } : e)),
+    events: actor.events
+      .filter((e) => e.type !== 'm_rank' && e.type !== 'm_disrank')
+      .map((e) => (e.type === 'manager_join' ? { ...e, type: 'join' as const } : e)),
   }));
 }
 
@@ -125,13 +127,25 @@ export const sha256 = (value: string) => crypto.createHash('sha256').update(valu
  * rule would drop after a dismissal are derived again and dropped again by the engine's own normalising).
  */
 async function prepareActors(deps: SceneDeps, ownerId: string, actors: Actor[], options: { dropGone?: boolean } = {}) {
-  const profiles = new Map((await findActorProfiles(deps.database.db, ownerId, actors.map((a) => a.id))).map((p) => [p.id, p]));
+  const profiles = new Map(
+    (
+      await findActorProfiles(
+        deps.database.db,
+        ownerId,
+        actors.map((a) => a.id),
+      )
+    ).map((p) => [p.id, p]),
+  );
   let list = sparseInteractions(actors);
   if (options.dropGone) {
     const gone = new Set(list.filter((a) => isGone(profiles.get(a.id))).map((a) => a.id));
     list = list
       .filter((a) => !gone.has(a.id))
-      .map((a) => ({ ...a, interactionType: a.interactionType.filter((i) => !gone.has(i.actorId)), interactionIntensive: a.interactionIntensive.filter((i) => !gone.has(i.actorId)) }));
+      .map((a) => ({
+        ...a,
+        interactionType: a.interactionType.filter((i) => !gone.has(i.actorId)),
+        interactionIntensive: a.interactionIntensive.filter((i) => !gone.has(i.actorId)),
+      }));
   }
   if (options.dropGone && list.length <= 2) list = withoutManagerView(list);
   if (list.some((a) => isGone(profiles.get(a.id)))) throw new AppError('team_changed');
@@ -219,7 +233,12 @@ async function assertTeamSize(db: Db, ownerId: string, people: number): Promise<
   if (people > (await accessRulesFor(db, ownerId)).teamSize) throw new AppError('team_too_large');
 }
 
-async function applyUpdate(deps: SceneDeps, scene: SceneRow, body: UpdateBody, extra: { status?: 'ok' | 'broken'; p2pRequests?: unknown[]; dropGone?: boolean } = {}) {
+async function applyUpdate(
+  deps: SceneDeps,
+  scene: SceneRow,
+  body: UpdateBody,
+  extra: { status?: 'ok' | 'broken'; p2pRequests?: unknown[]; dropGone?: boolean } = {},
+) {
   await assertSceneAccess(deps.database.db, scene.ownerId, scene.kind, body.actors ?? (scene.actors as Actor[]));
   if (body.actors) await assertTeamSize(deps.database.db, scene.ownerId, body.actors.length);
   let diff: DiffEntry[] = [];
@@ -250,9 +269,18 @@ export async function updateOwnScene(deps: SceneDeps, ownerId: string, id: strin
   return applyUpdate(deps, await loadScene(deps, ownerId, id), body);
 }
 
-export async function fixScene(deps: SceneDeps, ownerId: string, id: string, body: { scene?: UpdateBody | undefined; p2pRequests?: unknown[] | undefined; status?: 'ok' | 'broken' | undefined }) {
+export async function fixScene(
+  deps: SceneDeps,
+  ownerId: string,
+  id: string,
+  body: { scene?: UpdateBody | undefined; p2pRequests?: unknown[] | undefined; status?: 'ok' | 'broken' | undefined },
+) {
   const scene = await loadScene(deps, ownerId, id);
-  return applyUpdate(deps, scene, body.scene ?? {}, { dropGone: true, ...(body.status ? { status: body.status } : {}), ...(body.p2pRequests ? { p2pRequests: body.p2pRequests } : {}) });
+  return applyUpdate(deps, scene, body.scene ?? {}, {
+    dropGone: true,
+    ...(body.status ? { status: body.status } : {}),
+    ...(body.p2pRequests ? { p2pRequests: body.p2pRequests } : {}),
+  });
 }
 
 export async function copyScene(deps: SceneDeps, ownerId: string, id: string, body: z.infer<typeof SceneCopySchema>) {
@@ -291,12 +319,25 @@ export async function removeScenes(deps: SceneDeps, ownerId: string, ids: string
  */
 async function sceneInput(deps: SceneDeps, scene: SceneRow): Promise<SceneInput> {
   const actors = scene.actors as Actor[];
-  const profiles = new Map((await findActorProfiles(deps.database.db, scene.ownerId, actors.map((a) => a.id))).map((p) => [p.id, p]));
+  const profiles = new Map(
+    (
+      await findActorProfiles(
+        deps.database.db,
+        scene.ownerId,
+        actors.map((a) => a.id),
+      )
+    ).map((p) => [p.id, p]),
+  );
   if (actors.some((a) => profiles.get(a.id)?.state === 'withdrawn')) throw new AppError('profile_withdrawn');
   if (actors.some((a) => isGone(profiles.get(a.id)))) throw new AppError('team_changed');
   if (actors.some((a) => !isEligible(profiles.get(a.id)))) throw new AppError('actors_ineligible');
   if (actors.length < MIN_SPECIALISTS) throw new AppError('team_too_small');
-  return { startDay: scene.startDay, lifespan: scene.lifespan as 1 | 2, actors: actors as EngineActor[], specialists: actors.map((a) => specialistOf(profiles.get(a.id)!)) };
+  return {
+    startDay: scene.startDay,
+    lifespan: scene.lifespan as 1 | 2,
+    actors: actors as EngineActor[],
+    specialists: actors.map((a) => specialistOf(profiles.get(a.id)!)),
+  };
 }
 
 /** Team checks, the simulator and the comparison are work forecasts: the person carries no age, sex or family. */
@@ -325,7 +366,8 @@ const SWEEP_BATCH = 500;
 export async function sweepSceneRuns(deps: SceneDeps): Promise<number> {
   const db = deps.database.db;
   const keys = await deleteOrphanRuns(db, SWEEP_BATCH);
-  for (const { ownerId, sceneId } of await scenesOverRunLimit(db, KEPT_RUNS_PER_SCENE, SWEEP_BATCH)) keys.push(...(await pruneSceneRuns(db, ownerId, sceneId, KEPT_RUNS_PER_SCENE)));
+  for (const { ownerId, sceneId } of await scenesOverRunLimit(db, KEPT_RUNS_PER_SCENE, SWEEP_BATCH))
+    keys.push(...(await pruneSceneRuns(db, ownerId, sceneId, KEPT_RUNS_PER_SCENE)));
   await deps.storage.delete(keys);
   return keys.length;
 }
@@ -403,7 +445,11 @@ async function resultOf(deps: SceneDeps, scene: SceneRow, job: JobRow): Promise<
 
 /** Latest run of each scene, and whether it started after the scene's input last changed. */
 export async function runsOf(deps: SceneDeps, ownerId: string, scenes: SceneRow[]) {
-  const jobs = await latestJobs(deps.database.db, ownerId, scenes.map((s) => s.id));
+  const jobs = await latestJobs(
+    deps.database.db,
+    ownerId,
+    scenes.map((s) => s.id),
+  );
   return new Map(
     scenes.map((scene) => {
       const job = jobs.get(scene.id);
@@ -504,7 +550,6 @@ async function comparisonOf(deps: SceneDeps, ownerId: string, id: string, sceneI
   };
 }
 
-
 // ---------------------------------------------------------------------------------------------- views
 
 /** Scenes as the owner sees them: with deleted-profile actors flagged, the latest run and the cached summary. */
@@ -541,7 +586,11 @@ export async function getSandbox(deps: SceneDeps, ownerId: string): Promise<Scen
   return sandbox ? viewScene(deps, ownerId, sandbox) : null;
 }
 
-export async function pickableProfiles(deps: SceneDeps, ownerId: string, query: { search?: string | undefined; eligible: boolean; limit: number; offset: number }) {
+export async function pickableProfiles(
+  deps: SceneDeps,
+  ownerId: string,
+  query: { search?: string | undefined; eligible: boolean; limit: number; offset: number },
+) {
   const [{ rows, total }, rules] = await Promise.all([listPickableProfiles(deps.database.db, ownerId, query), accessRulesFor(deps.database.db, ownerId)]);
   return { items: rows.map((row) => ({ ...presentProfile(row), grade: rules.hideExpertise ? null : row.grade })), total };
 }

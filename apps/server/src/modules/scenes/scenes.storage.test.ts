@@ -28,7 +28,12 @@ afterAll(() => t.close());
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, who: SignedIn, payload?: unknown) {
-  const response = await t.app.inject({ method, url, headers: { ...who.headers, 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as Json }) });
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: { ...who.headers, 'accept-language': 'en' },
+    ...(payload === undefined ? {} : { payload: payload as Json }),
+  });
   return { status: response.statusCode, body: response.json() as Json };
 }
 
@@ -71,7 +76,10 @@ describe('teams stored in proportion to their people', () => {
     const id = created.body.result.scene._id as string;
     const read = (await call('GET', `/api/scene/scene/${id}`, owner)).body.result as Json;
     const explicit = (scene: Json) =>
-      (scene.actors as Json[]).flatMap((a) => [...a.interactionType.map((i: Json) => ['type', a.id, i.actorId, i.value]), ...a.interactionIntensive.map((i: Json) => ['hours', a.id, i.actorId, i.value])]);
+      (scene.actors as Json[]).flatMap((a) => [
+        ...a.interactionType.map((i: Json) => ['type', a.id, i.actorId, i.value]),
+        ...a.interactionIntensive.map((i: Json) => ['hours', a.id, i.actorId, i.value]),
+      ]);
     expect(explicit(read)).toEqual([
       ['hours', ids[0], ids[1], 8],
       ['type', ids[2], ids[3], 1],
@@ -81,7 +89,9 @@ describe('teams stored in proportion to their people', () => {
     // A client sending the full mesh gets the same sparse team back; an edit of one pair changes that pair only.
     const full = fullInteractions(read.actors as Parameters<typeof fullInteractions>[0]);
     expect(full[0]!.interactionIntensive).toHaveLength(299);
-    const changed = full.map((a, i) => (i === 4 ? { ...a, interactionIntensive: a.interactionIntensive.map((e) => (e.actorId === ids[5] ? { ...e, value: 2 } : e)) } : a));
+    const changed = full.map((a, i) =>
+      i === 4 ? { ...a, interactionIntensive: a.interactionIntensive.map((e) => (e.actorId === ids[5] ? { ...e, value: 2 } : e)) } : a,
+    );
     const updated = await call('PATCH', `/api/scene/scene/${id}`, owner, { actors: changed });
     expect(updated.status).toBe(200);
     expect(explicit(updated.body.result.scene)).toEqual([
@@ -123,7 +133,9 @@ describe('teams stored in proportion to their people', () => {
     let seed = 7;
     const next = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % n;
     const none: Interaction[] = [];
-    const team = fullInteractions(Array.from({ length: 30 }, (_, i) => ({ ...member(`m${i}`, [0, 0, 10, -5][i % 4]), interactionType: none, interactionIntensive: none })));
+    const team = fullInteractions(
+      Array.from({ length: 30 }, (_, i) => ({ ...member(`m${i}`, [0, 0, 10, -5][i % 4]), interactionType: none, interactionIntensive: none })),
+    );
     for (let k = 0; k < 40; k++) {
       const a = team[next(30)]!;
       const list = next(2) === 0 ? a.interactionIntensive : a.interactionType;
@@ -136,7 +148,10 @@ describe('teams stored in proportion to their people', () => {
     try {
       const id = crypto.randomUUID();
       await t.database.db.insert(scenes).values({ id, ownerId: other.id, title: 'Stored before', startDay: '2026-11-01', actors: team });
-      await t.database.db.update(scenes).set({ actors: sql`scene_sparse_actors_check(${scenes.actors})` }).where(eq(scenes.id, id));
+      await t.database.db
+        .update(scenes)
+        .set({ actors: sql`scene_sparse_actors_check(${scenes.actors})` })
+        .where(eq(scenes.id, id));
       const [row] = await t.database.db.select({ actors: scenes.actors }).from(scenes).where(eq(scenes.id, id));
       expect(row!.actors).toEqual(sparseInteractions(team));
     } finally {
@@ -185,7 +200,16 @@ describe('data that ends', () => {
       const key = `ds_${crypto.randomBytes(8).toString('hex')}`;
       await t.app.storage.put(key, Buffer.from('x'));
       const jobId = crypto.randomUUID();
-      await t.database.db.insert(computeJobs).values({ id: jobId, ownerId: owner.id, kind: 'scene', subjectId, input: {}, status: 'done', resultKey: key, createdAt: new Date(Date.now() - minutesAgo * 60_000) });
+      await t.database.db.insert(computeJobs).values({
+        id: jobId,
+        ownerId: owner.id,
+        kind: 'scene',
+        subjectId,
+        input: {},
+        status: 'done',
+        resultKey: key,
+        createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      });
       return { jobId, key };
     };
     const own = [];
@@ -193,7 +217,12 @@ describe('data that ends', () => {
     const orphan = await stored(crypto.randomUUID(), 5);
 
     await sweepSceneRuns({ database: t.database, storage: t.app.storage, compute: t.app.compute });
-    expect((await jobsOf(id)).map((job) => job.id).sort()).toEqual(own.slice(2).map((run) => run.jobId).sort());
+    expect((await jobsOf(id)).map((job) => job.id).sort()).toEqual(
+      own
+        .slice(2)
+        .map((run) => run.jobId)
+        .sort(),
+    );
     expect(await jobsOf(orphan.jobId)).toEqual([]);
     for (const run of [...own.slice(0, 2), orphan]) expect(await t.app.storage.get(run.key)).toBeUndefined();
   });

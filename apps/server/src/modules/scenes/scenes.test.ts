@@ -104,7 +104,11 @@ describe('scenes: create, read, update', () => {
       [teamBody('Love', [team[0]!, loveProfile]), 422, 'actors_ineligible'],
       [teamBody('Foreign', [team[0]!, othersProfile]), 409, 'team_changed'],
       [{ title: 'No events', actors: teamActors(team.slice(0, 2)).map((a) => ({ ...a, events: [] })) }, 422, 'events_zero_length'],
-      [{ title: 'Ghost partner', actors: teamActors(team.slice(0, 2)).map((a) => ({ ...a, interactionType: [{ actorId: 'ghost', date: 0, value: 0 }] })) }, 422, 'actor_not_found'],
+      [
+        { title: 'Ghost partner', actors: teamActors(team.slice(0, 2)).map((a) => ({ ...a, interactionType: [{ actorId: 'ghost', date: 0, value: 0 }] })) },
+        422,
+        'actor_not_found',
+      ],
       // A mode is office 0 or remote 1; 7 is refused rather than read as office.
       [{ title: 'Mode 7', actors: teamActors(team.slice(0, 2), { mode: 7 as never }) }, 400, 'validation_failed'],
     ];
@@ -285,7 +289,7 @@ describe('scenes: deletion', () => {
 });
 
 describe('scenes: a profile deleted from under a team', () => {
-  it("flags the team as changed, refuses to run it, and removes the actor on confirm (fix)", async () => {
+  it('flags the team as changed, refuses to run it, and removes the actor on confirm (fix)', async () => {
     const ids = await scoredProfiles(t.database.db, owner.id, 3);
     const scene = await createTeam(owner, 'Shrinking', ids);
     await t.database.db.update(profiles).set({ state: 'deleted' }).where(eq(profiles.id, ids[2]!));

@@ -102,7 +102,15 @@ describe('forecast accuracy on real labels (docs/scoring-model.md, "Accuracy")',
     expect(model.isDemo).toBe(false);
     expect(model.demoLabels).toBe(0);
     expect(model.evaluation!.prior.persons).toBeLessThan(50);
-    expect(await accuracy()).toEqual({ value: null, reason: 'too_few', source: 'prior', modelId: null, demo: false, evaluation: model.evaluation!.prior, minPersons: 50 });
+    expect(await accuracy()).toEqual({
+      value: null,
+      reason: 'too_few',
+      source: 'prior',
+      modelId: null,
+      demo: false,
+      evaluation: model.evaluation!.prior,
+      minPersons: 50,
+    });
   });
 
   it("says 'more than N %' for real labels of enough people, from the upper end of the error's interval", { timeout: 120_000 }, async () => {
@@ -112,7 +120,15 @@ describe('forecast accuracy on real labels (docs/scoring-model.md, "Accuracy")',
     expect(evaluation.persons).toBeGreaterThanOrEqual(50);
     expect(evaluation.mae.high).toBeGreaterThan(evaluation.mae.value);
     const result = await accuracy();
-    expect(result).toEqual({ value: Math.floor(100 - evaluation.mae.high), reason: null, source: 'prior', modelId: null, demo: false, evaluation, minPersons: 50 });
+    expect(result).toEqual({
+      value: Math.floor(100 - evaluation.mae.high),
+      reason: null,
+      source: 'prior',
+      modelId: null,
+      demo: false,
+      evaluation,
+      minPersons: 50,
+    });
     // A demo profile's labels joining the data make the next model a demonstration, whatever else it was trained on.
     const demoId = await insertCompletedProfile(t, owner.id, people[310]!.answers, { isDemo: true });
     await t.database.db.insert(profileEstimates).values({ estimatorId: estimators[0]!.id, profileId: demoId, score: 50, ratedAt: new Date() });

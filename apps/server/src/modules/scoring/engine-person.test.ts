@@ -31,8 +31,18 @@ describe('enginePersonOf: score completeness', () => {
   });
 
   it('reads the work-style scales from the answers (1 → 0 … 5 → 1; a two-item scale is their mean) for work only', () => {
-    const answers = styleAnswers.map((answer) => (answer.neuron === 'С_Стиль_Помощь' ? { ...answer, value: 5 } : answer.neuron === 'С_Стиль_Самостоятельность' ? { ...answer, value: 1 } : answer));
-    expect(enginePersonOf(profile('a', 1, answers), 'work').workStyle).toEqual({ cooperation: 0.875, reliability: 0.75, planning: 0.75, steadiness: 0.75, openness: 0.75, directness: 0.75, autonomy: 0 });
+    const answers = styleAnswers.map((answer) =>
+      answer.neuron === 'С_Стиль_Помощь' ? { ...answer, value: 5 } : answer.neuron === 'С_Стиль_Самостоятельность' ? { ...answer, value: 1 } : answer,
+    );
+    expect(enginePersonOf(profile('a', 1, answers), 'work').workStyle).toEqual({
+      cooperation: 0.875,
+      reliability: 0.75,
+      planning: 0.75,
+      steadiness: 0.75,
+      openness: 0.75,
+      directness: 0.75,
+      autonomy: 0,
+    });
     expect(enginePersonOf(profile('a', 1, answers), 'personal')).not.toHaveProperty('workStyle');
   });
 

@@ -24,7 +24,6 @@ export type PersonProfile = {
  */
 export type PersonUse = 'work' | 'personal';
 
-
 const numberOf = (value: AnswerValue | undefined): number | undefined => {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   return Number.isFinite(n) ? n : undefined;

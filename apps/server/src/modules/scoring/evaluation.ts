@@ -51,7 +51,8 @@ export function splitByPerson(groups: ArrayLike<number>, seed: number, testShare
   const wanted = Math.max(1, Math.round(n * testShare));
   const test: number[] = [];
   const train: number[] = [];
-  for (const person of order) (test.length < wanted && people.length > 1 && test.length + members.get(person)!.length < n ? test : train).push(...members.get(person)!);
+  for (const person of order)
+    (test.length < wanted && people.length > 1 && test.length + members.get(person)!.length < n ? test : train).push(...members.get(person)!);
   return { train: train.sort((a, b) => a - b), test: test.sort((a, b) => a - b) };
 }
 
@@ -89,7 +90,13 @@ const quantile = (sorted: readonly number[], q: number) => {
  * A scorer's evaluation on held-out rows (docs/scoring-model.md, "Accuracy"): mean MAE and mean R² over K, P, L, each
  * with a percentile bootstrap 95 % interval that resamples people (all of a person's rows together), seeded.
  */
-export function evaluate(predicted: ArrayLike<number>, labels: ArrayLike<number>, groups: ArrayLike<number>, seed: number, resamples = BOOTSTRAP_RESAMPLES): Evaluation {
+export function evaluate(
+  predicted: ArrayLike<number>,
+  labels: ArrayLike<number>,
+  groups: ArrayLike<number>,
+  seed: number,
+  resamples = BOOTSTRAP_RESAMPLES,
+): Evaluation {
   const rows = Array.from({ length: groups.length }, (_, i) => i);
   const byPerson = new Map<number, number[]>();
   for (const row of rows) byPerson.set(groups[row]!, [...(byPerson.get(groups[row]!) ?? []), row]);
@@ -107,6 +114,7 @@ export function evaluate(predicted: ArrayLike<number>, labels: ArrayLike<number>
   }
   maes.sort((a, b) => a - b);
   r2s.sort((a, b) => a - b);
-  const interval = (value: number, sorted: number[]) => (sorted.length ? { value, low: quantile(sorted, 0.025), high: quantile(sorted, 0.975) } : { value, low: value, high: value });
+  const interval = (value: number, sorted: number[]) =>
+    sorted.length ? { value, low: quantile(sorted, 0.025), high: quantile(sorted, 0.975) } : { value, low: value, high: value };
   return { profiles: rows.length, persons: people.length, mae: interval(point.mae, maes), r2: interval(point.r2, r2s) };
 }

@@ -26,13 +26,11 @@ function expectAdditive(explanation: ScoreExplanation, scores: Record<(typeof OU
 }
 
 /** Random people of the standard questionnaire (through its visibility rules), some with answers left out. */
-const arbAnswers: fc.Arbitrary<Answer[]> = fc
-  .tuple(fc.integer({ min: 1, max: 2 ** 30 }), fc.double({ min: 0, max: 1, noNaN: true }))
-  .map(([seed, keep]) => {
-    const [person] = generatePeople(standard, 1, seed);
-    const rng = createRng(seed ^ 0x77);
-    return person!.answers.filter(() => rng.next() < 0.4 + 0.6 * keep);
-  });
+const arbAnswers: fc.Arbitrary<Answer[]> = fc.tuple(fc.integer({ min: 1, max: 2 ** 30 }), fc.double({ min: 0, max: 1, noNaN: true })).map(([seed, keep]) => {
+  const [person] = generatePeople(standard, 1, seed);
+  const rng = createRng(seed ^ 0x77);
+  return person!.answers.filter(() => rng.next() < 0.4 + 0.6 * keep);
+});
 
 describe('score explanations add up (SHAP-like, docs/scoring-model.md "Explanation")', () => {
   it('prior: baseline + contributions + others + limit = score for random profiles', () => {

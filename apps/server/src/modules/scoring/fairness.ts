@@ -31,13 +31,23 @@ export function fairnessReport(outcomes: readonly Outcome[]): Fairness {
     if (members.length === 0) return;
     groups.push({ dimension, group, count: members.length, middleOrHigher: members.filter((outcome) => reachesMiddle(outcome.grade)).length / members.length });
   };
-  for (const gender of ['М', 'Ж'] as const) tally('gender', gender, outcomes.filter((outcome) => outcome.gender === gender));
+  for (const gender of ['М', 'Ж'] as const)
+    tally(
+      'gender',
+      gender,
+      outcomes.filter((outcome) => outcome.gender === gender),
+    );
   let lower = -Infinity;
   for (const band of AGE_BANDS) {
-    tally('age', band.group, outcomes.filter((outcome) => outcome.age !== null && outcome.age > lower && outcome.age <= band.max));
+    tally(
+      'age',
+      band.group,
+      outcomes.filter((outcome) => outcome.age !== null && outcome.age > lower && outcome.age <= band.max),
+    );
     lower = band.max;
   }
-  const ratioOf = (dimension: 'gender' | 'age') => ratio(groups.filter((group) => group.dimension === dimension && group.count >= MIN_GROUP_SIZE).map((group) => group.middleOrHigher));
+  const ratioOf = (dimension: 'gender' | 'age') =>
+    ratio(groups.filter((group) => group.dimension === dimension && group.count >= MIN_GROUP_SIZE).map((group) => group.middleOrHigher));
   const genderRatio = ratioOf('gender');
   const ageRatio = ratioOf('age');
   return { groups, genderRatio, ageRatio, warning: [genderRatio, ageRatio].some((value) => value !== null && value < FOUR_FIFTHS) };

@@ -139,4 +139,3 @@ export function featureRanges(spec: FeatureSpec): { def: FeatureDef; from: numbe
     return range;
   });
 }
-

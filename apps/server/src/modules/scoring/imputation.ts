@@ -17,7 +17,8 @@ export const TYPICAL_ANSWERS: Readonly<Record<string, AnswerValue>> = {
   С_Курсы: 1,
 };
 
-const isNoAnswer = (value: AnswerValue): boolean => value === NO_ANSWER || (Array.isArray(value) && value.length > 0 && value.every((item) => item === NO_ANSWER));
+const isNoAnswer = (value: AnswerValue): boolean =>
+  value === NO_ANSWER || (Array.isArray(value) && value.length > 0 && value.every((item) => item === NO_ANSWER));
 
 /** Answers as the scorers read them, with how complete they were. */
 export type ImputedAnswers = {

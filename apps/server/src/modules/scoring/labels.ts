@@ -15,7 +15,11 @@ export type CombinedLabels = {
 const vectorOf = (rating: Rating): number[] | null =>
   rating.precise ? OUTPUTS.map((output) => rating.precise![output]) : rating.score !== null ? [rating.score, rating.score, rating.score] : null;
 
-const toScores = (vector: readonly number[]): Scores => ({ competencies: clampScore(vector[0]!), professionalism: clampScore(vector[1]!), maturity: clampScore(vector[2]!) });
+const toScores = (vector: readonly number[]): Scores => ({
+  competencies: clampScore(vector[0]!),
+  professionalism: clampScore(vector[1]!),
+  maturity: clampScore(vector[2]!),
+});
 
 /**
  * Training labels per profile. An estimator's rating is his precise K, P, L, or his main score for all three when
@@ -56,7 +60,11 @@ export function combineLabels(ratings: readonly Rating[], finals: ReadonlyMap<st
     const weights = estimatorIds.map((id) => sums.get(id)!.count);
     const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
     const centre = [0, 1, 2].map((k) => estimatorIds.reduce((sum, id, i) => sum + bias.get(id)![k]! * weights[i]!, 0) / totalWeight);
-    for (const id of estimatorIds) bias.set(id, bias.get(id)!.map((value, k) => value - centre[k]!));
+    for (const id of estimatorIds)
+      bias.set(
+        id,
+        bias.get(id)!.map((value, k) => value - centre[k]!),
+      );
   }
   const labels = new Map<string, Scores>();
   for (const [profileId, list] of byProfile) labels.set(profileId, toScores(consensus(list)));
@@ -68,5 +76,9 @@ export function combineLabels(ratings: readonly Rating[], finals: ReadonlyMap<st
       labels.set(profileId, current ? toScores(OUTPUTS.map((output) => current[output] + shift)) : toScores([final.score, final.score, final.score]));
     }
   }
-  return { labels, biases: new Map([...bias].map(([id, vector]) => [id, { competencies: vector[0]!, professionalism: vector[1]!, maturity: vector[2]! }])), estimatorsUsed: estimatorIds.length };
+  return {
+    labels,
+    biases: new Map([...bias].map(([id, vector]) => [id, { competencies: vector[0]!, professionalism: vector[1]!, maturity: vector[2]! }])),
+    estimatorsUsed: estimatorIds.length,
+  };
 }

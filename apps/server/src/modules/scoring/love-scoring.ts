@@ -1,4 +1,14 @@
-import { PARTNER_SUFFIX, toAnswerMap, type Answer, type AnswerValue, type LoveDimension, type LoveExplanation, type LovePersonScores, type LoveScores, type Step } from '@teamcast/contracts';
+import {
+  PARTNER_SUFFIX,
+  toAnswerMap,
+  type Answer,
+  type AnswerValue,
+  type LoveDimension,
+  type LoveExplanation,
+  type LovePersonScores,
+  type LoveScores,
+  type Step,
+} from '@teamcast/contracts';
 
 /*
  * The love model's scoring rules (docs/love-model.md, section 2): additive points per answer on three dimensions
@@ -81,7 +91,11 @@ function rulesOf(kind: 'love' | 'couple', side: LoveSide): Array<Rule & { stored
  * One person's love scores from a love or couple profile's answers. A question that was hidden or not answered adds
  * nothing (the dimension stays nearer the middle) and lowers completeness, which widens the forecast's band.
  */
-export function lovePersonScore(kind: 'love' | 'couple', answers: readonly Answer[], side: LoveSide = 'self'): { scores: LovePersonScores; contributions: LoveContributions } {
+export function lovePersonScore(
+  kind: 'love' | 'couple',
+  answers: readonly Answer[],
+  side: LoveSide = 'self',
+): { scores: LovePersonScores; contributions: LoveContributions } {
   const map = toAnswerMap(answers);
   const totals: Record<LoveDimension, number> = { intimacy: LOVE_BASE, passion: LOVE_BASE, commitment: LOVE_BASE };
   const contributions: LoveContributions = { intimacy: new Map(), passion: new Map(), commitment: new Map() };
@@ -98,7 +112,12 @@ export function lovePersonScore(kind: 'love' | 'couple', answers: readonly Answe
     contributions[rule.dimension].set(rule.neuron, (contributions[rule.dimension].get(rule.neuron) ?? 0) + points);
   }
   return {
-    scores: { intimacy: clamp(totals.intimacy), passion: clamp(totals.passion), commitment: clamp(totals.commitment), completeness: answered.size / asked.size },
+    scores: {
+      intimacy: clamp(totals.intimacy),
+      passion: clamp(totals.passion),
+      commitment: clamp(totals.commitment),
+      completeness: answered.size / asked.size,
+    },
     contributions,
   };
 }

@@ -19,7 +19,12 @@ const column = (name: string) => spec.columns.indexOf(name);
 
 function dataset(count: number, labelled: number, seed: number): TrainingData {
   const people = generatePeople(standard, count, seed);
-  const ratings = generateLabels(people, labelled, seed).map((label) => ({ profileId: String(label.person), estimatorId: String(label.estimator), score: label.score, precise: label.precise }));
+  const ratings = generateLabels(people, labelled, seed).map((label) => ({
+    profileId: String(label.person),
+    estimatorId: String(label.estimator),
+    score: label.score,
+    precise: label.precise,
+  }));
   const { labels } = combineLabels(ratings);
   const ids = [...labels.keys()];
   const d = spec.columns.length;
@@ -63,17 +68,26 @@ describe('feature extraction', () => {
   it('never uses age, sex, family answers or uniformed service, and versions the layout by its format and content', () => {
     const read = new Set(spec.features.map((def) => def.neuron));
     expect([...PROTECTED_NEURONS].filter((neuron) => read.has(neuron))).toEqual([]);
-    expect(spec.columns.some((name) => name.startsWith('С_Пол') || name.startsWith('С_Возр') || name.startsWith('С_Дети') || name.startsWith('С_Служба'))).toBe(false);
+    expect(spec.columns.some((name) => name.startsWith('С_Пол') || name.startsWith('С_Возр') || name.startsWith('С_Дети') || name.startsWith('С_Служба'))).toBe(
+      false,
+    );
     expect(spec.format).toBe(FEATURE_FORMAT);
     expect(isCurrentFeatureSpec(spec)).toBe(true);
     // A layout stored before format 2 (no format, protected answers among its features) is refused.
     const { format: _format, ...old } = spec;
     expect(isCurrentFeatureSpec(old)).toBe(false);
-    expect(isCurrentFeatureSpec({ ...spec, features: [...spec.features, { neuron: 'С_Возр', text: { ru: '', en: '' }, kind: 'number', min: 14, max: 90 }] })).toBe(false);
+    expect(
+      isCurrentFeatureSpec({ ...spec, features: [...spec.features, { neuron: 'С_Возр', text: { ru: '', en: '' }, kind: 'number', min: 14, max: 90 }] }),
+    ).toBe(false);
     // Format 3: the work-style block feeds work forecasts, not K, P, L; a format-2 layout is refused (train again).
     expect(spec.features.filter((def) => WORK_STYLE_NEURONS.has(def.neuron))).toEqual([]);
     expect(isCurrentFeatureSpec({ ...spec, format: 2 })).toBe(false);
-    expect(isCurrentFeatureSpec({ ...spec, features: [...spec.features, { neuron: 'С_Стиль_Помощь', text: { ru: '', en: '' }, kind: 'choice', options: ['1', '2', '3', '4', '5'] }] })).toBe(false);
+    expect(
+      isCurrentFeatureSpec({
+        ...spec,
+        features: [...spec.features, { neuron: 'С_Стиль_Помощь', text: { ru: '', en: '' }, kind: 'choice', options: ['1', '2', '3', '4', '5'] }],
+      }),
+    ).toBe(false);
     expect(featureSpecFromSteps(standard).version).toBe(spec.version);
     const edited = standard.map((step) => ({ ...step, questions: step.questions.filter((q) => q.neuronName !== 'С_Курсы') }));
     expect(featureSpecFromSteps(edited).version).not.toBe(spec.version);
@@ -147,7 +161,10 @@ describe('the network', () => {
     const averaged = new Float64Array(15);
     for (let step = 0; step < steps; step++) {
       const alpha = (step + 0.5) / steps;
-      const jacobian = inputGradient(net, reference.map((r, i) => r + alpha * (x[i]! - r)));
+      const jacobian = inputGradient(
+        net,
+        reference.map((r, i) => r + alpha * (x[i]! - r)),
+      );
       for (let k = 0; k < 3; k++) for (let i = 0; i < 5; i++) averaged[k * 5 + i]! += (jacobian[k * 5 + i]! * (x[i]! - reference[i]!)) / steps;
     }
     for (let j = 0; j < 15; j++) expect(integrated[j]).toBeCloseTo(averaged[j]!, 12);
@@ -167,7 +184,10 @@ describe('the network', () => {
       const [a, b, c] = [features[i * d]!, features[i * d + 1]!, features[i * d + 2]!];
       labels.set([100 * (0.2 + 0.6 * a * b), 100 * (0.5 + 0.3 * Math.sin(3 * c)), 100 * (0.3 + 0.4 * a)], i * 3);
     }
-    const trained = trainModel({ n, d, features, labels, prior: new Float64Array(n * 3).fill(50), groups: Int32Array.from({ length: n }, (_, i) => i) }, { ...DEFAULT_TRAINING, epochs: 400, hidden: 12, learningRate: 0.01, weightDecay: 1e-4 });
+    const trained = trainModel(
+      { n, d, features, labels, prior: new Float64Array(n * 3).fill(50), groups: Int32Array.from({ length: n }, (_, i) => i) },
+      { ...DEFAULT_TRAINING, epochs: 400, hidden: 12, learningRate: 0.01, weightDecay: 1e-4 },
+    );
     expect(meanMae(trained.metrics.model)).toBeLessThan(3);
     expect(trained.metrics.model.competencies.r2).toBeGreaterThan(0.9);
   });

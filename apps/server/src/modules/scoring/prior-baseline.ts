@@ -26,7 +26,8 @@ export function priorExpectation(): PriorExpectation {
   const means = Object.fromEntries(OUTPUTS.map((output) => [output, new Map<string, number>()])) as PriorExpectation['means'];
   for (const person of people) {
     const { contributions } = priorScore(person.answers);
-    for (const output of OUTPUTS) for (const [neuron, points] of contributions[output]) means[output].set(neuron, (means[output].get(neuron) ?? 0) + points / people.length);
+    for (const output of OUTPUTS)
+      for (const [neuron, points] of contributions[output]) means[output].set(neuron, (means[output].get(neuron) ?? 0) + points / people.length);
   }
   const baseline = { ...PRIOR_BASE };
   for (const output of OUTPUTS) for (const mean of means[output].values()) baseline[output] += mean;

@@ -12,7 +12,10 @@ type Rule = { neuron: string; output: Output; points: (value: AnswerValue) => nu
 
 const num = (value: AnswerValue) => (typeof value === 'number' ? value : 0);
 const pick = (table: Record<string, number>) => (value: AnswerValue) => table[String(value)] ?? 0;
-const capped = (perUnit: number, cap: number, from = 0) => (value: AnswerValue) => perUnit * Math.min(cap, Math.max(0, num(value) - from));
+const capped =
+  (perUnit: number, cap: number, from = 0) =>
+  (value: AnswerValue) =>
+    perUnit * Math.min(cap, Math.max(0, num(value) - from));
 
 export const PRIOR_RULES: readonly Rule[] = [
   // Qualification K: education and languages.
@@ -22,7 +25,11 @@ export const PRIOR_RULES: readonly Rule[] = [
   { neuron: 'С_Курсы', output: 'competencies', points: pick({ 1: 4, 3: 8, 6: 12 }) },
   { neuron: 'С_Языки', output: 'competencies', points: (value) => (Array.isArray(value) ? 5 * Math.min(3, Math.max(0, value.length - 1)) : 0) },
   { neuron: 'С_Переводчик', output: 'competencies', points: pick({ Да: 3 }) },
-  { neuron: 'С_Школа_Типы', output: 'competencies', points: (value) => (Array.isArray(value) && value.some((item) => item === 'Гимназия' || item === 'Профильная') ? 4 : 0) },
+  {
+    neuron: 'С_Школа_Типы',
+    output: 'competencies',
+    points: (value) => (Array.isArray(value) && value.some((item) => item === 'Гимназия' || item === 'Профильная') ? 4 : 0),
+  },
   // Professionalism P: years and kind of experience.
   { neuron: 'С_Стаж', output: 'professionalism', points: capped(2, 25) },
   { neuron: 'С_Руков_Стаж', output: 'professionalism', points: capped(1.5, 10) },

@@ -9,7 +9,6 @@ import type { Grade, Scores } from './outputs.ts';
 export type ModelRow = typeof scoringModels.$inferSelect;
 export type ModelInsert = typeof scoringModels.$inferInsert;
 
-
 /** What scoring reads of a profile. */
 export type ScorableProfile = {
   id: string;
@@ -90,7 +89,10 @@ export async function writeScores(db: Db, profileId: string, stored: StoredScore
  */
 export async function writeLoveScores(db: Db, profileId: string, stored: { scores: LoveScores; explanation: LoveExplanation; at: Date }): Promise<void> {
   const completeness = stored.scores.people.reduce((sum, person) => sum + person.completeness, 0) / stored.scores.people.length;
-  await db.update(profiles).set({ loveScores: stored.scores, scoreCompleteness: completeness, modelId: null, scoredAt: stored.at }).where(eq(profiles.id, profileId));
+  await db
+    .update(profiles)
+    .set({ loveScores: stored.scores, scoreCompleteness: completeness, modelId: null, scoredAt: stored.at })
+    .where(eq(profiles.id, profileId));
   await db
     .insert(profileExplanations)
     .values({ profileId, modelId: null, explanation: stored.explanation, scoredAt: stored.at })
@@ -111,7 +113,13 @@ export async function findExplanation(db: Db, profileId: string): Promise<unknow
 export async function storedScoresOf(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: profiles.id, competencies: profiles.competencies, professionalism: profiles.professionalism, maturity: profiles.maturity, grade: profiles.grade })
+    .select({
+      id: profiles.id,
+      competencies: profiles.competencies,
+      professionalism: profiles.professionalism,
+      maturity: profiles.maturity,
+      grade: profiles.grade,
+    })
     .from(profiles)
     .where(inArray(profiles.id, [...ids]));
 }
@@ -134,7 +142,10 @@ export async function allRatings(db: Db): Promise<Rating[]> {
     profileId: row.profileId,
     estimatorId: row.estimatorId,
     score: row.score,
-    precise: row.competencies !== null && row.professionalism !== null && row.maturity !== null ? { competencies: row.competencies, professionalism: row.professionalism, maturity: row.maturity } : null,
+    precise:
+      row.competencies !== null && row.professionalism !== null && row.maturity !== null
+        ? { competencies: row.competencies, professionalism: row.professionalism, maturity: row.maturity }
+        : null,
   }));
 }
 
@@ -146,7 +157,10 @@ export async function allFinalScores(db: Db): Promise<Map<string, FinalScores>> 
 function finalOf(row: typeof profileFinalScores.$inferSelect): FinalScores {
   return {
     score: row.score,
-    precise: row.competencies !== null && row.professionalism !== null && row.maturity !== null ? { competencies: row.competencies, professionalism: row.professionalism, maturity: row.maturity } : null,
+    precise:
+      row.competencies !== null && row.professionalism !== null && row.maturity !== null
+        ? { competencies: row.competencies, professionalism: row.professionalism, maturity: row.maturity }
+        : null,
   };
 }
 
@@ -169,7 +183,10 @@ export async function saveFinalScores(db: Db, profileId: string, administratorId
     updatedAt: new Date(),
   };
   await db.transaction(async (tx) => {
-    await tx.insert(profileFinalScores).values({ profileId, ...values }).onConflictDoUpdate({ target: profileFinalScores.profileId, set: values });
+    await tx
+      .insert(profileFinalScores)
+      .values({ profileId, ...values })
+      .onConflictDoUpdate({ target: profileFinalScores.profileId, set: values });
     const precise = final.precise ? (final.precise.competencies + final.precise.professionalism + final.precise.maturity) / 3 : null;
     await tx.update(profiles).set({ finalScore: final.score, finalScorePrecise: precise }).where(eq(profiles.id, profileId));
   });
@@ -222,7 +239,10 @@ export async function updateModel(db: Db, id: string, patch: Partial<ModelInsert
 /** Makes one model current, in one transaction so there is never more than one. */
 export async function makeCurrent(db: Db, id: string, at: Date): Promise<ModelRow> {
   return db.transaction(async (tx) => {
-    await tx.update(scoringModels).set({ isCurrent: false }).where(and(eq(scoringModels.isCurrent, true), ne(scoringModels.id, id)));
+    await tx
+      .update(scoringModels)
+      .set({ isCurrent: false })
+      .where(and(eq(scoringModels.isCurrent, true), ne(scoringModels.id, id)));
     const [row] = await tx.update(scoringModels).set({ isCurrent: true, publishedAt: at }).where(eq(scoringModels.id, id)).returning();
     return row!;
   });

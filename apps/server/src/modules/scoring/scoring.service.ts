@@ -1,6 +1,15 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { EvaluationSchema, MIN_ACCURACY_PERSONS, type Fairness, type ForecastAccuracy, type ProfileExplanation, type QuestionnaireKind, type ScoreExplanation, type Step } from '@teamcast/contracts';
+import {
+  EvaluationSchema,
+  MIN_ACCURACY_PERSONS,
+  type Fairness,
+  type ForecastAccuracy,
+  type ProfileExplanation,
+  type QuestionnaireKind,
+  type ScoreExplanation,
+  type Step,
+} from '@teamcast/contracts';
 import { z } from 'zod';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
@@ -43,7 +52,18 @@ import type { Trainer } from './trainer.ts';
 
 // The scoring module's reads that other modules need (the administrator's model page, the bias audit), offered through
 // its service: no module imports another's repository (eslint.config.js).
-export { allRatings, completedProfiles, currentModel, findFinalScores, findModel, findScorableProfile, listModels, saveFinalScores, storedScoresOf, type ModelRow } from './scoring.repository.ts';
+export {
+  allRatings,
+  completedProfiles,
+  currentModel,
+  findFinalScores,
+  findModel,
+  findScorableProfile,
+  listModels,
+  saveFinalScores,
+  storedScoresOf,
+  type ModelRow,
+} from './scoring.repository.ts';
 
 /** The family of every model trained here: a multi-output perceptron over the features of the standard questionnaire. */
 export const MODEL_FAMILY = 'mlp-kpl';
@@ -102,7 +122,10 @@ const isLoveScorable = (profile: ScorableProfile): profile is ScorableProfile & 
 
 /** The steps a profile was answered with: its questionnaire's, else (none stored) the shipped questionnaire of its kind. */
 export async function stepsOfProfile(db: Db, profile: { questionnaireId: string | null; kind: QuestionnaireKind }): Promise<Step[]> {
-  return (profile.questionnaireId ? await questionnaireSteps(db, profile.questionnaireId) : undefined) ?? shippedQuestionnaires.find((q) => q.kind === profile.kind)!.steps;
+  return (
+    (profile.questionnaireId ? await questionnaireSteps(db, profile.questionnaireId) : undefined) ??
+    shippedQuestionnaires.find((q) => q.kind === profile.kind)!.steps
+  );
 }
 
 /** Love scores by the love model's rules (love-scoring.ts); question texts from the questionnaire it was filled from. */
@@ -163,7 +186,11 @@ export async function rescoreProfiles(db: Db, ids?: readonly string[]): Promise<
 }
 
 /** Scores one profile with a chosen model ('prior' for the rules) without storing anything. */
-export async function predictProfile(db: Db, profileId: string, modelId: string): Promise<{ scores: Scores; grade: Grade; explanation: ScoreExplanation; modelId: string | null }> {
+export async function predictProfile(
+  db: Db,
+  profileId: string,
+  modelId: string,
+): Promise<{ scores: Scores; grade: Grade; explanation: ScoreExplanation; modelId: string | null }> {
   const profile = await findScorableProfile(db, profileId);
   if (!profile || !(SCORED_KINDS as readonly string[]).includes(profile.kind) || profile.state === 'deleted') throw new AppError('profile_not_found');
   if (profile.state !== 'ack_a') throw new AppError('profile_not_completed');
@@ -214,7 +241,12 @@ export async function trainingData(db: Db, spec: FeatureSpec): Promise<{ data: T
 type TrainingRequest = { seed?: number | undefined; epochs?: number | undefined; hidden?: number | undefined };
 
 function trainingOptionsOf(request: TrainingRequest): TrainingOptions {
-  return { ...DEFAULT_TRAINING, ...(request.seed !== undefined ? { seed: request.seed } : {}), ...(request.epochs ? { epochs: request.epochs } : {}), ...(request.hidden ? { hidden: request.hidden } : {}) };
+  return {
+    ...DEFAULT_TRAINING,
+    ...(request.seed !== undefined ? { seed: request.seed } : {}),
+    ...(request.epochs ? { epochs: request.epochs } : {}),
+    ...(request.hidden ? { hidden: request.hidden } : {}),
+  };
 }
 
 /** Trains a model record in the background: data is read now, the network is trained in the worker thread. */
@@ -311,7 +343,18 @@ export async function retrainModel(deps: ScoringDeps, id: string): Promise<Model
 }
 
 const artifactOf = (model: ModelRow) =>
-  Buffer.from(JSON.stringify({ id: model.id, family: model.family, featureVersion: model.featureVersion, featureSpec: model.featureSpec, options: model.options, parameters: model.parameters, metrics: model.metrics, trainedAt: model.trainedAt }));
+  Buffer.from(
+    JSON.stringify({
+      id: model.id,
+      family: model.family,
+      featureVersion: model.featureVersion,
+      featureSpec: model.featureSpec,
+      options: model.options,
+      parameters: model.parameters,
+      metrics: model.metrics,
+      trainedAt: model.trainedAt,
+    }),
+  );
 
 /** Writes the trained model's artifact (features, parameters, metrics as JSON) to storage. */
 export async function uploadModel(deps: ScoringDeps, id: string): Promise<ModelRow> {
@@ -322,14 +365,22 @@ export async function uploadModel(deps: ScoringDeps, id: string): Promise<ModelR
   const artifact = artifactOf(model);
   const key = `scoring-model-${model.id}`;
   await deps.storage.put(key, artifact);
-  return (await updateModel(deps.db, id, { artifactKey: key, artifactSha256: crypto.createHash('sha256').update(artifact).digest('hex'), uploadedAt: new Date() }))!;
+  return (await updateModel(deps.db, id, {
+    artifactKey: key,
+    artifactSha256: crypto.createHash('sha256').update(artifact).digest('hex'),
+    uploadedAt: new Date(),
+  }))!;
 }
 
 /**
  * Makes an uploaded model current (its stored artifact must match the record) and rescores every completed profile.
  * `gate` runs once the model is known to be publishable and before anything changes; it refuses by throwing.
  */
-export async function publishModel(deps: ScoringDeps, id: string, gate: (model: ModelRow) => Promise<void> = async () => {}): Promise<{ model: ModelRow; profilesRescored: number }> {
+export async function publishModel(
+  deps: ScoringDeps,
+  id: string,
+  gate: (model: ModelRow) => Promise<void> = async () => {},
+): Promise<{ model: ModelRow; profilesRescored: number }> {
   const model = await findModel(deps.db, id);
   if (!model) throw new AppError('model_not_found');
   if (model.status !== 'trained') throw new AppError(model.status === 'training' ? 'model_training' : 'model_not_ready');

@@ -6,10 +6,27 @@ import type { TestApp } from '../../test/test-app.ts';
 import { newPermalink } from '../profiles/profile-derivation.ts';
 
 /** A completed standard profile for tests, inserted directly (age and gender read from the answers). */
-export async function insertCompletedProfile(t: TestApp, ownerId: string, answers: Answer[], extra: Partial<typeof profiles.$inferInsert> = {}): Promise<string> {
+export async function insertCompletedProfile(
+  t: TestApp,
+  ownerId: string,
+  answers: Answer[],
+  extra: Partial<typeof profiles.$inferInsert> = {},
+): Promise<string> {
   const id = crypto.randomUUID();
   const facts = profileFacts(answers);
-  await t.database.db.insert(profiles).values({ id, ownerId, kind: 'standard', state: 'ack_a', firstName: 'Test', lastName: 'Person', answers, ...facts, completedAt: new Date(), ...newPermalink(), ...extra });
+  await t.database.db.insert(profiles).values({
+    id,
+    ownerId,
+    kind: 'standard',
+    state: 'ack_a',
+    firstName: 'Test',
+    lastName: 'Person',
+    answers,
+    ...facts,
+    completedAt: new Date(),
+    ...newPermalink(),
+    ...extra,
+  });
   return id;
 }
 

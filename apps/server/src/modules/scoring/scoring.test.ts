@@ -26,12 +26,21 @@ afterAll(async () => t.close());
 
 describe('scoring a completed profile', () => {
   it('scores a profile when its questionnaire is sent, and explains the scores to its owner only', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/owner/profiles', headers: owner.headers, payload: { kind: 'standard', firstName: 'Ирина', lastName: 'Лебедева' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/owner/profiles',
+      headers: owner.headers,
+      payload: { kind: 'standard', firstName: 'Ирина', lastName: 'Лебедева' },
+    });
     expect(created.statusCode).toBeLessThan(300);
     const profile = created.json().result;
     expect(profile.scores.grade).toBeNull();
     const [person] = generatePeople(shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps, 1, 99);
-    const sent = await t.app.inject({ method: 'PATCH', url: `/api/profile/${profile.permalink}`, payload: { answers: person!.answers, complete: true, consent: true } });
+    const sent = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/profile/${profile.permalink}`,
+      payload: { answers: person!.answers, complete: true, consent: true },
+    });
     expect(sent.statusCode).toBe(200);
 
     const row = await profileRow(t, profile._id);
@@ -45,7 +54,11 @@ describe('scoring a completed profile', () => {
     const result = explanation.json().result;
     expect(result.source).toBe('prior');
     expect(result.competencies.length).toBeGreaterThan(0);
-    expect(result.competencies[0]).toMatchObject({ neuron: expect.any(String), question: { ru: expect.any(String), en: expect.any(String) }, points: expect.any(Number) });
+    expect(result.competencies[0]).toMatchObject({
+      neuron: expect.any(String),
+      question: { ru: expect.any(String), en: expect.any(String) },
+      points: expect.any(Number),
+    });
 
     // Additive: baseline + the listed answers + the rest + the scale's limit = the score, for every output.
     for (const output of ['competencies', 'professionalism', 'maturity'] as const) {
@@ -56,7 +69,10 @@ describe('scoring a completed profile', () => {
     }
 
     // An explanation stored in the older form (no sums) is brought up to date when read.
-    await t.database.db.update(profileExplanations).set({ explanation: { source: 'prior', modelId: null, competencies: [], professionalism: [], maturity: [] } }).where(eq(profileExplanations.profileId, profile._id));
+    await t.database.db
+      .update(profileExplanations)
+      .set({ explanation: { source: 'prior', modelId: null, competencies: [], professionalism: [], maturity: [] } })
+      .where(eq(profileExplanations.profileId, profile._id));
     const upgraded = await t.app.inject({ method: 'GET', url: `/api/owner/profiles/${profile._id}/explanation`, headers: owner.headers });
     expect(upgraded.json().result).toEqual(result);
 
@@ -68,7 +84,12 @@ describe('scoring a completed profile', () => {
 
 /** Creates a standard profile of the owner, sends these answers as the visitor would, and reads it back. */
 async function sendAnswers(answers: Answer[]) {
-  const created = await t.app.inject({ method: 'POST', url: '/api/owner/profiles', headers: owner.headers, payload: { kind: 'standard', firstName: 'Олег', lastName: 'Смирнов' } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/owner/profiles',
+    headers: owner.headers,
+    payload: { kind: 'standard', firstName: 'Олег', lastName: 'Смирнов' },
+  });
   const profile = created.json().result;
   const sent = await t.app.inject({ method: 'PATCH', url: `/api/profile/${profile.permalink}`, payload: { answers, complete: true, consent: true } });
   expect(sent.statusCode).toBe(200);
@@ -103,7 +124,12 @@ describe('age, sex and family answers', () => {
       ];
       return [...kept, ...replaced];
     };
-    const people = [await sendAnswers(first!.answers), await sendAnswers(second!.answers), await sendAnswers(other(first!.answers)), await sendAnswers(other(second!.answers))];
+    const people = [
+      await sendAnswers(first!.answers),
+      await sendAnswers(second!.answers),
+      await sendAnswers(other(first!.answers)),
+      await sendAnswers(other(second!.answers)),
+    ];
     expect(people[2]!.age).toBe(youngest(first!.answers));
     expect(people[2]!.age).toBeLessThan(people[0]!.age!);
     const { modelId: _a, scoredAt: _b, ...scoresA } = people[0]!.scores;
@@ -111,7 +137,12 @@ describe('age, sex and family answers', () => {
     expect(scoresC).toEqual(scoresA);
 
     const forecast = async (a: string, b: string) => {
-      const created = await t.app.inject({ method: 'POST', url: '/api/scene/p2p', headers: owner.headers, payload: { actors: [a, b], startDay: '2026-11-01', mode: 0, intensity: 5 } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/scene/p2p',
+        headers: owner.headers,
+        payload: { actors: [a, b], startDay: '2026-11-01', mode: 0, intensity: 5 },
+      });
       const run = await t.app.inject({ method: 'PUT', url: `/api/scene/p2p/${created.json().result._id}/run`, headers: owner.headers, payload: {} });
       expect(run.statusCode).toBe(200);
       // The people's ids differ, so they are named by their slot.
@@ -129,7 +160,9 @@ describe('missing answers', () => {
     const steps = shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps;
     // Someone whose university answer hides no other question, and who answered everything else.
     const person = generatePeople(steps, 80, 5).find(
-      (p) => ['Нет', 'Неоконченное', 'Бакалавр'].includes(String(p.answers.find((a) => a.neuron === 'С_ВУЗ')?.value)) && !JSON.stringify(p.answers).includes(NO_ANSWER),
+      (p) =>
+        ['Нет', 'Неоконченное', 'Бакалавр'].includes(String(p.answers.find((a) => a.neuron === 'С_ВУЗ')?.value)) &&
+        !JSON.stringify(p.answers).includes(NO_ANSWER),
     )!;
     const withUniversity = (value: Answer['value']) => person.answers.map((answer) => (answer.neuron === 'С_ВУЗ' ? { ...answer, value } : answer));
 
@@ -144,4 +177,3 @@ describe('missing answers', () => {
     expect(withheld.competencies!).toBeGreaterThan(none.competencies!);
   });
 });
-

@@ -22,7 +22,15 @@ export type TrainingOptions = {
   testShare: number;
 };
 
-export const DEFAULT_TRAINING: TrainingOptions = { seed: 20261122, hidden: 16, epochs: 600, batchSize: 32, learningRate: 0.005, weightDecay: 3e-3, testShare: 0.2 };
+export const DEFAULT_TRAINING: TrainingOptions = {
+  seed: 20261122,
+  hidden: 16,
+  epochs: 600,
+  batchSize: 32,
+  learningRate: 0.005,
+  weightDecay: 3e-3,
+  testShare: 0.2,
+};
 
 export type TrainedModel = {
   hidden: number;

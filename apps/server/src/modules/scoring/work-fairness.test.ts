@@ -21,11 +21,23 @@ const people = generatePeople(standard, 60, 27);
 
 /** A small model trained on demo labels over the current features: the trained path, not only the prior. */
 function trainedScorer(): Scorer {
-  const ratings = generateLabels(people, 60, 27).map((label) => ({ profileId: String(label.person), estimatorId: String(label.estimator), score: label.score, precise: label.precise }));
+  const ratings = generateLabels(people, 60, 27).map((label) => ({
+    profileId: String(label.person),
+    estimatorId: String(label.estimator),
+    score: label.score,
+    precise: label.precise,
+  }));
   const { labels } = combineLabels(ratings);
   const ids = [...labels.keys()];
   const d = spec.columns.length;
-  const data = { n: ids.length, d, features: new Float64Array(ids.length * d), labels: new Float64Array(ids.length * 3), prior: new Float64Array(ids.length * 3), groups: Int32Array.from(ids, (_, i) => i) };
+  const data = {
+    n: ids.length,
+    d,
+    features: new Float64Array(ids.length * d),
+    labels: new Float64Array(ids.length * 3),
+    prior: new Float64Array(ids.length * 3),
+    groups: Int32Array.from(ids, (_, i) => i),
+  };
   ids.forEach((id, row) => {
     const answers = people[Number(id)]!.answers;
     data.features.set(extractFeatures(spec, answers), row * d);
@@ -160,7 +172,11 @@ describe('work outputs through scoring, the engine person and the engine', () =>
     const love = (answers: readonly Answer[]) => {
       const scored = scorers[0]![1].score(answers);
       const profile = { answers, ...scored.scores, grade: gradeOf(scored.scores), gender: valueOf(answers, 'С_Пол') as 'М' | 'Ж' };
-      return forecastPair({ a: enginePersonOf({ ...profile, id: 'a', age: valueOf(a, 'С_Возр') as number, answers: a }, 'personal'), b: enginePersonOf({ ...profile, id: 'b', age: valueOf(answers, 'С_Возр') as number }, 'personal'), kind: 'LOVE' });
+      return forecastPair({
+        a: enginePersonOf({ ...profile, id: 'a', age: valueOf(a, 'С_Возр') as number, answers: a }, 'personal'),
+        b: enginePersonOf({ ...profile, id: 'b', age: valueOf(answers, 'С_Возр') as number }, 'personal'),
+        kind: 'LOVE',
+      });
     };
     expect(love(older).outlook.settled).not.toBe(love(b).outlook.settled);
   });
@@ -169,7 +185,8 @@ describe('work outputs through scoring, the engine person and the engine', () =>
 describe('missing answers are not low answers', () => {
   const answered = (answer: Answer) => answer.value !== NO_ANSWER && !(Array.isArray(answer.value) && answer.value.includes(NO_ANSWER));
   const person = people.find((p) => p.answers.filter((answer) => !PROTECTED_NEURONS.has(answer.neuron)).every(answered))!.answers;
-  const set = (answers: readonly Answer[], neuron: string, value: Answer['value']) => answers.map((answer) => (answer.neuron === neuron ? { ...answer, value } : answer));
+  const set = (answers: readonly Answer[], neuron: string, value: Answer['value']) =>
+    answers.map((answer) => (answer.neuron === neuron ? { ...answer, value } : answer));
 
   for (const [name, scorer] of scorers) {
     it(`scores 'no answer' as the population's typical answer and lowers completeness (${name})`, () => {
@@ -203,7 +220,7 @@ describe('work style: what the work forecast reads about a person', () => {
     expect(full.completeness).toBe(1);
   });
 
-  it("a profile answered before the block existed reads as the reference population, with lower completeness and a wider band", () => {
+  it('a profile answered before the block existed reads as the reference population, with lower completeness and a wider band', () => {
     const old = person('a', withoutBlock(a));
     expect(old.workStyle).toEqual({});
     expect(old.completeness).toBe(0.5);
@@ -226,7 +243,8 @@ describe('work style: what the work forecast reads about a person', () => {
   });
 
   it('moves a work forecast with the work-style answers, not with the career record', () => {
-    const set = (answers: readonly Answer[], values: Record<string, number>) => answers.map((answer) => (answer.neuron in values ? { ...answer, value: values[answer.neuron]! } : answer));
+    const set = (answers: readonly Answer[], values: Record<string, number>) =>
+      answers.map((answer) => (answer.neuron in values ? { ...answer, value: values[answer.neuron]! } : answer));
     const all = (value: number) => Object.fromEntries([...WORK_STYLE_NEURONS].map((neuron) => [neuron, value]));
     const cooperative = set(a, { ...all(5), С_Стиль_Несогласие: 3, С_Стиль_Самостоятельность: 3 });
     const uncooperative = set(a, { ...all(1), С_Стиль_Несогласие: 5, С_Стиль_Самостоятельность: 5 });

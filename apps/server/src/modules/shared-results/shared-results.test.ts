@@ -25,13 +25,19 @@ async function lovePair(paid: boolean) {
       headers: owner.headers,
       payload: { testCard: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '321' } },
     });
-    const pay = await t.app.inject({ method: 'POST', url: '/api/payment/create-payment-intent', headers: { ...owner.headers, 'idempotency-key': `k-${id}` }, payload: { id1: a, id2: b } });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: { ...owner.headers, 'idempotency-key': `k-${id}` },
+      payload: { id1: a, id2: b },
+    });
     expect(pay.json().result.status).toBe('paid');
   }
   return id;
 }
 
-const share = (id: string, parts: string[]) => t.app.inject({ method: 'POST', url: `/api/scene/p2p/${id}/share`, headers: { ...owner.headers, 'accept-language': 'en' }, payload: { parts } });
+const share = (id: string, parts: string[]) =>
+  t.app.inject({ method: 'POST', url: `/api/scene/p2p/${id}/share`, headers: { ...owner.headers, 'accept-language': 'en' }, payload: { parts } });
 const open = (data: string) => t.app.inject({ method: 'GET', url: `/api/scene/result/${encodeURIComponent(data)}`, headers: { 'accept-language': 'en' } });
 
 describe('shared love result', () => {

@@ -44,7 +44,9 @@ export function createSiteRepository(db: Db) {
     },
 
     async insertAnalyticsEvent(event: { kind: AnalyticsKind; step: AnalyticsStep; visitId?: string | undefined; variant: SiteVariant }): Promise<void> {
-      await db.insert(analyticsEvents).values({ id: crypto.randomUUID(), kind: event.kind, step: event.step, visitId: event.visitId ?? null, variant: event.variant });
+      await db
+        .insert(analyticsEvents)
+        .values({ id: crypto.randomUUID(), kind: event.kind, step: event.step, visitId: event.visitId ?? null, variant: event.variant });
     },
   };
 }

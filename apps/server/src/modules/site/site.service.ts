@@ -33,7 +33,11 @@ export function enterpriseMail(request: NewEnterpriseRequest & { id: string }, i
 /** Hands a plain-text message to the mail outbox; null when no mail is wired (the request is then kept as pending). */
 export type MailSender = ((message: { to: string; subject: string; text: string; locale: Locale }) => Promise<void>) | null;
 
-export function createSiteService(repository: SiteRepository, config: Pick<Config, 'LOVE_HOSTS' | 'SUPPORT_EMAIL' | 'LOVE_SUPPORT_EMAIL'>, sendMail: MailSender) {
+export function createSiteService(
+  repository: SiteRepository,
+  config: Pick<Config, 'LOVE_HOSTS' | 'SUPPORT_EMAIL' | 'LOVE_SUPPORT_EMAIL'>,
+  sendMail: MailSender,
+) {
   return {
     /** Stores the request first, so a mail failure never loses it, then queues the message to support. */
     async submitEnterpriseRequest(input: Omit<NewEnterpriseRequest, 'locale' | 'host'>, locale: Locale, host: string) {

@@ -41,12 +41,25 @@ describe('host info', () => {
 
 describe('enterprise requests', () => {
   it('stores a request with both consents and queues a message to the support address', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/site/enterprise-requests', headers: { host: 'teamcast.ru', 'accept-language': 'ru' }, payload: validRequest });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/site/enterprise-requests',
+      headers: { host: 'teamcast.ru', 'accept-language': 'ru' },
+      payload: validRequest,
+    });
     expect(res.statusCode).toBe(201);
     const { id, mailQueued } = res.json().result;
     expect(mailQueued).toBe(true);
     const [row] = await t.database.query<Record<string, unknown>>('select * from enterprise_requests where id = $1', [id]);
-    expect(row).toMatchObject({ name: 'Анна Петрова', email: 'anna@example.com', company: 'ООО Ромашка', team_size: 40, locale: 'ru', host: 'teamcast.ru', mail_status: 'queued' });
+    expect(row).toMatchObject({
+      name: 'Анна Петрова',
+      email: 'anna@example.com',
+      company: 'ООО Ромашка',
+      team_size: 40,
+      locale: 'ru',
+      host: 'teamcast.ru',
+      mail_status: 'queued',
+    });
     const mails = await t.database.query<Record<string, string>>("select * from mail_outbox where kind = 'enterprise' and text_body like $1", [`%${id}%`]);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to_address: 'help@teamcast.example' });
@@ -69,9 +82,19 @@ describe('enterprise requests', () => {
   });
 
   it('refuses a bad e-mail and a missing company with the section 5 messages', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/site/enterprise-requests', headers: { 'accept-language': 'ru' }, payload: { ...validRequest, email: 'анна@почта.рф' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/site/enterprise-requests',
+      headers: { 'accept-language': 'ru' },
+      payload: { ...validRequest, email: 'анна@почта.рф' },
+    });
     expect(bad.json().error).toMatchObject({ field: 'email', message: 'Некорректный email' });
-    const missing = await t.app.inject({ method: 'POST', url: '/api/site/enterprise-requests', headers: { 'accept-language': 'en' }, payload: { ...validRequest, company: '  ' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/site/enterprise-requests',
+      headers: { 'accept-language': 'en' },
+      payload: { ...validRequest, company: '  ' },
+    });
     expect(missing.json().error).toMatchObject({ field: 'company', message: 'Mandatory field' });
   });
 });
@@ -86,7 +109,12 @@ describe('analytics events', () => {
     expect(await count()).toBe(before);
 
     const visitId = crypto.randomUUID();
-    const accepted = await t.app.inject({ method: 'POST', url: '/api/site/events', headers: { host: 'flame.localhost' }, payload: { kind: 'pair', step: 'result_shown', consent: true, visitId } });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/site/events',
+      headers: { host: 'flame.localhost' },
+      payload: { kind: 'pair', step: 'result_shown', consent: true, visitId },
+    });
     expect(accepted.json().result).toEqual({ recorded: true });
     const rows = await t.database.query<Record<string, unknown>>('select kind, step, visit_id, variant from analytics_events where visit_id = $1', [visitId]);
     expect(rows).toEqual([{ kind: 'pair', step: 'result_shown', visit_id: visitId, variant: 'love' }]);

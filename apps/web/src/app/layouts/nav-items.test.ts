@@ -7,7 +7,20 @@ describe('owner menu', () => {
   it('lists the sections of spec section 2 in order, the monitor among them, open', () => {
     const labels = ownerMenu.map((item) => item.labelKey.replace('dashboard:menu.', ''));
     expect(labels.filter((label) => label !== 'routes.owner-subscription')).toEqual([
-      'home', 'pair', 'team', 'simulator', 'compare', 'profiles', 'monitor', 'faq', 'info', 'guide', 'changePassword', 'secondFactor', 'deleteAccount', 'signOut',
+      'home',
+      'pair',
+      'team',
+      'simulator',
+      'compare',
+      'profiles',
+      'monitor',
+      'faq',
+      'info',
+      'guide',
+      'changePassword',
+      'secondFactor',
+      'deleteAccount',
+      'signOut',
     ]);
     expect(ownerMenu.find((item) => item.labelKey.endsWith('monitor'))).toEqual({ route: 'owner-monitor', labelKey: 'dashboard:menu.monitor' });
     expect(resources.en.dashboard!.menu).toMatchObject({ monitor: 'Monitor' });

@@ -15,7 +15,13 @@ export const surfaces = {
     key: 'owner',
     role: 'owner',
     mailSurface: 'desktop',
-    paths: { login: '/owner/login', home: '/owner/dashboard', magicLink: '/owner/magic-link', signup: '/owner/first-signup', registration: '/owner/registration' },
+    paths: {
+      login: '/owner/login',
+      home: '/owner/dashboard',
+      magicLink: '/owner/magic-link',
+      signup: '/owner/first-signup',
+      registration: '/owner/registration',
+    },
   },
   ownerMobile: {
     key: 'ownerMobile',

@@ -4,7 +4,17 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { CAPABILITIES, PLANS, PRODUCT_CAPABILITIES, PRODUCT_ORDER, productTexts, rulesOfPlan, unlockingProduct, type GateServerMessage, type Product } from '@teamcast/contracts';
+import {
+  CAPABILITIES,
+  PLANS,
+  PRODUCT_CAPABILITIES,
+  PRODUCT_ORDER,
+  productTexts,
+  rulesOfPlan,
+  unlockingProduct,
+  type GateServerMessage,
+  type Product,
+} from '@teamcast/contracts';
 import { initI18n } from '../i18n/i18n.ts';
 import { ACCESS_RULES_KEY } from './access-rules.ts';
 import { CapabilityLock } from './capability-lock.tsx';

@@ -114,7 +114,7 @@ describe('api client', () => {
 });
 
 describe('isErrorEnvelope', () => {
-  it('accepts exactly what the contracts\' ErrorEnvelopeSchema accepts', () => {
+  it("accepts exactly what the contracts' ErrorEnvelopeSchema accepts", () => {
     const bodies: unknown[] = [
       { error: { code: 'not_found', message: 'Not found' } },
       { error: { code: 'validation_failed', message: 'Check', field: 'body.email' } },

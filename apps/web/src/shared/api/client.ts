@@ -81,12 +81,7 @@ export function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
   const error: unknown = payload.error;
   if (!error || typeof error !== 'object') return false;
   const { code, message, field } = error as Record<string, unknown>;
-  return (
-    typeof code === 'string' &&
-    KNOWN_CODES.has(code) &&
-    typeof message === 'string' &&
-    (field === undefined || typeof field === 'string')
-  );
+  return typeof code === 'string' && KNOWN_CODES.has(code) && typeof message === 'string' && (field === undefined || typeof field === 'string');
 }
 
 function serialiseQuery(query: Record<string, unknown> | undefined): string {

@@ -43,7 +43,19 @@ const CHAR_PX = 7;
  * its end, with an optional interval whisker, on one value axis with round ticks and its unit; a legend and a visually
  * hidden table give the same values in words.
  */
-export function BarChart({ title, valueTitle, series, groups, unit, digits = 0, domain, groupTitle, bestLabel, showLegend = true, testId = 'bar-chart' }: Props) {
+export function BarChart({
+  title,
+  valueTitle,
+  series,
+  groups,
+  unit,
+  digits = 0,
+  domain,
+  groupTitle,
+  bestLabel,
+  showLegend = true,
+  testId = 'bar-chart',
+}: Props) {
   const { t, i18n } = useTranslation(CHARTS_NAMESPACE);
   const locale = chartLocale(i18n.language);
   const [ref, width] = useChartWidth<HTMLDivElement>();
@@ -52,14 +64,16 @@ export function BarChart({ title, valueTitle, series, groups, unit, digits = 0, 
     return series[index]?.color ?? SERIES_COLORS[Math.max(0, index) % SERIES_COLORS.length]!;
   };
   const nameOf = (id: string) => series.find((s) => s.id === id)?.name ?? id;
-  const format = (value: number | null | undefined) => (value == null || !Number.isFinite(value) ? '—' : withUnit(formatChartNumber(value, locale, digits), unit));
+  const format = (value: number | null | undefined) =>
+    value == null || !Number.isFinite(value) ? '—' : withUnit(formatChartNumber(value, locale, digits), unit);
   const values = groups.flatMap((group) => group.bars.flatMap((bar) => [bar.value, bar.low ?? null, bar.high ?? null]));
   const [d0, d1] = chartDomain([0, ...values], domain, 5);
   const names = series.map((s) => s.name);
   const labelWidth = Math.min(Math.floor(width * 0.35), 12 + CHAR_PX * Math.max(4, ...names.map((name) => name.length)));
   const valueRoom = 12 + CHAR_PX * (format(d1).length + (bestLabel ? bestLabel.length + 2 : 0));
   const x = linearScale([d0, d1], [labelWidth, Math.max(labelWidth + 40, width - valueRoom)], Math.max(2, Math.floor((width - labelWidth) / 90)));
-  const truncate = (name: string) => (name.length * CHAR_PX > labelWidth - 8 ? `${name.slice(0, Math.max(3, Math.floor((labelWidth - 8) / CHAR_PX) - 1))}…` : name);
+  const truncate = (name: string) =>
+    name.length * CHAR_PX > labelWidth - 8 ? `${name.slice(0, Math.max(3, Math.floor((labelWidth - 8) / CHAR_PX) - 1))}…` : name;
 
   let top = 0;
   const rows = groups.map((group) => {
@@ -97,7 +111,15 @@ export function BarChart({ title, valueTitle, series, groups, unit, digits = 0, 
                   <text className={classes.axisText} x={labelWidth - 8} y={y + 14} textAnchor="end">
                     {truncate(nameOf(bar.seriesId))}
                   </text>
-                  <rect x={Math.min(zero, end)} y={y} width={Math.max(bar.value == null ? 0 : 1, Math.abs(end - zero))} height={BAR_H} rx={3} fill={colorOf(bar.seriesId)} fillOpacity={bar.best ? 1 : 0.75} />
+                  <rect
+                    x={Math.min(zero, end)}
+                    y={y}
+                    width={Math.max(bar.value == null ? 0 : 1, Math.abs(end - zero))}
+                    height={BAR_H}
+                    rx={3}
+                    fill={colorOf(bar.seriesId)}
+                    fillOpacity={bar.best ? 1 : 0.75}
+                  />
                   {hasWhisker ? (
                     <g stroke="#212529" strokeWidth={1.5} data-testid="bar-interval">
                       <line x1={x(Math.max(bar.low!, d0))} x2={x(Math.min(bar.high!, d1))} y1={y + BAR_H / 2} y2={y + BAR_H / 2} />

@@ -61,7 +61,9 @@ describe('LineChart', () => {
 
   it('formats decimals by locale', () => {
     initI18n('ru');
-    const { container, unmount } = render(<LineChart title="T" labels={['a', 'b']} xTitle="x" yTitle="y" series={[{ id: 's', name: 'S', values: [0.2, 1.7] }]} />);
+    const { container, unmount } = render(
+      <LineChart title="T" labels={['a', 'b']} xTitle="x" yTitle="y" series={[{ id: 's', name: 'S', values: [0.2, 1.7] }]} />,
+    );
     expect([...container.querySelectorAll('svg text')].map((node) => node.textContent)).toContain('0,5');
     unmount();
     initI18n('en');
@@ -98,7 +100,10 @@ describe('LineChart', () => {
   it('lists every value and its band in the text alternative', () => {
     lineChart('en');
     const table = screen.getByRole('table', { name: 'Rating by month' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual([
       'January 202610.080 %: 5.0 to 15.0',
       'February 202612.580 %: 6.0 to 20.0',
@@ -153,14 +158,25 @@ describe('BarChart', () => {
           { id: 'a', name: 'Alpha' },
           { id: 'b', name: 'Beta' },
         ]}
-        groups={[{ id: 'cohesion', label: 'Cohesion', bars: [{ seriesId: 'a', value: 62.5, low: 50, high: 70, best: true }, { seriesId: 'b', value: 40, low: 30, high: 52 }] }]}
+        groups={[
+          {
+            id: 'cohesion',
+            label: 'Cohesion',
+            bars: [
+              { seriesId: 'a', value: 62.5, low: 50, high: 70, best: true },
+              { seriesId: 'b', value: 40, low: 30, high: 52 },
+            ],
+          },
+        ]}
         digits={1}
         bestLabel="best"
       />,
     );
     expect(screen.getAllByTestId('bar')).toHaveLength(2);
     expect(screen.getAllByTestId('bar-interval')).toHaveLength(2);
-    const rows = within(screen.getByRole('table', { name: 'Cohesion' })).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(screen.getByRole('table', { name: 'Cohesion' }))
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows).toEqual(['IndicatorAlphaBeta', 'Cohesion62.5 (80 %: 50.0 to 70.0), best40.0 (80 %: 30.0 to 52.0)']);
   });
 });
@@ -200,8 +216,15 @@ describe('NetworkGraph', () => {
     );
     expect(screen.getAllByTestId('network-node').map((node) => node.textContent)).toEqual(['Anna', 'Boris', 'Vera']);
     expect(screen.getAllByTestId('network-edge').map((edge) => edge.getAttribute('data-zone'))).toEqual(['excellent', 'bad', 'anxious']);
-    expect(within(screen.getByTestId('chart-legend')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['depressed', 'bad', 'anxious', 'good', 'excellent']);
-    const rows = within(screen.getByRole('table', { name: 'Pairs' })).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(
+      within(screen.getByTestId('chart-legend'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['depressed', 'bad', 'anxious', 'good', 'excellent']);
+    const rows = within(screen.getByRole('table', { name: 'Pairs' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual(['Anna — Boris85 (excellent)', 'Anna — Vera-30 (bad)', 'Boris — Vera10 (anxious)']);
   });
 });

@@ -14,7 +14,13 @@ export function ChartLegend({ items, label }: { items: LegendItem[]; label: stri
           <span
             aria-hidden
             className={SWATCH[item.kind]}
-            style={item.kind === 'dashed' ? { borderColor: item.color } : item.kind === 'area' ? { background: item.color, opacity: 0.45 } : { background: item.color }}
+            style={
+              item.kind === 'dashed'
+                ? { borderColor: item.color }
+                : item.kind === 'area'
+                  ? { background: item.color, opacity: 0.45 }
+                  : { background: item.color }
+            }
           />
           {item.label}
         </li>

@@ -83,7 +83,21 @@ function thinTicks(candidates: readonly number[], x: (index: number) => number, 
  * table of every value for screen readers.
  */
 export function LineChart(props: Props) {
-  const { title, labels, xTitle, yTitle, series, unit, digits = 0, zones = [], marks = [], selected = null, onSelect, height = 260, testId = 'line-chart' } = props;
+  const {
+    title,
+    labels,
+    xTitle,
+    yTitle,
+    series,
+    unit,
+    digits = 0,
+    zones = [],
+    marks = [],
+    selected = null,
+    onSelect,
+    height = 260,
+    testId = 'line-chart',
+  } = props;
   const { t, i18n } = useTranslation(CHARTS_NAMESPACE);
   const locale = chartLocale(i18n.language);
   const [ref, width] = useChartWidth<HTMLDivElement>();
@@ -142,7 +156,21 @@ export function LineChart(props: Props) {
   const shown = active;
   const legend: LegendItem[] = [
     ...series.map((s, index) => ({ key: s.id, label: s.name, color: colorOf(index), kind: s.dashed ? ('dashed' as const) : ('line' as const) })),
-    ...(hasBand ? [{ key: 'band', label: t('band'), color: colorOf(Math.max(0, series.findIndex((s) => s.band))), kind: 'area' as const }] : []),
+    ...(hasBand
+      ? [
+          {
+            key: 'band',
+            label: t('band'),
+            color: colorOf(
+              Math.max(
+                0,
+                series.findIndex((s) => s.band),
+              ),
+            ),
+            kind: 'area' as const,
+          },
+        ]
+      : []),
     ...zones.map((zone) => ({ key: `zone-${zone.id}`, label: zone.label, color: zone.stroke, kind: 'area' as const })),
   ];
   const tableRows = (props.tableIndices ?? labels.map((_, index) => index)).map((index) => ({
@@ -164,7 +192,14 @@ export function LineChart(props: Props) {
         })}
         {y.ticks.map((tick, index) => (
           <g key={tick}>
-            <line x1={left} x2={left + plotWidth} y1={y(tick)} y2={y(tick)} stroke={tick === 0 ? '#868e96' : '#dee2e6'} strokeDasharray={tick === 0 ? undefined : '3 3'} />
+            <line
+              x1={left}
+              x2={left + plotWidth}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke={tick === 0 ? '#868e96' : '#dee2e6'}
+              strokeDasharray={tick === 0 ? undefined : '3 3'}
+            />
             <text className={classes.axisText} x={left - 6} y={y(tick) + 4} textAnchor="end">
               {tickTexts[index]}
             </text>
@@ -173,7 +208,12 @@ export function LineChart(props: Props) {
         {xTicks.map((index) => (
           <g key={index}>
             <line x1={x(index)} x2={x(index)} y1={MARGIN.top + plotHeight} y2={MARGIN.top + plotHeight + 4} stroke="#868e96" />
-            <text className={classes.axisText} x={x(index)} y={height - 10} textAnchor={index === 0 && n > 1 ? 'start' : index === n - 1 && n > 1 ? 'end' : 'middle'}>
+            <text
+              className={classes.axisText}
+              x={x(index)}
+              y={height - 10}
+              textAnchor={index === 0 && n > 1 ? 'start' : index === n - 1 && n > 1 ? 'end' : 'middle'}
+            >
               {labels[index]}
             </text>
           </g>
@@ -187,9 +227,19 @@ export function LineChart(props: Props) {
             </g>
           ) : null,
         )}
-        {selected !== null && selected >= 0 && selected < n ? <line x1={x(selected)} x2={x(selected)} y1={MARGIN.top} y2={MARGIN.top + plotHeight} stroke="#e8590c" strokeWidth={2} data-testid="chart-selected" /> : null}
+        {selected !== null && selected >= 0 && selected < n ? (
+          <line x1={x(selected)} x2={x(selected)} y1={MARGIN.top} y2={MARGIN.top + plotHeight} stroke="#e8590c" strokeWidth={2} data-testid="chart-selected" />
+        ) : null}
         {series.map((s, index) => (
-          <path key={s.id} d={path(s.values) ?? undefined} fill="none" stroke={colorOf(index)} strokeWidth={s.dashed ? 1.5 : 2.5} strokeDasharray={s.dashed ? '6 4' : undefined} data-testid="chart-line" />
+          <path
+            key={s.id}
+            d={path(s.values) ?? undefined}
+            fill="none"
+            stroke={colorOf(index)}
+            strokeWidth={s.dashed ? 1.5 : 2.5}
+            strokeDasharray={s.dashed ? '6 4' : undefined}
+            data-testid="chart-line"
+          />
         ))}
         {n <= 24
           ? series.map((s, index) =>

@@ -65,7 +65,13 @@ export function NetworkGraph({ title, nodes, edges, zones, valueTitle, pairTitle
             <g key={`${edge.a}-${edge.b}`} data-testid="network-edge" data-zone={zone?.id}>
               <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={zone?.stroke ?? '#868e96'} strokeWidth={3.5} strokeLinecap="round" />
               {shown.length <= MAX_EDGE_LABELS ? (
-                <text className={classes.markText} x={a.x + (b.x - a.x) * LABEL_AT} y={a.y + (b.y - a.y) * LABEL_AT + 4} textAnchor="middle" fill={zone?.stroke ?? '#495057'}>
+                <text
+                  className={classes.markText}
+                  x={a.x + (b.x - a.x) * LABEL_AT}
+                  y={a.y + (b.y - a.y) * LABEL_AT + 4}
+                  textAnchor="middle"
+                  fill={zone?.stroke ?? '#495057'}
+                >
                   {format(edge.value)}
                 </text>
               ) : null}

@@ -47,7 +47,15 @@ export function ScoreScale({ label, value, min = 0, max = 100, ticks, band, unit
           {format(value)}
         </span>
       </div>
-      <div ref={ref} role="meter" aria-label={label} aria-valuemin={min} aria-valuemax={max} aria-valuenow={Math.min(Math.max(value, min), max)} aria-valuetext={valueText}>
+      <div
+        ref={ref}
+        role="meter"
+        aria-label={label}
+        aria-valuemin={min}
+        aria-valuemax={max}
+        aria-valuenow={Math.min(Math.max(value, min), max)}
+        aria-valuetext={valueText}
+      >
         <svg className={classes.svg} width={width} height={H} aria-hidden="true" focusable="false">
           <rect x={pad} y={TRACK_Y} width={width - 2 * pad} height={TRACK_H} rx={4} fill="#e9ecef" />
           <rect x={pad} y={TRACK_Y} width={Math.max(0, x(value) - pad)} height={TRACK_H} rx={4} fill={color} data-testid={`${testId}-fill`} />
@@ -61,7 +69,13 @@ export function ScoreScale({ label, value, min = 0, max = 100, ticks, band, unit
           {marks.map((mark) => (
             <g key={mark}>
               <line x1={x(mark)} x2={x(mark)} y1={TRACK_Y + TRACK_H} y2={TRACK_Y + TRACK_H + 4} stroke="#868e96" />
-              <text className={classes.axisText} x={x(mark)} y={H - 4} textAnchor={mark === min ? 'start' : mark === max ? 'end' : 'middle'} dx={mark === min ? -pad / 2 : mark === max ? pad / 2 : 0}>
+              <text
+                className={classes.axisText}
+                x={x(mark)}
+                y={H - 4}
+                textAnchor={mark === min ? 'start' : mark === max ? 'end' : 'middle'}
+                dx={mark === min ? -pad / 2 : mark === max ? pad / 2 : 0}
+              >
                 {formatChartNumber(mark, locale)}
               </text>
             </g>

@@ -9,7 +9,10 @@ import ru from '../../locales/ru/charts.json';
 export const CHARTS_NAMESPACE = 'charts';
 
 function register() {
-  for (const [language, texts] of [['ru', ru], ['en', en]] as const) {
+  for (const [language, texts] of [
+    ['ru', ru],
+    ['en', en],
+  ] as const) {
     if (!i18next.hasResourceBundle(language, CHARTS_NAMESPACE)) i18next.addResourceBundle(language, CHARTS_NAMESPACE, texts);
   }
 }

@@ -9,7 +9,14 @@ const STROKE: Record<ConditionBand, string> = { depressed: '#9b1c1c', bad: '#e85
 
 /** The condition bands of a rating (−100…100) as zones, named by the caller's words. */
 export function conditionZones(label: (band: ConditionBand) => string): ChartZone[] {
-  return CONDITION_BANDS.map((band) => ({ id: band.band, from: band.min, to: band.max, fill: FILL[band.band], stroke: STROKE[band.band], label: label(band.band) }));
+  return CONDITION_BANDS.map((band) => ({
+    id: band.band,
+    from: band.min,
+    to: band.max,
+    fill: FILL[band.band],
+    stroke: STROKE[band.band],
+    label: label(band.band),
+  }));
 }
 
 /** The zone a value falls in (the last whose range holds it), if any. */

@@ -69,6 +69,8 @@ describe('number formatters', () => {
   it('finds raw floats in a text, and none in formatted numbers', () => {
     expect(findRawFloats('Квалификация 39.83585491055658 из 100')).toEqual(['39.83585491055658']);
     expect(findRawFloats('12,3456')).toEqual(['12,3456']);
-    expect(findRawFloats(`${formatNumber(39.83585491055658, 'ru')} · ${formatMoney(149000, 'RUB', 'ru')} · 2026-11-25 · ${formatNumber(12345.6, 'en')}`)).toEqual([]);
+    expect(
+      findRawFloats(`${formatNumber(39.83585491055658, 'ru')} · ${formatMoney(149000, 'RUB', 'ru')} · 2026-11-25 · ${formatNumber(12345.6, 'en')}`),
+    ).toEqual([]);
   });
 });

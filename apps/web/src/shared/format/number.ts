@@ -31,11 +31,17 @@ export function formatNumber(value: number | null | undefined, locale: Locale, d
 /** A value already in percent (17.5 means 17.5 %): 17,5 % (ru) / 17.5% (en). */
 export function formatPercent(value: number | null | undefined, locale: Locale, decimals = 1, signed = false): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return numberFormat(locale, { style: 'percent', minimumFractionDigits: decimals, maximumFractionDigits: decimals, ...(signed ? { signDisplay: 'exceptZero' as const } : {}) }).format(value / 100);
+  return numberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    ...(signed ? { signDisplay: 'exceptZero' as const } : {}),
+  }).format(value / 100);
 }
 
 /** A probability 0-1 as a whole percent: 73 % / 73%. */
-export const formatProbability = (value: number | null | undefined, locale: Locale) => formatPercent(value === null || value === undefined ? value : value * 100, locale, 0);
+export const formatProbability = (value: number | null | undefined, locale: Locale) =>
+  formatPercent(value === null || value === undefined ? value : value * 100, locale, 0);
 
 /** An indicator's value with its catalogue decimals and unit (percent indicators carry their sign). */
 export function formatIndicator(meta: Pick<IndicatorMeta, 'unit' | 'decimals'>, value: number | null | undefined, locale: Locale): string {
@@ -56,11 +62,15 @@ export { formatMoney } from '@teamcast/contracts';
 export function formatDate(value: string | Date, locale: Locale, style: 'long' | 'short' = 'long'): string {
   const date = typeof value === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : value;
   const options: Intl.DateTimeFormatOptions = style === 'long' ? { day: 'numeric', month: 'long', year: 'numeric' } : { dateStyle: 'short' };
-  return new Intl.DateTimeFormat(INTL[locale], { ...options, ...(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? { timeZone: 'UTC' } : {}) }).format(date);
+  return new Intl.DateTimeFormat(INTL[locale], {
+    ...options,
+    ...(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? { timeZone: 'UTC' } : {}),
+  }).format(date);
 }
 
 /** A date and time in the reader's language. */
-export const formatDateTime = (value: string | Date, locale: Locale) => new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(typeof value === 'string' ? new Date(value) : value);
+export const formatDateTime = (value: string | Date, locale: Locale) =>
+  new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(typeof value === 'string' ? new Date(value) : value);
 
 /** An orientation ('КПЛ' as stored) in the reader's letters: 'PLK' in English. */
 export const formatOrientation = (code: string, locale: Locale) => orientationText(code, locale);

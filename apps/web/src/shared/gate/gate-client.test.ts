@@ -66,7 +66,10 @@ describe('gate client', () => {
   it('pings at the interval', async () => {
     const { gate } = client();
     gate.connect();
-    await vi.waitFor(() => expect(received.filter((entry) => (entry.message as { type: string }).type === 'ping').length).toBeGreaterThanOrEqual(2), untilState);
+    await vi.waitFor(
+      () => expect(received.filter((entry) => (entry.message as { type: string }).type === 'ping').length).toBeGreaterThanOrEqual(2),
+      untilState,
+    );
     gate.disconnect();
   });
 

@@ -35,7 +35,13 @@ for (const [file, catalogue] of Object.entries({ ...bundled, ...inTests })) {
 }
 
 /** Every namespace there is, bundled or not. */
-const allNamespaces = [...new Set(Object.keys(onDemand).map((file) => namespaceOf(file)?.[2]).filter((name): name is string => Boolean(name)))];
+const allNamespaces = [
+  ...new Set(
+    Object.keys(onDemand)
+      .map((file) => namespaceOf(file)?.[2])
+      .filter((name): name is string => Boolean(name)),
+  ),
+];
 
 /** i18next backend reading the on-demand catalogues (one small chunk per language and namespace). */
 const onDemandBackend = {
@@ -94,16 +100,19 @@ export async function changeLocale(locale: Locale): Promise<void> {
 /** Russian by default; each language's catalogues are complete, so no fallback language is loaded. */
 export function initI18n(locale: Locale = 'ru'): typeof i18next {
   if (!i18next.isInitialized) {
-    void i18next.use(onDemandBackend).use(initReactI18next).init({
-      resources,
-      partialBundledLanguages: true,
-      ns: ['common'],
-      lng: locale,
-      fallbackLng: false,
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
+    void i18next
+      .use(onDemandBackend)
+      .use(initReactI18next)
+      .init({
+        resources,
+        partialBundledLanguages: true,
+        ns: ['common'],
+        lng: locale,
+        fallbackLng: false,
+        defaultNS: 'common',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      });
   } else if (i18next.language !== locale) {
     void i18next.changeLanguage(locale);
   }

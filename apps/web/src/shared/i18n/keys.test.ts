@@ -40,7 +40,10 @@ function usedKeys(): Array<{ file: string; namespaces: string[]; key: string }> 
   const used: Array<{ file: string; namespaces: string[]; key: string }> = [];
   for (const file of sourceFiles(SOURCE)) {
     // Comments mention keys as examples; they are not uses.
-    const text = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    const text = fs
+      .readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
     // useTranslation('ns'), useTranslation(['a', 'b']), useTranslation() (common) or useTranslation(variable) (any).
     const declared = [...text.matchAll(/useTranslation\(\s*(?:'([\w-]+)'|\[([^\]]*)\]|(\w+))?/g)].flatMap((m) =>
       m[1] ? [m[1]] : m[2] ? [...m[2].matchAll(/'([\w-]+)'/g)].map((n) => n[1]!) : m[3] ? ['*'] : ['common'],

@@ -55,7 +55,9 @@ describe('QuestionField', () => {
 
   it('slider: letters in the box are said not to be a number and leave no answer', async () => {
     const user = userEvent.setup();
-    render(<Field question={{ neuronName: 'age', type: 'slider', text: text('Возраст'), scope: 'self', options: [], min: 14, max: 90, step: 1 }} initial={30} />);
+    render(
+      <Field question={{ neuronName: 'age', type: 'slider', text: text('Возраст'), scope: 'self', options: [], min: 14, max: 90, step: 1 }} initial={30} />,
+    );
     const box = screen.getByRole('textbox', { name: 'Возраст' });
     await user.type(box, 'a');
     expect((box as HTMLInputElement).value).toBe('30a');
@@ -115,7 +117,11 @@ describe('QuestionField', () => {
 
   it('checkboxes: unticking the last option removes the answer', async () => {
     const user = userEvent.setup();
-    render(<Field question={{ neuronName: 'm', type: 'multiselect', text: text('Школы'), scope: 'self', options: [option('a', 'Гимназия'), option('b', 'Лицей')] }} />);
+    render(
+      <Field
+        question={{ neuronName: 'm', type: 'multiselect', text: text('Школы'), scope: 'self', options: [option('a', 'Гимназия'), option('b', 'Лицей')] }}
+      />,
+    );
     await user.click(screen.getByLabelText('Гимназия'));
     await user.click(screen.getByLabelText('Лицей'));
     expect(answer()).toEqual(['a', 'b']);

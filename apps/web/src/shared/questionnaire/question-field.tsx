@@ -39,7 +39,15 @@ const NOT_A_NUMBER = /[^\d\s.,+-]/;
  * answer changes when the text is a number and is removed when the box is emptied or holds no number. A number
  * outside the question's bounds is kept and said to be out of them; letters are said not to be a number.
  */
-function NumberBox({ value, onChange, min, max, label, disabled, placeholder }: {
+function NumberBox({
+  value,
+  onChange,
+  min,
+  max,
+  label,
+  disabled,
+  placeholder,
+}: {
   value: number | undefined;
   onChange: (value: number | undefined) => void;
   min?: number;
@@ -87,7 +95,14 @@ function NumberBox({ value, onChange, min, max, label, disabled, placeholder }: 
 }
 
 /** Options with a search box: the visitor types to filter, ticks several, and sees the chosen ones as removable chips. */
-function Dropdown({ id, label, options, chosen, onChange, disabled }: {
+function Dropdown({
+  id,
+  label,
+  options,
+  chosen,
+  onChange,
+  disabled,
+}: {
   id: string;
   label: string;
   options: Option[];
@@ -140,7 +155,11 @@ function Dropdown({ id, label, options, chosen, onChange, disabled }: {
               <li key={String(item)} className={classes.chip}>
                 {text}
                 {disabled ? null : (
-                  <button type="button" aria-label={t('form.remove', { label: text })} onClick={() => onChange(chosen.filter((other) => String(other) !== String(item)))}>
+                  <button
+                    type="button"
+                    aria-label={t('form.remove', { label: text })}
+                    onClick={() => onChange(chosen.filter((other) => String(other) !== String(item)))}
+                  >
                     ×
                   </button>
                 )}
@@ -233,7 +252,15 @@ export function QuestionField({ slot, value, onChange, locale, disabled, sideLab
               aria-labelledby={`${id}-label`}
               aria-valuetext={number === undefined ? t('form.notAnswered') : String(number)}
             />
-            <NumberBox value={number} onChange={onChange} min={question.min} max={question.max} label={label} disabled={disabled} placeholder={t('form.number')} />
+            <NumberBox
+              value={number}
+              onChange={onChange}
+              min={question.min}
+              max={question.max}
+              label={label}
+              disabled={disabled}
+              placeholder={t('form.number')}
+            />
           </div>
         </div>
       );
@@ -271,7 +298,14 @@ export function QuestionField({ slot, value, onChange, locale, disabled, sideLab
                   disabled={disabled}
                   aria-label={`${label}: ${name}`}
                 />
-                <NumberBox value={pair?.[index]} onChange={(part) => setPart(index, part)} min={min} max={max} label={`${label}: ${name}`} disabled={disabled} />
+                <NumberBox
+                  value={pair?.[index]}
+                  onChange={(part) => setPart(index, part)}
+                  min={min}
+                  max={max}
+                  label={`${label}: ${name}`}
+                  disabled={disabled}
+                />
               </div>
             );
           })}
@@ -285,7 +319,13 @@ export function QuestionField({ slot, value, onChange, locale, disabled, sideLab
           <div className={classes.options}>
             {options.map((option) => (
               <label key={option.key} className={classes.option}>
-                <input type="radio" name={`${id}-${slot.neuron}`} checked={value !== undefined && String(value) === option.key} onChange={() => onChange(option.original)} disabled={disabled} />
+                <input
+                  type="radio"
+                  name={`${id}-${slot.neuron}`}
+                  checked={value !== undefined && String(value) === option.key}
+                  onChange={() => onChange(option.original)}
+                  disabled={disabled}
+                />
                 <span>{option.label}</span>
               </label>
             ))}
@@ -317,7 +357,14 @@ export function QuestionField({ slot, value, onChange, locale, disabled, sideLab
     case 'dropdown':
       return (
         <div className={classes.question} data-testid={testId}>
-          <Dropdown id={`${id}-input`} label={label} options={options} chosen={list} onChange={(next) => onChange(next.length > 0 ? next : undefined)} disabled={disabled} />
+          <Dropdown
+            id={`${id}-input`}
+            label={label}
+            options={options}
+            chosen={list}
+            onChange={(next) => onChange(next.length > 0 ? next : undefined)}
+            disabled={disabled}
+          />
           {list.length > 0 ? (
             <p className={`${classes.dimmed} ${classes.small}`} data-testid={`${testId}-summary`}>
               {formatAnswer(question, list, locale)}

@@ -32,7 +32,8 @@ export function useSceneRun<T>(scene: Scene | undefined, locale: Locale, fetchDa
   const lastRun = scene?.lastRun;
   if (scene && lastRun?.fresh && lastRun.ruid !== pickedRun) {
     setPickedRun(lastRun.ruid);
-    const alreadyFollowed = (state.status === 'running' || state.status === 'loading' || state.status === 'done') && (state.ruid === lastRun.ruid || state.ruid === '');
+    const alreadyFollowed =
+      (state.status === 'running' || state.status === 'loading' || state.status === 'done') && (state.ruid === lastRun.ruid || state.ruid === '');
     if (!alreadyFollowed) {
       if (lastRun.status === 'done') setState({ status: 'loading', sceneId: scene._id, ruid: lastRun.ruid, phase: 5 });
       else if (lastRun.status === 'failed') setState({ status: 'error', message: errorMessage('unstable_connection', locale) });
@@ -47,7 +48,8 @@ export function useSceneRun<T>(scene: Scene | undefined, locale: Locale, fetchDa
     let cancelled = false;
     fetchDataset(loading.sceneId, loading.ruid, locale).then(
       (dataset) => !cancelled && setState({ status: 'done', ruid: loading.ruid, dataset }),
-      (error: unknown) => !cancelled && setState({ status: 'error', message: error instanceof ApiError ? error.message : errorMessage('unstable_connection', locale) }),
+      (error: unknown) =>
+        !cancelled && setState({ status: 'error', message: error instanceof ApiError ? error.message : errorMessage('unstable_connection', locale) }),
     );
     return () => {
       cancelled = true;

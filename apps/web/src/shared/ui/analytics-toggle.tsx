@@ -5,7 +5,13 @@ export function AnalyticsToggle({ id, label, className }: { id: string; label: s
   const consent = consentStore.use();
   return (
     <label className={className} htmlFor={id}>
-      <input id={id} type="checkbox" checked={consent.analytics} onChange={(event) => updateConsent({ analytics: event.currentTarget.checked })} data-testid="analytics-consent" />
+      <input
+        id={id}
+        type="checkbox"
+        checked={consent.analytics}
+        onChange={(event) => updateConsent({ analytics: event.currentTarget.checked })}
+        data-testid="analytics-consent"
+      />
       {label}
     </label>
   );

@@ -10,7 +10,13 @@ const initial: DashboardHistory = { entries: [], counters: { p2p: 0, team: 0 } }
 
 const isEntry = (value: unknown): value is HistoryEntry => {
   const item = value as Partial<HistoryEntry> | null;
-  return Boolean(item && typeof item.id === 'string' && typeof item.title === 'string' && typeof item.at === 'string' && ['pair', 'team', 'compare-teams'].includes(item.type ?? ''));
+  return Boolean(
+    item &&
+    typeof item.id === 'string' &&
+    typeof item.title === 'string' &&
+    typeof item.at === 'string' &&
+    ['pair', 'team', 'compare-teams'].includes(item.type ?? ''),
+  );
 };
 
 /**

@@ -6,5 +6,16 @@ import classes from './navigation-progress.module.css';
 export function NavigationProgress() {
   const { t } = useTranslation();
   const value = useLoaderProgress();
-  return <div className={classes.bar} style={{ width: `${value}%` }} role="progressbar" aria-label={t('loader.loading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} data-testid="navigation-progress" />;
+  return (
+    <div
+      className={classes.bar}
+      style={{ width: `${value}%` }}
+      role="progressbar"
+      aria-label={t('loader.loading')}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      data-testid="navigation-progress"
+    />
+  );
 }

@@ -15,7 +15,21 @@ function Bar({ points, largest }: { points: number; largest: number }) {
   );
 }
 
-function Line({ label, points, largest, signed, strong, testId }: { label: string; points: number; largest?: number; signed: (value: number) => string; strong?: boolean; testId?: string }) {
+function Line({
+  label,
+  points,
+  largest,
+  signed,
+  strong,
+  testId,
+}: {
+  label: string;
+  points: number;
+  largest?: number;
+  signed: (value: number) => string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between" data-testid={testId}>
       <Text size="sm" fw={strong ? 600 : undefined} style={{ flex: 1 }}>
@@ -69,7 +83,15 @@ function Columns({ columns, namespace }: { columns: Array<{ output: string; item
  * `explanation.love`, `explanation.none`, `explanation.baseline`, `explanation.others`, `explanation.limit`,
  * `explanation.score`, `scores.<output>`), so estimators and owners each read it in their own words.
  */
-export function ScoreExplanationList({ explanation, namespace, names = [] }: { explanation: ProfileExplanation; namespace: 'estimator' | 'profiles'; names?: string[] }) {
+export function ScoreExplanationList({
+  explanation,
+  namespace,
+  names = [],
+}: {
+  explanation: ProfileExplanation;
+  namespace: 'estimator' | 'profiles';
+  names?: string[];
+}) {
   const { t, i18n } = useTranslation(namespace);
   const locale = i18n.language === 'en' ? 'en' : 'ru';
   const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -110,7 +132,15 @@ export function ScoreExplanationList({ explanation, namespace, names = [] }: { e
               {items.map((item) => (
                 <Line key={item.neuron} label={item.question[locale]} points={item.points} largest={largest} signed={(value) => withSign.format(value)} />
               ))}
-              {sum.others !== 0 ? <Line label={t('explanation.others')} points={sum.others} largest={largest} signed={(value) => withSign.format(value)} testId="explanation-others" /> : null}
+              {sum.others !== 0 ? (
+                <Line
+                  label={t('explanation.others')}
+                  points={sum.others}
+                  largest={largest}
+                  signed={(value) => withSign.format(value)}
+                  testId="explanation-others"
+                />
+              ) : null}
               {sum.limit !== 0 ? <Line label={t('explanation.limit')} points={sum.limit} signed={(value) => withSign.format(value)} /> : null}
               <Line label={t('explanation.score')} points={sum.score} signed={(value) => plain.format(value)} strong testId="explanation-score" />
             </Stack>

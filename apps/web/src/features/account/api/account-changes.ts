@@ -8,7 +8,10 @@ import { ownerSelfQuery } from './owner-self.ts';
 /** Changes the owner's password, optionally ending his other sessions. */
 export const useChangePassword = () => {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (body: PasswordChange) => apiCall(ownerSelfPatchEndpoint, { body }), onSuccess: () => client.invalidateQueries(ownerSelfQuery) });
+  return useMutation({
+    mutationFn: (body: PasswordChange) => apiCall(ownerSelfPatchEndpoint, { body }),
+    onSuccess: () => client.invalidateQueries(ownerSelfQuery),
+  });
 };
 
 /** Deletes the owner's account and everything in it; the session ends with it. */

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ownerSecondFactorDisableEndpoint, ownerSecondFactorEnableEndpoint, ownerSecondFactorEndpoint, ownerSecondFactorEnrolmentEndpoint } from '@teamcast/contracts';
+import {
+  ownerSecondFactorDisableEndpoint,
+  ownerSecondFactorEnableEndpoint,
+  ownerSecondFactorEndpoint,
+  ownerSecondFactorEnrolmentEndpoint,
+} from '@teamcast/contracts';
 import { apiCall } from '../../../shared/api/client.ts';
 
 export const secondFactorQuery = queryOptions({ queryKey: ['owner', 'second-factor'], queryFn: () => apiCall(ownerSecondFactorEndpoint) });
@@ -22,5 +27,8 @@ export const useEnableSecondFactor = () => {
 /** Turns it off with a code or a recovery code. */
 export const useDisableSecondFactor = () => {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (code: string) => apiCall(ownerSecondFactorDisableEndpoint, { body: { code } }), onSuccess: (status) => client.setQueryData(secondFactorQuery.queryKey, status) });
+  return useMutation({
+    mutationFn: (code: string) => apiCall(ownerSecondFactorDisableEndpoint, { body: { code } }),
+    onSuccess: (status) => client.setQueryData(secondFactorQuery.queryKey, status),
+  });
 };

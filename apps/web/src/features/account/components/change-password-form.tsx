@@ -40,7 +40,13 @@ export function ChangePasswordForm({ hasPassword, onDone }: { hasPassword: boole
             error={form.errors.currentPassword}
           />
         ) : null}
-        <PasswordInput label={t('password.new')} autoComplete="new-password" value={form.values.password} onChange={(event) => form.set('password', event.currentTarget.value)} error={form.errors.password} />
+        <PasswordInput
+          label={t('password.new')}
+          autoComplete="new-password"
+          value={form.values.password}
+          onChange={(event) => form.set('password', event.currentTarget.value)}
+          error={form.errors.password}
+        />
         <PasswordInput
           label={t('password.repeat')}
           autoComplete="new-password"
@@ -48,8 +54,16 @@ export function ChangePasswordForm({ hasPassword, onDone }: { hasPassword: boole
           onChange={(event) => form.set('repeatPassword', event.currentTarget.value)}
           error={form.errors.repeatPassword}
         />
-        <Checkbox label={t('password.endOthers')} checked={form.values.endOtherSessions} onChange={(event) => form.set('endOtherSessions', event.currentTarget.checked)} />
-        {form.formError ? <Alert color="red" role="alert">{form.formError}</Alert> : null}
+        <Checkbox
+          label={t('password.endOthers')}
+          checked={form.values.endOtherSessions}
+          onChange={(event) => form.set('endOtherSessions', event.currentTarget.checked)}
+        />
+        {form.formError ? (
+          <Alert color="red" role="alert">
+            {form.formError}
+          </Alert>
+        ) : null}
         <Button type="submit" loading={change.isPending} w="fit-content">
           {t('password.submit')}
         </Button>

@@ -36,7 +36,11 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
           onChange={(event) => form.set('confirmation', event.currentTarget.value)}
           error={form.errors.confirmation}
         />
-        {form.formError ? <Alert color="red" role="alert">{form.formError}</Alert> : null}
+        {form.formError ? (
+          <Alert color="red" role="alert">
+            {form.formError}
+          </Alert>
+        ) : null}
         <Button type="submit" color="red" loading={remove.isPending} w="fit-content">
           {t('delete.submit')}
         </Button>

@@ -8,9 +8,22 @@ import { renderApp } from '../../../test/render-app.tsx';
 type Answer = { status: number; body: unknown };
 let answer: (url: string, method: string) => Answer;
 let calls: { url: string; method: string; body: unknown }[];
-const self = { _id: 'owner-1', email: 'anna@example.com', companyName: 'Acme', variant: 'work', verified: true, hasPassword: true, locale: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const self = {
+  _id: 'owner-1',
+  email: 'anna@example.com',
+  companyName: 'Acme',
+  variant: 'work',
+  verified: true,
+  hasPassword: true,
+  locale: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const slow = { timeout: 5_000 };
-const enrolment = { secret: 'KRSXG5CTMVRXEZLU', otpauthUrl: 'otpauth://totp/Teamcast:anna?secret=KRSXG5CTMVRXEZLU', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' };
+const enrolment = {
+  secret: 'KRSXG5CTMVRXEZLU',
+  otpauthUrl: 'otpauth://totp/Teamcast:anna?secret=KRSXG5CTMVRXEZLU',
+  qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+};
 
 beforeEach(() => {
   calls = [];
@@ -34,7 +47,8 @@ describe('owner two-step sign-in settings', { timeout: 20_000 }, () => {
     answer = (url, method) => {
       if (url.endsWith('/api/owner/second-factor/enrolment')) return ok(enrolment);
       if (url.endsWith('/api/owner/second-factor') && method === 'PUT') {
-        if (wrongPassword) return { status: 400, body: { error: { code: 'wrong_current_password', message: 'The current password is wrong', field: 'password' } } };
+        if (wrongPassword)
+          return { status: 400, body: { error: { code: 'wrong_current_password', message: 'The current password is wrong', field: 'password' } } };
         return ok({ recoveryCodes: codes });
       }
       if (url.endsWith('/api/owner/second-factor')) return ok({ enabled: !wrongPassword, recoveryCodesLeft: wrongPassword ? 0 : 10 });
@@ -64,7 +78,10 @@ describe('owner two-step sign-in settings', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Turn on' }));
     const list = await screen.findByTestId('recovery-codes', {}, slow);
     for (const code of codes) expect(list.textContent).toContain(code);
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ password: 'not-it', code: '123456' }, { password: 'right-password', code: '123456' }]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { password: 'not-it', code: '123456' },
+      { password: 'right-password', code: '123456' },
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('On. Recovery codes left: 10.', {}, slow)).toBeTruthy();
@@ -88,6 +105,10 @@ describe('owner two-step sign-in settings', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('Code or recovery code'), 'abcd-efgh-jkmn');
     await user.click(within(form).getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(screen.getByText(/Off\. Turn it on/)).toBeTruthy(), slow);
-    expect(calls.find((call) => call.method === 'DELETE')).toEqual({ url: 'http://api.test/api/owner/second-factor', method: 'DELETE', body: { code: 'abcd-efgh-jkmn' } });
+    expect(calls.find((call) => call.method === 'DELETE')).toEqual({
+      url: 'http://api.test/api/owner/second-factor',
+      method: 'DELETE',
+      body: { code: 'abcd-efgh-jkmn' },
+    });
   });
 });

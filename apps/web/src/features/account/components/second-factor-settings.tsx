@@ -30,7 +30,11 @@ export function SecondFactorSettings() {
   return (
     <Stack gap="sm">
       <Text size="sm">{t('secondFactor.off')}</Text>
-      {start.error ? <Alert color="red" role="alert">{start.error.message}</Alert> : null}
+      {start.error ? (
+        <Alert color="red" role="alert">
+          {start.error.message}
+        </Alert>
+      ) : null}
       <Button w="fit-content" loading={start.isPending} onClick={() => start.mutate()}>
         {t('secondFactor.start')}
       </Button>
@@ -38,7 +42,15 @@ export function SecondFactorSettings() {
   );
 }
 
-function EnableForm({ enrolment, onEnabled, onCancel }: { enrolment: NonNullable<ReturnType<typeof useStartSecondFactor>['data']>; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+function EnableForm({
+  enrolment,
+  onEnabled,
+  onCancel,
+}: {
+  enrolment: NonNullable<ReturnType<typeof useStartSecondFactor>['data']>;
+  onEnabled: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('account');
   const enable = useEnableSecondFactor();
   const form = useSchemaForm(SecondFactorEnableSchema, { password: '', code: '' });
@@ -58,9 +70,26 @@ function EnableForm({ enrolment, onEnabled, onCancel }: { enrolment: NonNullable
     >
       <Stack gap="sm">
         <AuthenticatorSetup enrolment={enrolment} />
-        <PasswordInput label={t('secondFactor.password')} autoComplete="current-password" value={form.values.password} onChange={(event) => form.set('password', event.currentTarget.value)} error={form.errors.password} />
-        <TextInput label={t('secondFactor.code')} autoComplete="one-time-code" inputMode="numeric" value={form.values.code} onChange={(event) => form.set('code', event.currentTarget.value)} error={form.errors.code} />
-        {form.formError ? <Alert color="red" role="alert">{form.formError}</Alert> : null}
+        <PasswordInput
+          label={t('secondFactor.password')}
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(event) => form.set('password', event.currentTarget.value)}
+          error={form.errors.password}
+        />
+        <TextInput
+          label={t('secondFactor.code')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          value={form.values.code}
+          onChange={(event) => form.set('code', event.currentTarget.value)}
+          error={form.errors.code}
+        />
+        {form.formError ? (
+          <Alert color="red" role="alert">
+            {form.formError}
+          </Alert>
+        ) : null}
         <Group gap="sm">
           <Button type="submit" loading={enable.isPending}>
             {t('secondFactor.enable')}
@@ -91,8 +120,18 @@ function DisableForm({ left }: { left: number }) {
     >
       <Stack gap="sm">
         <Text size="sm">{t('secondFactor.on', { count: left })}</Text>
-        <TextInput label={t('secondFactor.disableCode')} autoComplete="one-time-code" value={form.values.code} onChange={(event) => form.set('code', event.currentTarget.value)} error={form.errors.code} />
-        {form.formError ? <Alert color="red" role="alert">{form.formError}</Alert> : null}
+        <TextInput
+          label={t('secondFactor.disableCode')}
+          autoComplete="one-time-code"
+          value={form.values.code}
+          onChange={(event) => form.set('code', event.currentTarget.value)}
+          error={form.errors.code}
+        />
+        {form.formError ? (
+          <Alert color="red" role="alert">
+            {form.formError}
+          </Alert>
+        ) : null}
         <Button type="submit" variant="default" color="red" loading={disable.isPending} w="fit-content">
           {t('secondFactor.disable')}
         </Button>

@@ -9,7 +9,16 @@ import { STATE_WAIT_MS } from '../../../test/waits.ts';
 type Answer = { status: number; body: unknown };
 let answer: (url: string, method: string) => Answer;
 let calls: { url: string; method: string; body: unknown }[];
-const self = { _id: 'owner-1', email: 'anna@example.com', companyName: 'Acme', variant: 'work', verified: false, hasPassword: true, locale: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const self = {
+  _id: 'owner-1',
+  email: 'anna@example.com',
+  companyName: 'Acme',
+  variant: 'work',
+  verified: false,
+  hasPassword: true,
+  locale: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const slow = { timeout: STATE_WAIT_MS };
 
 beforeEach(() => {
@@ -41,11 +50,15 @@ describe('owner settings', { timeout: 20_000 }, () => {
     await user.type(form.querySelector('input')!, 'Delete');
     await user.click(screen.getByRole('button', { name: 'Delete the account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/owner-mobile/login'), slow);
-    expect(calls.find((call) => call.method === 'DELETE')).toEqual({ url: 'http://api.test/api/owner/self', method: 'DELETE', body: { confirmation: 'Delete' } });
+    expect(calls.find((call) => call.method === 'DELETE')).toEqual({
+      url: 'http://api.test/api/owner/self',
+      method: 'DELETE',
+      body: { confirmation: 'Delete' },
+    });
     expect(authStore.get('owner')).toBeUndefined();
   });
 
-  it("signs the owner out when his own record answers 404 (spec section 6)", async () => {
+  it('signs the owner out when his own record answers 404 (spec section 6)', async () => {
     answer = () => ({ status: 404, body: { error: { code: 'user_not_found', message: 'this user was not found' } } });
     renderApp('/owner-mobile/settings', 'en');
     await waitFor(() => expect(authStore.get('owner')).toBeUndefined(), slow);
@@ -53,7 +66,8 @@ describe('owner settings', { timeout: 20_000 }, () => {
 
   it('signs out through the server, so the session ends there too', async () => {
     const user = userEvent.setup();
-    answer = (url) => (url.endsWith('/logout') ? { status: 200, body: { result: { done: true } } } : { status: 200, body: { result: { ...self, verified: true } } });
+    answer = (url) =>
+      url.endsWith('/logout') ? { status: 200, body: { result: { done: true } } } : { status: 200, body: { result: { ...self, verified: true } } };
     const { router } = renderApp('/owner-mobile/settings', 'en');
     await user.click(await screen.findByRole('button', { name: 'Sign out' }, slow));
     await waitFor(() => expect(router.state.location.pathname).toBe('/owner-mobile/login'), slow);

@@ -20,7 +20,8 @@ export function useAdminQuestionnaire(id: string) {
 export function useSaveQuestionnaire() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name, steps }: { id: string; name?: string; steps?: Step[] }) => apiCall(adminQuestionnaireUpdateEndpoint, { params: { id }, body: { name, steps } }),
+    mutationFn: ({ id, name, steps }: { id: string; name?: string; steps?: Step[] }) =>
+      apiCall(adminQuestionnaireUpdateEndpoint, { params: { id }, body: { name, steps } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -53,7 +53,13 @@ const owner = {
   status: 'active',
   variant: 'work',
   companyName: 'Paid Co',
-  subscribe: { plan: 'MID_1M_2', status: 'active', startedAt: '2026-11-01T00:00:00.000Z', currentPeriodEnd: '2026-12-01T00:00:00.000Z', cancelAtPeriodEnd: false },
+  subscribe: {
+    plan: 'MID_1M_2',
+    status: 'active',
+    startedAt: '2026-11-01T00:00:00.000Z',
+    currentPeriodEnd: '2026-12-01T00:00:00.000Z',
+    cancelAtPeriodEnd: false,
+  },
   mainProfile: null,
   profilesCount: 3,
   verified: true,
@@ -88,16 +94,25 @@ beforeEach(() => {
     let result: unknown = { items: [], total: 0 };
     const q1 = answered ? { ...questionnaire, profilesCount: 3 } : questionnaire;
     const q2 = { ...questionnaire, _id: 'q2', version: 2, previousId: 'q1' };
-    if (url.includes('/admin/questionnaire/q1')) result = method === 'PATCH' ? (answered ? { ...q2, steps: (body as { steps: unknown }).steps } : { ...q1, steps: (body as { steps: unknown }).steps }) : q1;
+    if (url.includes('/admin/questionnaire/q1'))
+      result =
+        method === 'PATCH' ? (answered ? { ...q2, steps: (body as { steps: unknown }).steps } : { ...q1, steps: (body as { steps: unknown }).steps }) : q1;
     if (url.includes('/admin/questionnaire/q2')) result = q2;
     if (/\/api\/admin\/questionnaire(\?|$)/.test(url)) {
       const { steps: _steps, ...item } = questionnaire;
-      result = { items: [{ ...item, questionsCount: 2 }, { ...item, _id: 'q3', name: 'Короткая', kind: 'short', questionsCount: 1 }], total: 2 };
+      result = {
+        items: [
+          { ...item, questionsCount: 2 },
+          { ...item, _id: 'q3', name: 'Короткая', kind: 'short', questionsCount: 1 },
+        ],
+        total: 2,
+      };
     }
     if (url.includes('/admin/owners')) result = method === 'PATCH' ? { ...owner, ...(body as object) } : { items: [owner], total: 1 };
     if (url.includes('/mail/login-link')) result = { sent: true };
     if (/\/api\/admin\/mail(\?|$)/.test(url)) result = { items: [mail], total: 1 };
-    if (url.endsWith('/api/admin/mail/m1')) result = { ...mail, text: `Откройте ссылку:\n${mailLink}\n`, html: '<html><body>письмо</body></html>', link: mailLink };
+    if (url.endsWith('/api/admin/mail/m1'))
+      result = { ...mail, text: `Откройте ссылку:\n${mailLink}\n`, html: '<html><body>письмо</body></html>', link: mailLink };
     return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 });
@@ -181,13 +196,25 @@ describe('administrator screens', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { router } = renderApp('/administrator/owners?sort=email&subscribe=active');
     expect(await screen.findByText('Paid Co', {}, slow)).toBeTruthy();
-    await waitFor(() => expect(calls.some((call) => call.url.includes('/api/admin/owners?') && call.url.includes('sort=email') && call.url.includes('order=asc') && call.url.includes('subscribe=active'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (call) =>
+            call.url.includes('/api/admin/owners?') &&
+            call.url.includes('sort=email') &&
+            call.url.includes('order=asc') &&
+            call.url.includes('subscribe=active'),
+        ),
+      ).toBe(true),
+    );
     const sort = screen.getAllByLabelText('Сортировка').find((element) => element.tagName === 'INPUT') as HTMLInputElement;
     expect(sort.value).toBe('Email: от А до Я');
     expect(screen.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort')).toBe('ascending');
     await user.click(screen.getByRole('button', { name: /Email/ }));
     await waitFor(() => expect(router.state.location.search).toContain('sort=-email'));
-    await waitFor(() => expect((screen.getAllByLabelText('Сортировка').find((element) => element.tagName === 'INPUT') as HTMLInputElement).value).toBe('Email: от Я до А'));
+    await waitFor(() =>
+      expect((screen.getAllByLabelText('Сортировка').find((element) => element.tagName === 'INPUT') as HTMLInputElement).value).toBe('Email: от Я до А'),
+    );
     await user.click(screen.getByRole('checkbox', { name: 'Выбрать: paid@example.com' }));
     await waitFor(() => expect(router.state.location.search).toContain('selected=o1'));
     expect((await screen.findByTestId('selection-bar', {}, slow)).textContent).toContain('Выбрано: 1');
@@ -212,7 +239,9 @@ describe('administrator screens', { timeout: 30_000 }, () => {
     await user.clear(email);
     await user.type(email, 'new@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ companyName: 'Paid Co', email: 'new@example.com', verified: true }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ companyName: 'Paid Co', email: 'new@example.com', verified: true }),
+    );
   });
 
   it('outbox: lists messages filtered by recipient on the server, and a message shows its link to follow', async () => {

@@ -7,7 +7,14 @@ import { AuditDiff, auditChanges } from './audit-diff.tsx';
 describe('auditChanges', () => {
   it('lists only the fields that differ, nested ones by dotted path, added and removed ones against nothing', () => {
     const before = { companyName: 'Old Co', email: 'a@example.com', verified: false, subscribe: { plan: 'MID_1M_2', status: 'active' }, tags: ['a'] };
-    const after = { companyName: 'New Co', email: 'a@example.com', verified: true, subscribe: { plan: 'MID_1M_2', status: 'canceled' }, tags: ['a', 'b'], note: 'x' };
+    const after = {
+      companyName: 'New Co',
+      email: 'a@example.com',
+      verified: true,
+      subscribe: { plan: 'MID_1M_2', status: 'canceled' },
+      tags: ['a', 'b'],
+      note: 'x',
+    };
     expect(auditChanges(before, after)).toEqual([
       { field: 'companyName', before: 'Old Co', after: 'New Co' },
       { field: 'verified', before: 'false', after: 'true' },

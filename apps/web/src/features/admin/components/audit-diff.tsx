@@ -35,7 +35,12 @@ export function auditChanges(before: unknown, after: unknown): FieldChange[] {
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
   const { t } = useTranslation('admin');
   const changes = auditChanges(before, after);
-  if (changes.length === 0) return <Text size="sm" c="dimmed">{t('audit.noChanges')}</Text>;
+  if (changes.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('audit.noChanges')}
+      </Text>
+    );
   return (
     <Table withRowBorders={false} verticalSpacing={2} fz="sm" data-testid="audit-diff">
       <Table.Thead>

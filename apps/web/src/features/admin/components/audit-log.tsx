@@ -17,30 +17,35 @@ export function AuditLogTable({ entity, entityId }: { entity?: string; entityId?
   return (
     <Stack>
       <Table.ScrollContainer minWidth={640}>
-      <Table striped aria-label={t('audit.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('audit.when')}</Table.Th>
-            <Table.Th>{t('audit.who')}</Table.Th>
-            <Table.Th>{t('audit.what')}</Table.Th>
-            <Table.Th>{t('audit.changes')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {log.data.items.map((entry) => (
-            <Table.Tr key={entry._id}>
-              <Table.Td>{date(entry.createdAt)}</Table.Td>
-              <Table.Td>{entry.administratorEmail ?? entry.administratorId}</Table.Td>
-              <Table.Td>
-                {entry.action.includes(' ') ? t('audit.apiCall', { action: entry.action }) : t(`audit.actions.${entry.action}`, { defaultValue: entry.action })} <Text size="xs" c="dimmed">{entry.entityId}</Text>
-              </Table.Td>
-              <Table.Td>
-                <AuditDiff before={entry.before} after={entry.after} />
-              </Table.Td>
+        <Table striped aria-label={t('audit.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('audit.when')}</Table.Th>
+              <Table.Th>{t('audit.who')}</Table.Th>
+              <Table.Th>{t('audit.what')}</Table.Th>
+              <Table.Th>{t('audit.changes')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {log.data.items.map((entry) => (
+              <Table.Tr key={entry._id}>
+                <Table.Td>{date(entry.createdAt)}</Table.Td>
+                <Table.Td>{entry.administratorEmail ?? entry.administratorId}</Table.Td>
+                <Table.Td>
+                  {entry.action.includes(' ')
+                    ? t('audit.apiCall', { action: entry.action })
+                    : t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}{' '}
+                  <Text size="xs" c="dimmed">
+                    {entry.entityId}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <AuditDiff before={entry.before} after={entry.after} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       </Table.ScrollContainer>
       {log.data.total > PAGE_SIZE && <Pagination total={Math.ceil(log.data.total / PAGE_SIZE)} value={page} onChange={setPage} />}
     </Stack>

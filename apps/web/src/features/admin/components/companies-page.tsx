@@ -18,7 +18,11 @@ import { RowActions } from './row-actions.tsx';
 const PAGE_SIZE = 50;
 const lastOpened = lastOpenedStore('companies');
 const STATUSES = ['active', 'deleted', 'verified', 'unverified'] as const;
-const spec: ListSpec = { sortable: ['createdAt', 'lastVisitAt', 'email'], defaultSort: { id: 'createdAt', desc: true }, filters: ['subscribe', 'status', 'dateStart', 'dateEnd'] };
+const spec: ListSpec = {
+  sortable: ['createdAt', 'lastVisitAt', 'email'],
+  defaultSort: { id: 'createdAt', desc: true },
+  filters: ['subscribe', 'status', 'dateStart', 'dateEnd'],
+};
 const column = dataColumns<AdminOwner>();
 
 /** Owners shown as companies: server-side paging, sort, search, status, dates and subscription; bulk delete; login links. */
@@ -89,7 +93,8 @@ export function CompaniesPage() {
       column.display({
         id: 'mainProfile',
         header: t('companies.mainProfile'),
-        cell: ({ row: { original: owner } }) => (owner.mainProfile ? [owner.mainProfile.firstName, owner.mainProfile.lastName].filter(Boolean).join(' ') || '—' : '—'),
+        cell: ({ row: { original: owner } }) =>
+          owner.mainProfile ? [owner.mainProfile.firstName, owner.mainProfile.lastName].filter(Boolean).join(' ') || '—' : '—',
       }),
       column.display({ id: 'profilesCount', header: t('profilesCount'), cell: ({ row }) => row.original.profilesCount }),
       column.display({ id: 'createdAt', header: t('created'), cell: ({ row }) => date(row.original.createdAt) }),
@@ -101,9 +106,22 @@ export function CompaniesPage() {
           <RowActions
             row={owner.email}
             actions={[
-              { label: t('edit'), onClick: () => { lastOpened.set(owner._id); setEditing(owner); } },
+              {
+                label: t('edit'),
+                onClick: () => {
+                  lastOpened.set(owner._id);
+                  setEditing(owner);
+                },
+              },
               { label: t('sendLink'), onClick: () => send(owner) },
-              { label: t('delete'), color: 'red', onClick: () => { lastOpened.set(owner._id); setConfirm([owner._id]); } },
+              {
+                label: t('delete'),
+                color: 'red',
+                onClick: () => {
+                  lastOpened.set(owner._id);
+                  setConfirm([owner._id]);
+                },
+              },
             ]}
           />
         ),
@@ -164,8 +182,18 @@ export function CompaniesPage() {
               data={STATUSES.map((value) => ({ value, label: t(`companies.statusFilter.${value}`) }))}
               onChange={(value) => list.setFilter('status', value)}
             />
-            <TextInput type="date" label={t('dateStart')} value={list.filters.dateStart ?? ''} onChange={(event) => list.setFilter('dateStart', event.currentTarget.value)} />
-            <TextInput type="date" label={t('dateEnd')} value={list.filters.dateEnd ?? ''} onChange={(event) => list.setFilter('dateEnd', event.currentTarget.value)} />
+            <TextInput
+              type="date"
+              label={t('dateStart')}
+              value={list.filters.dateStart ?? ''}
+              onChange={(event) => list.setFilter('dateStart', event.currentTarget.value)}
+            />
+            <TextInput
+              type="date"
+              label={t('dateEnd')}
+              value={list.filters.dateEnd ?? ''}
+              onChange={(event) => list.setFilter('dateEnd', event.currentTarget.value)}
+            />
           </>
         }
         selectionActions={(ids) => (
@@ -175,7 +203,13 @@ export function CompaniesPage() {
         )}
       />
       {editing && <CompanyEdit owner={editing} onClose={() => setEditing(null)} />}
-      <ConfirmDelete count={confirm?.length ?? 0} opened={confirm !== null} busy={remove.isPending} onCancel={() => setConfirm(null)} onConfirm={() => confirm && doDelete(confirm)} />
+      <ConfirmDelete
+        count={confirm?.length ?? 0}
+        opened={confirm !== null}
+        busy={remove.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => confirm && doDelete(confirm)}
+      />
     </Stack>
   );
 }

@@ -19,7 +19,14 @@ export function CompanyEdit({ owner, onClose }: { owner: AdminOwner; onClose: ()
     const body = { companyName: companyName.trim() || null, email, verified };
     const parsed = AdminOwnerUpdateSchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => { const described = describeIssue(issue, currentLocale()); return [described.field, described.message]; })));
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => {
+            const described = describeIssue(issue, currentLocale());
+            return [described.field, described.message];
+          }),
+        ),
+      );
       return;
     }
     update.mutate(
@@ -45,7 +52,12 @@ export function CompanyEdit({ owner, onClose }: { owner: AdminOwner; onClose: ()
           submit();
         }}
       >
-        <TextInput label={t('companies.company')} value={companyName} error={errors.companyName} onChange={(event) => setCompanyName(event.currentTarget.value)} />
+        <TextInput
+          label={t('companies.company')}
+          value={companyName}
+          error={errors.companyName}
+          onChange={(event) => setCompanyName(event.currentTarget.value)}
+        />
         <TextInput label={t('email')} value={email} error={errors.email} onChange={(event) => setEmail(event.currentTarget.value)} />
         <Checkbox label={t('companies.statusFilter.verified')} checked={verified} onChange={(event) => setVerified(event.currentTarget.checked)} />
         <Group justify="flex-end">

@@ -47,7 +47,16 @@ export function EstimatorsPage() {
     if (estimator) lastOpened.set(estimator._id);
     setEditing(
       estimator
-        ? { id: estimator._id, draft: { name: estimator.name, email: estimator.email, username: estimator.username, information: estimator.information ?? '', nextProfileBatch: estimator.nextProfileBatch } }
+        ? {
+            id: estimator._id,
+            draft: {
+              name: estimator.name,
+              email: estimator.email,
+              username: estimator.username,
+              information: estimator.information ?? '',
+              nextProfileBatch: estimator.nextProfileBatch,
+            },
+          }
         : { draft: emptyDraft },
     );
   };
@@ -56,7 +65,14 @@ export function EstimatorsPage() {
     const body = { ...editing.draft, information: editing.draft.information || null };
     const parsed = AdminEstimatorCreateSchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => { const described = describeIssue(issue, currentLocale()); return [described.field, described.message]; })));
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => {
+            const described = describeIssue(issue, currentLocale());
+            return [described.field, described.message];
+          }),
+        ),
+      );
       return;
     }
     save.mutate(
@@ -86,7 +102,15 @@ export function EstimatorsPage() {
 
   const columns = column.columns([
     column.accessor('name', { header: t('estimators.name') }),
-    column.display({ id: 'email', header: t('estimators.email'), cell: ({ row }) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{row.original.email}</Text> }),
+    column.display({
+      id: 'email',
+      header: t('estimators.email'),
+      cell: ({ row }) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {row.original.email}
+        </Text>
+      ),
+    }),
     column.accessor('username', { header: t('estimators.username') }),
     column.display({ id: 'information', header: t('estimators.information'), cell: ({ row }) => row.original.information ?? '—' }),
     column.accessor('nextProfileBatch', { header: t('estimators.nextProfileBatch') }),
@@ -105,7 +129,10 @@ export function EstimatorsPage() {
               label: t('sendLink'),
               onClick: () => {
                 lastOpened.set(estimator._id);
-                sendLink.mutate({ role: 'estimator', id: estimator._id }, { onSuccess: () => notify.positive(t('companies.linkSent', { email: estimator.email })), onError: fail });
+                sendLink.mutate(
+                  { role: 'estimator', id: estimator._id },
+                  { onSuccess: () => notify.positive(t('companies.linkSent', { email: estimator.email })), onError: fail },
+                );
               },
             },
             { label: t('delete'), color: 'red', onClick: () => setConfirm([estimator._id]) },

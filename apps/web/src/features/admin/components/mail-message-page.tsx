@@ -15,7 +15,8 @@ export function MailMessagePage() {
   if (message.isError) return <Text c="red">{message.error instanceof ApiError ? message.error.message : t('error')}</Text>;
   if (!message.data) return <Text c="dimmed">{t('loading')}</Text>;
   const data = message.data;
-  const date = (value: string | null) => (value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(value)) : '—');
+  const date = (value: string | null) =>
+    value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(value)) : '—';
 
   return (
     <Stack>
@@ -31,11 +32,28 @@ export function MailMessagePage() {
       <Card withBorder>
         <Table>
           <Table.Tbody>
-            <Table.Tr><Table.Th>{t('mail.recipient')}</Table.Th><Table.Td style={{ overflowWrap: 'anywhere' }}>{data.to}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('mail.createdAt')}</Table.Th><Table.Td>{date(data.createdAt)}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('mail.sentAt')}</Table.Th><Table.Td>{date(data.sentAt)}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('mail.attempts')}</Table.Th><Table.Td>{data.attempts}</Table.Td></Table.Tr>
-            {data.lastError && <Table.Tr><Table.Th>{t('mail.lastError')}</Table.Th><Table.Td>{data.lastError}</Table.Td></Table.Tr>}
+            <Table.Tr>
+              <Table.Th>{t('mail.recipient')}</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{data.to}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('mail.createdAt')}</Table.Th>
+              <Table.Td>{date(data.createdAt)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('mail.sentAt')}</Table.Th>
+              <Table.Td>{date(data.sentAt)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('mail.attempts')}</Table.Th>
+              <Table.Td>{data.attempts}</Table.Td>
+            </Table.Tr>
+            {data.lastError && (
+              <Table.Tr>
+                <Table.Th>{t('mail.lastError')}</Table.Th>
+                <Table.Td>{data.lastError}</Table.Td>
+              </Table.Tr>
+            )}
           </Table.Tbody>
         </Table>
       </Card>
@@ -51,7 +69,9 @@ export function MailMessagePage() {
       )}
       {data.text && (
         <Card withBorder>
-          <Text fw={600} mb="xs">{t('mail.text')}</Text>
+          <Text fw={600} mb="xs">
+            {t('mail.text')}
+          </Text>
           <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
             {data.text}
           </Text>
@@ -64,7 +84,9 @@ export function MailMessagePage() {
       )}
       {data.html && showHtml && (
         <Card withBorder>
-          <Text fw={600} mb="xs">{t('mail.html')}</Text>
+          <Text fw={600} mb="xs">
+            {t('mail.html')}
+          </Text>
           {/* The message as a mail program shows it; sandboxed: no scripts, no navigation, no access to this page. */}
           <iframe title={t('mail.html')} sandbox="" srcDoc={data.html} style={{ width: '100%', height: 420, border: 0 }} />
         </Card>

@@ -32,7 +32,15 @@ export function OutboxPage() {
       <Text c="dimmed" size="sm">
         {t('mail.intro')}
       </Text>
-      <TextInput label={t('mail.recipient')} maw={320} value={to} onChange={(event) => { setTo(event.currentTarget.value); setPage(1); }} />
+      <TextInput
+        label={t('mail.recipient')}
+        maw={320}
+        value={to}
+        onChange={(event) => {
+          setTo(event.currentTarget.value);
+          setPage(1);
+        }}
+      />
       {list.data?.total === 0 && <Text c="dimmed">{t('mail.empty')}</Text>}
       {Boolean(list.data?.total) && (
         <Table.ScrollContainer minWidth={560}>

@@ -44,28 +44,66 @@ export function AdminProfilePage() {
       <Card withBorder>
         <Table>
           <Table.Tbody>
-            <Table.Tr><Table.Th>{t('profiles.owner')}</Table.Th><Table.Td>{data.owner ? `${data.owner.companyName ?? ''} ${data.owner.email}` : t('profiles.byLink')}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('profiles.kind')}</Table.Th><Table.Td>{t(`profiles.kinds.${data.kind}`)}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('email')}</Table.Th><Table.Td>{data.email ?? '—'}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('profiles.position')}</Table.Th><Table.Td>{data.position ?? '—'}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('profiles.answers')}</Table.Th><Table.Td>{data.answersCount}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('profiles.grade')}</Table.Th><Table.Td>{data.grade ?? '—'}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('profiles.scores')}</Table.Th><Table.Td>{kpl(data.scores)}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('profiles.finalScore')}</Table.Th><Table.Td>{data.finalScore ?? '—'} · {kpl(data.finalScorePrecise)}</Table.Td></Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('profiles.owner')}</Table.Th>
+              <Table.Td>{data.owner ? `${data.owner.companyName ?? ''} ${data.owner.email}` : t('profiles.byLink')}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('profiles.kind')}</Table.Th>
+              <Table.Td>{t(`profiles.kinds.${data.kind}`)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('email')}</Table.Th>
+              <Table.Td>{data.email ?? '—'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('profiles.position')}</Table.Th>
+              <Table.Td>{data.position ?? '—'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('profiles.answers')}</Table.Th>
+              <Table.Td>{data.answersCount}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('profiles.grade')}</Table.Th>
+              <Table.Td>{data.grade ?? '—'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('profiles.scores')}</Table.Th>
+              <Table.Td>{kpl(data.scores)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('profiles.finalScore')}</Table.Th>
+              <Table.Td>
+                {data.finalScore ?? '—'} · {kpl(data.finalScorePrecise)}
+              </Table.Td>
+            </Table.Tr>
           </Table.Tbody>
         </Table>
       </Card>
       <Group align="flex-end">
-        <NumberInput label={t('profiles.finalScoreInput')} min={0} max={100} value={score} onChange={(value) => setScore(typeof value === 'number' ? value : '')} />
+        <NumberInput
+          label={t('profiles.finalScoreInput')}
+          min={0}
+          max={100}
+          value={score}
+          onChange={(value) => setScore(typeof value === 'number' ? value : '')}
+        />
         <Button
           disabled={score === ''}
           loading={finalScore.isPending}
-          onClick={() => score !== '' && finalScore.mutate({ id: data._id, score }, { onSuccess: () => notify.positive(t('profiles.finalScoreSaved')), onError: fail })}
+          onClick={() =>
+            score !== '' && finalScore.mutate({ id: data._id, score }, { onSuccess: () => notify.positive(t('profiles.finalScoreSaved')), onError: fail })
+          }
         >
           {t('save')}
         </Button>
         {!['empty', 'completed', 'deleted'].includes(data.status) ? (
-          <Button variant="light" loading={cancel.isPending} onClick={() => cancel.mutate(data._id, { onSuccess: () => notify.positive(t('profiles.confirmationCancelled')), onError: fail })}>
+          <Button
+            variant="light"
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate(data._id, { onSuccess: () => notify.positive(t('profiles.confirmationCancelled')), onError: fail })}
+          >
             {t('profiles.cancelConfirmation')}
           </Button>
         ) : null}
@@ -80,28 +118,28 @@ export function AdminProfilePage() {
         <Text c="dimmed">{t('profiles.noEstimates')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('estimators.name')}</Table.Th>
-              <Table.Th>{t('profiles.score')}</Table.Th>
-              <Table.Th>{t('profiles.scores')}</Table.Th>
-              <Table.Th>{t('profiles.skip')}</Table.Th>
-              <Table.Th>{t('profiles.note')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.estimates.map((estimate) => (
-              <Table.Tr key={estimate.estimatorId}>
-                <Table.Td>{estimate.estimatorName}</Table.Td>
-                <Table.Td>{estimate.score ?? '—'}</Table.Td>
-                <Table.Td>{kpl(estimate.scorePrecise)}</Table.Td>
-                <Table.Td>{estimate.skipStatus ? t(`profiles.skipStatus.${estimate.skipStatus}`) : '—'}</Table.Td>
-                <Table.Td>{estimate.note || '—'}</Table.Td>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('estimators.name')}</Table.Th>
+                <Table.Th>{t('profiles.score')}</Table.Th>
+                <Table.Th>{t('profiles.scores')}</Table.Th>
+                <Table.Th>{t('profiles.skip')}</Table.Th>
+                <Table.Th>{t('profiles.note')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.estimates.map((estimate) => (
+                <Table.Tr key={estimate.estimatorId}>
+                  <Table.Td>{estimate.estimatorName}</Table.Td>
+                  <Table.Td>{estimate.score ?? '—'}</Table.Td>
+                  <Table.Td>{kpl(estimate.scorePrecise)}</Table.Td>
+                  <Table.Td>{estimate.skipStatus ? t(`profiles.skipStatus.${estimate.skipStatus}`) : '—'}</Table.Td>
+                  <Table.Td>{estimate.note || '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         </Table.ScrollContainer>
       )}
       <Title order={3}>{t('audit.title')}</Title>

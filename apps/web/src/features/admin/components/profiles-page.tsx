@@ -61,8 +61,16 @@ export function ProfilesPage() {
           </>
         ),
       }),
-      column.display({ id: 'status', header: t('profiles.status'), cell: ({ row }) => <Badge variant="light">{t(`profiles.statuses.${row.original.status}`)}</Badge> }),
-      column.display({ id: 'owner', header: t('profiles.owner'), cell: ({ row: { original: profile } }) => (profile.owner ? (profile.owner.companyName ?? profile.owner.email) : t('profiles.byLink')) }),
+      column.display({
+        id: 'status',
+        header: t('profiles.status'),
+        cell: ({ row }) => <Badge variant="light">{t(`profiles.statuses.${row.original.status}`)}</Badge>,
+      }),
+      column.display({
+        id: 'owner',
+        header: t('profiles.owner'),
+        cell: ({ row: { original: profile } }) => (profile.owner ? (profile.owner.companyName ?? profile.owner.email) : t('profiles.byLink')),
+      }),
       column.display({ id: 'grade', header: t('profiles.grade'), cell: ({ row }) => row.original.grade ?? '—' }),
       column.display({ id: 'finalScore', header: t('profiles.finalScore'), cell: ({ row }) => row.original.finalScore ?? '—' }),
       column.display({ id: 'estimates', header: t('profiles.estimates'), cell: ({ row }) => row.original.estimatesCount }),
@@ -96,7 +104,14 @@ export function ProfilesPage() {
         ]}
         filters={
           <>
-            <Select label={t('profiles.grade')} clearable w={150} value={list.filters.grade ?? null} data={[...GRADES]} onChange={(value) => list.setFilter('grade', value)} />
+            <Select
+              label={t('profiles.grade')}
+              clearable
+              w={150}
+              value={list.filters.grade ?? null}
+              data={[...GRADES]}
+              onChange={(value) => list.setFilter('grade', value)}
+            />
             <Select
               label={t('profiles.owner')}
               clearable

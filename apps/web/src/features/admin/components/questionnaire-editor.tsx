@@ -69,7 +69,8 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
   const submit = () => {
     const parsed = StepsSchema.safeParse(steps);
     if (!parsed.success) {
-      const params = parsed.error.issues[0] && 'params' in parsed.error.issues[0] ? (parsed.error.issues[0].params as { problem?: string } | undefined) : undefined;
+      const params =
+        parsed.error.issues[0] && 'params' in parsed.error.issues[0] ? (parsed.error.issues[0].params as { problem?: string } | undefined) : undefined;
       setProblem(params?.problem ?? parsed.error.issues.map((issue) => issue.path.join('.')).join(', '));
       return;
     }
@@ -108,7 +109,12 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
                 data={QuestionTypeSchema.options.map((type) => ({ value: type, label: t(`editor.types.${type}`) }))}
                 onChange={(value) => value && dispatch({ type: 'setType', step: stepIndex, index: questionIndex, questionType: value as Question['type'] })}
               />
-              <ActionIcon variant="subtle" aria-label={t('editor.moveUp', { name: question.neuronName })} disabled={questionIndex === 0} onClick={() => dispatch({ type: 'moveQuestion', step: stepIndex, index: questionIndex, by: -1 })}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('editor.moveUp', { name: question.neuronName })}
+                disabled={questionIndex === 0}
+                onClick={() => dispatch({ type: 'moveQuestion', step: stepIndex, index: questionIndex, by: -1 })}
+              >
                 ↑
               </ActionIcon>
               <ActionIcon
@@ -131,18 +137,36 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
             </Group>
           </Group>
           <Group grow>
-            <TextInput label={t('editor.textRu')} value={question.text.ru} onChange={(event) => updateQuestion(questionIndex, { text: { ...question.text, ru: event.currentTarget.value } })} />
-            <TextInput label={t('editor.textEn')} value={question.text.en} onChange={(event) => updateQuestion(questionIndex, { text: { ...question.text, en: event.currentTarget.value } })} />
+            <TextInput
+              label={t('editor.textRu')}
+              value={question.text.ru}
+              onChange={(event) => updateQuestion(questionIndex, { text: { ...question.text, ru: event.currentTarget.value } })}
+            />
+            <TextInput
+              label={t('editor.textEn')}
+              value={question.text.en}
+              onChange={(event) => updateQuestion(questionIndex, { text: { ...question.text, en: event.currentTarget.value } })}
+            />
           </Group>
           {(question.type === 'slider' || question.type === 'range') && (
             <Group grow>
-              <NumberInput label={t('editor.min')} value={question.min ?? ''} onChange={(value) => updateQuestion(questionIndex, { min: typeof value === 'number' ? value : undefined })} />
-              <NumberInput label={t('editor.max')} value={question.max ?? ''} onChange={(value) => updateQuestion(questionIndex, { max: typeof value === 'number' ? value : undefined })} />
+              <NumberInput
+                label={t('editor.min')}
+                value={question.min ?? ''}
+                onChange={(value) => updateQuestion(questionIndex, { min: typeof value === 'number' ? value : undefined })}
+              />
+              <NumberInput
+                label={t('editor.max')}
+                value={question.max ?? ''}
+                onChange={(value) => updateQuestion(questionIndex, { max: typeof value === 'number' ? value : undefined })}
+              />
             </Group>
           )}
           {question.options.length > 0 && (
             <Stack gap={4}>
-              <Text size="sm" fw={500}>{t('editor.options')}</Text>
+              <Text size="sm" fw={500}>
+                {t('editor.options')}
+              </Text>
               {question.options.map((option, optionIndex) => (
                 <Group key={`${String(option.value)}-${optionIndex}`} grow gap="xs">
                   <TextInput size="xs" aria-label={t('editor.optionValue')} value={String(option.value)} readOnly />
@@ -152,7 +176,9 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
                     value={option.label.ru}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
-                      updateQuestion(questionIndex, { options: question.options.map((o, k) => (k === optionIndex ? { ...o, label: { ...o.label, ru: value } } : o)) });
+                      updateQuestion(questionIndex, {
+                        options: question.options.map((o, k) => (k === optionIndex ? { ...o, label: { ...o.label, ru: value } } : o)),
+                      });
                     }}
                   />
                   <TextInput
@@ -161,7 +187,9 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
                     value={option.label.en}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
-                      updateQuestion(questionIndex, { options: question.options.map((o, k) => (k === optionIndex ? { ...o, label: { ...o.label, en: value } } : o)) });
+                      updateQuestion(questionIndex, {
+                        options: question.options.map((o, k) => (k === optionIndex ? { ...o, label: { ...o.label, en: value } } : o)),
+                      });
                     }}
                   />
                 </Group>
@@ -184,7 +212,12 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
                 onClick={() => {
                   const first = before[before.length - 1]!;
                   const value = first.options[0]?.value ?? 0;
-                  updateConditions(questionIndex, question, [...conditions, { neuronName: first.neuronName, operator: 'equal', value }], scope === 'none' ? 'and' : scope);
+                  updateConditions(
+                    questionIndex,
+                    question,
+                    [...conditions, { neuronName: first.neuronName, operator: 'equal', value }],
+                    scope === 'none' ? 'and' : scope,
+                  );
                 }}
               >
                 {t('editor.addCondition')}
@@ -193,7 +226,13 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
           </Group>
           {conditions.map((condition, conditionIndex) => {
             const options = conditionOptions(condition.neuronName);
-            const change = (patch: Partial<Condition>) => updateConditions(questionIndex, question, conditions.map((c, k) => (k === conditionIndex ? { ...c, ...patch } : c)), scope);
+            const change = (patch: Partial<Condition>) =>
+              updateConditions(
+                questionIndex,
+                question,
+                conditions.map((c, k) => (k === conditionIndex ? { ...c, ...patch } : c)),
+                scope,
+              );
             return (
               <Group key={conditionIndex} gap="xs" data-condition={conditionIndex}>
                 <Select
@@ -234,7 +273,19 @@ function QuestionnaireEditor({ questionnaire }: { questionnaire: AdminQuestionna
                     }}
                   />
                 )}
-                <ActionIcon variant="subtle" color="red" aria-label={t('editor.removeCondition')} onClick={() => updateConditions(questionIndex, question, conditions.filter((_, k) => k !== conditionIndex), scope)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('editor.removeCondition')}
+                  onClick={() =>
+                    updateConditions(
+                      questionIndex,
+                      question,
+                      conditions.filter((_, k) => k !== conditionIndex),
+                      scope,
+                    )
+                  }
+                >
                   ×
                 </ActionIcon>
               </Group>

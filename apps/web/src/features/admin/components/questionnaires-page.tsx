@@ -13,7 +13,11 @@ import { RowActions } from './row-actions.tsx';
 
 export const lastOpenedQuestionnaire = lastOpenedStore('questionnaires');
 const PAGE_SIZE = 50;
-const spec: ListSpec = { sortable: ['name', 'createdAt', 'questionsCount', 'profilesCount'], defaultSort: { id: 'createdAt', desc: true }, filters: ['kind', 'status'] };
+const spec: ListSpec = {
+  sortable: ['name', 'createdAt', 'questionsCount', 'profilesCount'],
+  defaultSort: { id: 'createdAt', desc: true },
+  filters: ['kind', 'status'],
+};
 const column = dataColumns<AdminQuestionnaireListItem>();
 
 /** Questionnaires (every one is loaded; the table sorts, searches, filters and pages them): open the editor, recalculate, delete. */
@@ -43,7 +47,12 @@ export function QuestionnairesPage() {
         </Anchor>
       ),
     }),
-    column.accessor('kind', { header: t('profiles.kind'), filterFn: 'equalsString', enableGlobalFilter: false, cell: ({ row }) => t(`profiles.kinds.${row.original.kind}`) }),
+    column.accessor('kind', {
+      header: t('profiles.kind'),
+      filterFn: 'equalsString',
+      enableGlobalFilter: false,
+      cell: ({ row }) => t(`profiles.kinds.${row.original.kind}`),
+    }),
     column.accessor('status', {
       header: t('questionnaires.status'),
       filterFn: 'equalsString',
@@ -69,7 +78,8 @@ export function QuestionnairesPage() {
   ]);
   if (list.isError) return <Text c="red">{list.error instanceof ApiError ? list.error.message : t('error')}</Text>;
   if (!list.data) return <Text c="dimmed">{t('loading')}</Text>;
-  const unused = (ids: readonly string[]) => (list.data?.items ?? []).filter((item) => ids.includes(item._id) && item.profilesCount === 0).map((item) => item._id);
+  const unused = (ids: readonly string[]) =>
+    (list.data?.items ?? []).filter((item) => ids.includes(item._id) && item.profilesCount === 0).map((item) => item._id);
   // Started by a click and left to run: run() reports each failure itself, so the promise never rejects.
   const deleteUnused = async (ids: readonly string[]) => {
     setDeleting(true);
@@ -100,7 +110,14 @@ export function QuestionnairesPage() {
         ]}
         filters={
           <>
-            <Select label={t('profiles.kind')} clearable w={170} value={state.filters.kind ?? null} data={QuestionnaireKindSchema.options.map((value) => ({ value, label: t(`profiles.kinds.${value}`) }))} onChange={(value) => state.setFilter('kind', value)} />
+            <Select
+              label={t('profiles.kind')}
+              clearable
+              w={170}
+              value={state.filters.kind ?? null}
+              data={QuestionnaireKindSchema.options.map((value) => ({ value, label: t(`profiles.kinds.${value}`) }))}
+              onChange={(value) => state.setFilter('kind', value)}
+            />
             <Select
               label={t('questionnaires.status')}
               clearable
@@ -112,13 +129,7 @@ export function QuestionnairesPage() {
           </>
         }
         selectionActions={(ids) => (
-          <Button
-            color="red"
-            variant="light"
-            disabled={unused(ids).length === 0}
-            loading={deleting}
-            onClick={() => void deleteUnused(ids)}
-          >
+          <Button color="red" variant="light" disabled={unused(ids).length === 0} loading={deleting} onClick={() => void deleteUnused(ids)}>
             {t('questionnaires.deleteUnused', { count: unused(ids).length })}
           </Button>
         )}

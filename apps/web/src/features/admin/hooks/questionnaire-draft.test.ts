@@ -14,8 +14,26 @@ const question = (neuronName: string, extra: Partial<Question> = {}): Question =
   ...extra,
 });
 const steps: Step[] = [
-  { key: 'one', title: { ru: 'Один', en: 'One' }, questions: [question('a'), question('b', { dependsOn: { scope: 'and', conditions: [{ neuronName: 'a', operator: 'equal', value: 'yes' }] } })] },
-  { key: 'two', title: { ru: 'Два', en: 'Two' }, questions: [question('c', { dependsOn: { scope: 'or', conditions: [{ neuronName: 'a', operator: 'equal', value: 'no' }, { neuronName: 'b', operator: 'equal', value: 'yes' }] } })] },
+  {
+    key: 'one',
+    title: { ru: 'Один', en: 'One' },
+    questions: [question('a'), question('b', { dependsOn: { scope: 'and', conditions: [{ neuronName: 'a', operator: 'equal', value: 'yes' }] } })],
+  },
+  {
+    key: 'two',
+    title: { ru: 'Два', en: 'Two' },
+    questions: [
+      question('c', {
+        dependsOn: {
+          scope: 'or',
+          conditions: [
+            { neuronName: 'a', operator: 'equal', value: 'no' },
+            { neuronName: 'b', operator: 'equal', value: 'yes' },
+          ],
+        },
+      }),
+    ],
+  },
 ];
 const names = (result: Step[]) => result.map((step) => step.questions.map((q) => q.neuronName));
 

@@ -34,14 +34,17 @@ export function draftReducer(steps: Step[], action: DraftAction): Step[] {
     case 'stepTitle':
       return steps.map((step, index) => (index === action.step ? { ...step, title: { ...step.title, [action.locale]: action.value } } : step));
     case 'updateQuestion':
-      return withQuestions(steps, action.step, (questions) => questions.map((question, index) => (index === action.index ? { ...question, ...action.patch } : question)));
+      return withQuestions(steps, action.step, (questions) =>
+        questions.map((question, index) => (index === action.index ? { ...question, ...action.patch } : question)),
+      );
     case 'setType':
       // A slider or a range needs bounds, a list needs options: the defaults keep the definition valid.
       return withQuestions(steps, action.step, (questions) =>
         questions.map((question, index) => {
           if (index !== action.index) return question;
           const next: Question = { ...question, type: action.questionType };
-          if ((action.questionType === 'slider' || action.questionType === 'range') && (next.min === undefined || next.max === undefined)) Object.assign(next, { min: 0, max: 10 });
+          if ((action.questionType === 'slider' || action.questionType === 'range') && (next.min === undefined || next.max === undefined))
+            Object.assign(next, { min: 0, max: 10 });
           return next;
         }),
       );

@@ -17,7 +17,13 @@ import {
 
 /** Each role's own sign-in calls; roles without a call have none (administrators reset no password). */
 export const passportEndpoints = {
-  owner: { login: ownerLoginEndpoint, magicLogin: ownerMagicLoginEndpoint, loginLink: ownerLoginLinkEndpoint, forgotPassword: ownerForgotPasswordEndpoint, passwordReset: ownerPasswordResetEndpoint },
+  owner: {
+    login: ownerLoginEndpoint,
+    magicLogin: ownerMagicLoginEndpoint,
+    loginLink: ownerLoginLinkEndpoint,
+    forgotPassword: ownerForgotPasswordEndpoint,
+    passwordReset: ownerPasswordResetEndpoint,
+  },
   estimator: {
     login: estimatorLoginEndpoint,
     magicLogin: estimatorMagicLoginEndpoint,
@@ -25,5 +31,11 @@ export const passportEndpoints = {
     forgotPassword: estimatorForgotPasswordEndpoint,
     passwordReset: estimatorPasswordResetEndpoint,
   },
-  administrator: { login: adminLoginEndpoint, magicLogin: adminMagicLoginEndpoint, loginLink: adminLoginLinkEndpoint, forgotPassword: undefined, passwordReset: undefined },
+  administrator: {
+    login: adminLoginEndpoint,
+    magicLogin: adminMagicLoginEndpoint,
+    loginLink: adminLoginLinkEndpoint,
+    forgotPassword: undefined,
+    passwordReset: undefined,
+  },
 } as const satisfies Record<Role, object>;

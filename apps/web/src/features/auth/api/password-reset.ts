@@ -9,7 +9,8 @@ type ResettingRole = 'owner' | 'estimator';
 /** Mails a password reset link (owners and estimators). */
 export const useRequestPasswordReset = (surface: AuthSurface & { role: ResettingRole }) =>
   useMutation({
-    mutationFn: (username: string) => apiCall(passportEndpoints[surface.role].forgotPassword, { body: { username, ln: currentLocale(), surface: surface.mailSurface } }),
+    mutationFn: (username: string) =>
+      apiCall(passportEndpoints[surface.role].forgotPassword, { body: { username, ln: currentLocale(), surface: surface.mailSurface } }),
   });
 
 /** Sets the new password from a reset link; every session of the user ends. */

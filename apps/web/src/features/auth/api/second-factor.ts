@@ -13,5 +13,4 @@ export const useChallengeEnrolment = (challenge: string, enabled: boolean) =>
   });
 
 /** The second step: a code for the challenge gives the session. */
-export const usePassSecondStep = () =>
-  useMutation({ mutationFn: (body: { challenge: string; code: string }) => apiCall(secondFactorStepEndpoint, { body }) });
+export const usePassSecondStep = () => useMutation({ mutationFn: (body: { challenge: string; code: string }) => apiCall(secondFactorStepEndpoint, { body }) });

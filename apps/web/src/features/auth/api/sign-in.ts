@@ -24,5 +24,6 @@ export const useSignInWithLink = (surface: AuthSurface) =>
 /** Asks for a sign-in link by mail; the answer is the same whether or not the address is registered. */
 export const useRequestLoginLink = (surface: AuthSurface) =>
   useMutation({
-    mutationFn: (username: string) => apiCall(passportEndpoints[surface.role].loginLink, { body: { username, ln: currentLocale(), surface: surface.mailSurface } }),
+    mutationFn: (username: string) =>
+      apiCall(passportEndpoints[surface.role].loginLink, { body: { username, ln: currentLocale(), surface: surface.mailSurface } }),
   });

@@ -20,7 +20,14 @@ export function EstimatorPasswordResetPage() {
   const reset = useResetPassword(surfaces.estimator);
 
   useEffect(() => {
-    if (token) setSearch((current) => { current.delete('token'); return current; }, { replace: true });
+    if (token)
+      setSearch(
+        (current) => {
+          current.delete('token');
+          return current;
+        },
+        { replace: true },
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the token of the first render
   }, []);
 

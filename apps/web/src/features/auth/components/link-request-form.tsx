@@ -7,7 +7,14 @@ import { useSchemaForm } from '../../../shared/forms/schema-form.ts';
 const UsernameSchema = z.object({ username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }) });
 
 /** Asks for a link by mail and then says it was sent (the same whether or not the address is registered). */
-export function LinkRequestForm({ label, submitLabel, kind, pending, sent, onSubmit }: {
+export function LinkRequestForm({
+  label,
+  submitLabel,
+  kind,
+  pending,
+  sent,
+  onSubmit,
+}: {
   label: string;
   submitLabel: string;
   kind: 'magic' | 'reset';
@@ -34,8 +41,19 @@ export function LinkRequestForm({ label, submitLabel, kind, pending, sent, onSub
       }}
     >
       <Stack gap="sm">
-        <TextInput label={label} type="email" autoComplete="username" value={form.values.username} onChange={(event) => form.set('username', event.currentTarget.value)} error={form.errors.username} />
-        {form.formError ? <Alert color="red" role="alert">{form.formError}</Alert> : null}
+        <TextInput
+          label={label}
+          type="email"
+          autoComplete="username"
+          value={form.values.username}
+          onChange={(event) => form.set('username', event.currentTarget.value)}
+          error={form.errors.username}
+        />
+        {form.formError ? (
+          <Alert color="red" role="alert">
+            {form.formError}
+          </Alert>
+        ) : null}
         <Button type="submit" loading={pending}>
           {submitLabel}
         </Button>

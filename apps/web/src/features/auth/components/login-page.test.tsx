@@ -30,7 +30,10 @@ describe('sign-in screens', { timeout: 20_000 }, () => {
 
     await user.type(screen.getByLabelText('Электронная почта'), 'anna@example.com');
     await user.type(screen.getByLabelText('Пароль'), 'wrong-password');
-    api.once('POST', '/api/passport/owner/login', { status: 401, body: { error: { code: 'invalid_credentials', message: 'Проверьте введённые данные и попробуйте ещё раз' } } });
+    api.once('POST', '/api/passport/owner/login', {
+      status: 401,
+      body: { error: { code: 'invalid_credentials', message: 'Проверьте введённые данные и попробуйте ещё раз' } },
+    });
     await user.click(screen.getByRole('button', { name: 'Войти' }));
     expect((await screen.findByTestId('auth-error', {}, slow)).textContent).toContain('Проверьте введённые данные и попробуйте ещё раз');
     expect(router.state.location.pathname).toBe('/owner/login');
@@ -53,7 +56,10 @@ describe('sign-in screens', { timeout: 20_000 }, () => {
   });
 
   it('offers a new link when the link has expired', async () => {
-    api.once('POST', '/api/passport/owner/login/magic/abcdefghijklmnopqrstuvwxyz012345', { status: 410, body: { error: { code: 'link_expired', message: 'Срок действия ссылки истёк' } } });
+    api.once('POST', '/api/passport/owner/login/magic/abcdefghijklmnopqrstuvwxyz012345', {
+      status: 410,
+      body: { error: { code: 'link_expired', message: 'Срок действия ссылки истёк' } },
+    });
     renderApp('/owner/magic-link?token=abcdefghijklmnopqrstuvwxyz012345');
     expect((await screen.findByTestId('auth-error', {}, slow)).textContent).toContain('Срок действия ссылки истёк');
     expect(screen.getByRole('button', { name: 'Прислать ссылку' })).toBeTruthy();
@@ -74,6 +80,12 @@ describe('sign-in screens', { timeout: 20_000 }, () => {
     api.once('POST', '/api/passport/owner/signup', { status: 429, body: { error: { code: 'rate_limited', message: 'Too many attempts. Try again later' } } });
     await user.click(screen.getByRole('button', { name: 'Create the account' }));
     expect((await screen.findByTestId('auth-error', {}, slow)).textContent).toContain('Too many attempts. Try again later');
-    expect(api.callsTo('POST', '/api/passport/owner/signup')[0]?.body).toMatchObject({ email: 'anna@example.com', companyName: 'Acme', privacyPolicy: true, personalData: true, surface: 'desktop' });
+    expect(api.callsTo('POST', '/api/passport/owner/signup')[0]?.body).toMatchObject({
+      email: 'anna@example.com',
+      companyName: 'Acme',
+      privacyPolicy: true,
+      personalData: true,
+      surface: 'desktop',
+    });
   });
 });

@@ -45,7 +45,15 @@ export function LoginPage({ surface }: { surface: AuthSurface }) {
 
   useEffect(() => {
     // Tokens leave the address bar at once; a link works once, so it is followed once.
-    if (resetToken || magicToken) setSearch((current) => { current.delete('reset'); current.delete('magic'); return current; }, { replace: true });
+    if (resetToken || magicToken)
+      setSearch(
+        (current) => {
+          current.delete('reset');
+          current.delete('magic');
+          return current;
+        },
+        { replace: true },
+      );
     if (magicToken && !started.current) {
       started.current = true;
       magic.mutate(magicToken, { onSuccess: (result) => complete(result), onError: () => setMode('link') });
@@ -53,7 +61,17 @@ export function LoginPage({ surface }: { surface: AuthSurface }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the tokens of the first render
   }, []);
 
-  if (secondStep) return <SecondStep step={secondStep} onSignedIn={signedIn} onRestart={() => { restart(); setMode('password'); }} />;
+  if (secondStep)
+    return (
+      <SecondStep
+        step={secondStep}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          restart();
+          setMode('password');
+        }}
+      />
+    );
   if (hasSession && !resetToken && !magicToken) return <Navigate to={target} replace />;
 
   if (resetToken && !resetDone) {
@@ -92,7 +110,14 @@ export function LoginPage({ surface }: { surface: AuthSurface }) {
             setSent(username);
           }}
         />
-        <Anchor component="button" type="button" onClick={() => { setMode('password'); setSent(null); }}>
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => {
+            setMode('password');
+            setSent(null);
+          }}
+        >
           {t('backToLogin')}
         </Anchor>
       </AuthCard>
@@ -119,7 +144,13 @@ export function LoginPage({ surface }: { surface: AuthSurface }) {
             onChange={(event) => form.set('login', event.currentTarget.value)}
             error={form.errors.login}
           />
-          <PasswordInput label={t('fields.password')} autoComplete="current-password" value={form.values.password} onChange={(event) => form.set('password', event.currentTarget.value)} error={form.errors.password} />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            value={form.values.password}
+            onChange={(event) => form.set('password', event.currentTarget.value)}
+            error={form.errors.password}
+          />
           <Button type="submit" loading={signIn.isPending}>
             {t('login.submit')}
           </Button>

@@ -21,7 +21,21 @@ beforeEach(() => {
       : method === 'PATCH' && url.endsWith('/api/owner/self')
         ? { status: 200, body: { result: { endedSessions: 0 } } }
         : url.endsWith('/api/owner/self')
-          ? { status: 200, body: { result: { _id: 'owner-1', email: 'anna@example.com', companyName: 'Acme', variant: 'work', verified: true, hasPassword: true, locale: null, createdAt: '2026-01-01T00:00:00.000Z' } } }
+          ? {
+              status: 200,
+              body: {
+                result: {
+                  _id: 'owner-1',
+                  email: 'anna@example.com',
+                  companyName: 'Acme',
+                  variant: 'work',
+                  verified: true,
+                  hasPassword: true,
+                  locale: null,
+                  createdAt: '2026-01-01T00:00:00.000Z',
+                },
+              },
+            }
           : { status: 200, body: { result: {} } };
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   });

@@ -35,7 +35,13 @@ export function MagicLinkPage({ surface }: { surface: AuthSurface }) {
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    setSearch((current) => { current.delete('token'); return current; }, { replace: true });
+    setSearch(
+      (current) => {
+        current.delete('token');
+        return current;
+      },
+      { replace: true },
+    );
     signIn.mutate(token, {
       onSuccess: (result) => {
         if ('challenge' in result || !result.firstProof) return complete(result);
@@ -47,7 +53,17 @@ export function MagicLinkPage({ surface }: { surface: AuthSurface }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the token of the first render
   }, []);
 
-  if (secondStep) return <SecondStep step={secondStep} onSignedIn={signedIn} onRestart={() => { restart(); void navigate(surface.paths.login); }} />;
+  if (secondStep)
+    return (
+      <SecondStep
+        step={secondStep}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          restart();
+          void navigate(surface.paths.login);
+        }}
+      />
+    );
   if (needsPassword) {
     return (
       <AuthCard title={t('registration.choosePassword')} testId="magic-link-page">

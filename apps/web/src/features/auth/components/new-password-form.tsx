@@ -4,7 +4,17 @@ import { PasswordPairSchema } from '@teamcast/contracts';
 import { useSchemaForm } from '../../../shared/forms/schema-form.ts';
 
 /** A new password typed twice, checked with the section 5 rules; `onSubmit` rejects to show the server's answer. */
-export function NewPasswordForm({ submitLabel, pending, onSubmit, error }: { submitLabel: string; pending: boolean; onSubmit: (value: { password: string; repeatPassword: string }) => Promise<unknown>; error?: string | null }) {
+export function NewPasswordForm({
+  submitLabel,
+  pending,
+  onSubmit,
+  error,
+}: {
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (value: { password: string; repeatPassword: string }) => Promise<unknown>;
+  error?: string | null;
+}) {
   const { t } = useTranslation('auth');
   const form = useSchemaForm(PasswordPairSchema, { password: '', repeatPassword: '' });
   return (
@@ -17,7 +27,13 @@ export function NewPasswordForm({ submitLabel, pending, onSubmit, error }: { sub
       }}
     >
       <Stack gap="sm">
-        <PasswordInput label={t('fields.newPassword')} autoComplete="new-password" value={form.values.password} onChange={(event) => form.set('password', event.currentTarget.value)} error={form.errors.password} />
+        <PasswordInput
+          label={t('fields.newPassword')}
+          autoComplete="new-password"
+          value={form.values.password}
+          onChange={(event) => form.set('password', event.currentTarget.value)}
+          error={form.errors.password}
+        />
         <PasswordInput
           label={t('fields.repeatPassword')}
           autoComplete="new-password"
@@ -25,7 +41,11 @@ export function NewPasswordForm({ submitLabel, pending, onSubmit, error }: { sub
           onChange={(event) => form.set('repeatPassword', event.currentTarget.value)}
           error={form.errors.repeatPassword}
         />
-        {form.formError || error ? <div role="alert" style={{ color: 'var(--mantine-color-red-7)' }}>{form.formError ?? error}</div> : null}
+        {form.formError || error ? (
+          <div role="alert" style={{ color: 'var(--mantine-color-red-7)' }}>
+            {form.formError ?? error}
+          </div>
+        ) : null}
         <Button type="submit" loading={pending}>
           {submitLabel}
         </Button>

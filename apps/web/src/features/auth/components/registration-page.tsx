@@ -44,7 +44,13 @@ export function RegistrationPage({ surface }: { surface: AuthSurface }) {
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    setSearch((current) => { current.delete('token'); return current; }, { replace: true });
+    setSearch(
+      (current) => {
+        current.delete('token');
+        return current;
+      },
+      { replace: true },
+    );
     verify.mutate(token, {
       onSuccess: (result) => {
         track('registration', 'email_verified');
@@ -62,7 +68,17 @@ export function RegistrationPage({ surface }: { surface: AuthSurface }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the token of the first render
   }, []);
 
-  if (secondStep) return <SecondStep step={secondStep} onSignedIn={signedIn} onRestart={() => { restart(); void navigate(surface.paths.login); }} />;
+  if (secondStep)
+    return (
+      <SecondStep
+        step={secondStep}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          restart();
+          void navigate(surface.paths.login);
+        }}
+      />
+    );
   if (needsPassword) {
     return (
       <AuthCard title={t('registration.choosePassword')} testId="registration-page">
@@ -122,7 +138,12 @@ function JoinRequestForm({ surface }: { surface: AuthSurface }) {
   const join = surface.love ? loveJoin : workJoin;
   const [sent, setSent] = useState<string | null>(null);
   useTrackShown('registration', 'join_opened');
-  const form = useSchemaForm(surface.love ? LoveJoinSchema : JoinSchema, { email: '', companyName: '', privacyPolicy: false as unknown as true, personalData: false as unknown as true });
+  const form = useSchemaForm(surface.love ? LoveJoinSchema : JoinSchema, {
+    email: '',
+    companyName: '',
+    privacyPolicy: false as unknown as true,
+    personalData: false as unknown as true,
+  });
   const { values, errors } = form;
   return (
     <AuthCard title={t('registration.title')} error={form.formError} testId="registration-page">
@@ -145,9 +166,22 @@ function JoinRequestForm({ surface }: { surface: AuthSurface }) {
         >
           <Stack gap="sm">
             <Text size="sm">{t(surface.love ? 'registration.joinLeadLove' : 'registration.joinLead')}</Text>
-            <TextInput label={t('fields.email')} type="email" autoComplete="email" value={values.email} onChange={(event) => form.set('email', event.currentTarget.value)} error={errors.email} />
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={(event) => form.set('email', event.currentTarget.value)}
+              error={errors.email}
+            />
             {surface.love ? null : (
-              <TextInput label={t('fields.companyName')} autoComplete="organization" value={values.companyName} onChange={(event) => form.set('companyName', event.currentTarget.value)} error={errors.companyName} />
+              <TextInput
+                label={t('fields.companyName')}
+                autoComplete="organization"
+                value={values.companyName}
+                onChange={(event) => form.set('companyName', event.currentTarget.value)}
+                error={errors.companyName}
+              />
             )}
             <ConsentFields values={values} errors={errors} onChange={(field, checked) => form.set(field, checked as true)} />
             <Button type="submit" loading={join.isPending}>

@@ -65,7 +65,16 @@ describe('second step of a sign-in', { timeout: 20_000 }, () => {
 
   it('sets up an administrator without a factor: QR code and key, a code, then the recovery codes once, then the console', async () => {
     answers.push({ status: 200, body: { result: { challenge: CHALLENGE, secondFactor: 'enrol' } } });
-    answers.push({ status: 200, body: { result: { secret: 'KRSXG5CTMVRXEZLU', otpauthUrl: 'otpauth://totp/Teamcast:boss?secret=KRSXG5CTMVRXEZLU', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' } } });
+    answers.push({
+      status: 200,
+      body: {
+        result: {
+          secret: 'KRSXG5CTMVRXEZLU',
+          otpauthUrl: 'otpauth://totp/Teamcast:boss?secret=KRSXG5CTMVRXEZLU',
+          qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+        },
+      },
+    });
     const { user, router } = await signInWithPassword('/administrator-login');
     expect((await screen.findByTestId('authenticator-secret', {}, slow)).textContent).toBe('KRSXG5CTMVRXEZLU');
     expect(screen.getByRole('img', { name: 'QR-код для приложения-аутентификатора' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);

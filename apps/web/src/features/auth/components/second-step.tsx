@@ -11,7 +11,15 @@ import { AuthCard } from './auth-card.tsx';
  * The second step of a sign-in: a code of the authenticator app (or a recovery code); for an administrator without
  * one, setting the app up first. The session starts only after it; a timed-out step sends back to the first one.
  */
-export function SecondStep({ step, onSignedIn, onRestart }: { step: SecondFactorChallenge; onSignedIn: (result: SignInResult) => void; onRestart: () => void }) {
+export function SecondStep({
+  step,
+  onSignedIn,
+  onRestart,
+}: {
+  step: SecondFactorChallenge;
+  onSignedIn: (result: SignInResult) => void;
+  onRestart: () => void;
+}) {
   const { t } = useTranslation('auth');
   const enrol = step.secondFactor === 'enrol';
   const enrolment = useChallengeEnrolment(step.challenge, enrol);
@@ -32,7 +40,11 @@ export function SecondStep({ step, onSignedIn, onRestart }: { step: SecondFactor
   }
 
   return (
-    <AuthCard title={enrol ? t('secondFactor.enrolTitle') : t('secondFactor.title')} error={error && !(error instanceof ApiError && error.field === 'code') ? error.message : null} testId="second-factor-page">
+    <AuthCard
+      title={enrol ? t('secondFactor.enrolTitle') : t('secondFactor.title')}
+      error={error && !(error instanceof ApiError && error.field === 'code') ? error.message : null}
+      testId="second-factor-page"
+    >
       {expired ? (
         <Anchor component="button" type="button" onClick={onRestart}>
           {t('backToLogin')}

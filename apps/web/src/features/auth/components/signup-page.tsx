@@ -12,7 +12,11 @@ import { AuthCard } from './auth-card.tsx';
 import { ConsentFields } from './consent-fields.tsx';
 
 const consents = { privacyPolicy: ConsentSchema, personalData: ConsentSchema };
-const WorkSignupSchema = z.object({ email: EmailSchema, companyName: z.string().trim().min(1, { error: 'required' }).max(200, { error: 'maxLength' }), ...consents });
+const WorkSignupSchema = z.object({
+  email: EmailSchema,
+  companyName: z.string().trim().min(1, { error: 'required' }).max(200, { error: 'maxLength' }),
+  ...consents,
+});
 const LoveSignupSchema = z.object({ email: EmailSchema, companyName: z.string(), ...consents });
 
 /**
@@ -52,9 +56,22 @@ export function SignupPage({ surface }: { surface: AuthSurface }) {
           }}
         >
           <Stack gap="sm">
-            <TextInput label={t('fields.email')} type="email" autoComplete="email" value={values.email} onChange={(event) => form.set('email', event.currentTarget.value)} error={errors.email} />
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={(event) => form.set('email', event.currentTarget.value)}
+              error={errors.email}
+            />
             {surface.love ? null : (
-              <TextInput label={t('fields.companyName')} autoComplete="organization" value={values.companyName} onChange={(event) => form.set('companyName', event.currentTarget.value)} error={errors.companyName} />
+              <TextInput
+                label={t('fields.companyName')}
+                autoComplete="organization"
+                value={values.companyName}
+                onChange={(event) => form.set('companyName', event.currentTarget.value)}
+                error={errors.companyName}
+              />
             )}
             <ConsentFields values={values} errors={errors} onChange={(field, checked) => form.set(field, checked as true)} />
             <Button type="submit" loading={signUp.isPending}>

@@ -24,9 +24,13 @@ export function useDashboardHistory() {
   const client = useQueryClient();
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: historyQuery().queryKey }), [client]);
   useGateEvent('syncHistory', refresh);
-  useEffect(() => historyStore.subscribe(() => {
-    if (!client.isFetching({ queryKey: historyQuery().queryKey })) refresh();
-  }), [client, refresh]);
+  useEffect(
+    () =>
+      historyStore.subscribe(() => {
+        if (!client.isFetching({ queryKey: historyQuery().queryKey })) refresh();
+      }),
+    [client, refresh],
+  );
   const stored = historyStore.use();
   const query = useQuery(historyQuery());
   return { ...query, shown: query.data ? { entries: query.data.entries, counters: query.data.counters } : stored.entries.length ? stored : undefined };

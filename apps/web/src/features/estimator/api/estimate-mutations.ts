@@ -10,7 +10,11 @@ import {
 } from '@teamcast/contracts';
 import { apiCall } from '../../../shared/api/client.ts';
 
-type Change = { kind: 'rate'; score: number } | { kind: 'precise'; scorePrecise: KplScores } | { kind: 'note'; content: string } | { kind: 'skip'; skipStatus: SkipStatus | null };
+type Change =
+  | { kind: 'rate'; score: number }
+  | { kind: 'precise'; scorePrecise: KplScores }
+  | { kind: 'note'; content: string }
+  | { kind: 'skip'; skipStatus: SkipStatus | null };
 
 function send(id: string, change: Change): Promise<Estimate> {
   const params = { id };

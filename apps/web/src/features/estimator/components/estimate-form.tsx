@@ -46,69 +46,77 @@ export function EstimateForm({ profileId, estimate }: { profileId: string; estim
     if (score !== null && checked([['score', score]])) save({ kind: 'rate', score }, t('profile.saved'));
   };
   const savePrecise = () => {
-    if (checked(OUTPUTS.map((output) => [`scorePrecise.${output}`, precise[output]]))) save({ kind: 'precise', scorePrecise: precise as KplScores }, t('profile.saved'));
+    if (checked(OUTPUTS.map((output) => [`scorePrecise.${output}`, precise[output]])))
+      save({ kind: 'precise', scorePrecise: precise as KplScores }, t('profile.saved'));
   };
 
   return (
-        <Card withBorder>
-          <Title order={2} size="h4" mb="xs">
-            {t('profile.yourEstimate')}
-          </Title>
-          <Stack gap="sm">
-            <Group align="flex-end">
-              <NumberInput
-                label={t('profile.score')}
-                description={t('profile.scoreHint')}
-                min={0}
-                max={100}
-                clampBehavior="none"
-                value={score ?? ''}
-                onChange={(value) => setScore(toNumber(value))}
-                error={errors.score}
-                w={220}
-                data-testid="score-input"
-              />
-              <Button onClick={saveScore} disabled={score === null} loading={change.isPending} data-testid="save-score">
-                {t('profile.saveScore')}
-              </Button>
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {OUTPUTS.map((output) => (
-                <NumberInput
-                  key={output}
-                  label={t(`scores.${output}`)}
-                  min={0}
-                  max={100}
-                  clampBehavior="none"
-                  value={precise[output] ?? ''}
-                  error={errors[`scorePrecise.${output}`]}
-                  onChange={(value) => setPrecise((current) => ({ ...current, [output]: toNumber(value) ?? undefined }))}
-                />
-              ))}
-            </SimpleGrid>
-            <Group>
-              <Button variant="light" disabled={!preciseComplete} onClick={savePrecise}>
-                {t('profile.savePrecise')}
-              </Button>
-            </Group>
-            <Textarea label={t('profile.comment')} value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={2000} rows={3} data-testid="comment-input" />
-            <Group>
-              <Button variant="light" onClick={() => save({ kind: 'note', content: note }, t('profile.commentSaved'))} data-testid="save-comment">
-                {t('profile.saveComment')}
-              </Button>
-              <Button variant="default" onClick={() => save({ kind: 'skip', skipStatus: 'normal' }, t('profile.postponed'))}>
-                {t('profile.postpone')}
-              </Button>
-              <Button variant="default" color="red" onClick={() => save({ kind: 'skip', skipStatus: 'suspicious' }, t('profile.markedSuspect'))}>
-                {t('profile.suspect')}
-              </Button>
-              {estimate.skipStatus ? (
-                <Button variant="subtle" onClick={() => save({ kind: 'skip', skipStatus: null }, t('profile.skipCleared'))}>
-                  {t('profile.clearSkip')}
-                </Button>
-              ) : null}
-            </Group>
-          </Stack>
-        </Card>
+    <Card withBorder>
+      <Title order={2} size="h4" mb="xs">
+        {t('profile.yourEstimate')}
+      </Title>
+      <Stack gap="sm">
+        <Group align="flex-end">
+          <NumberInput
+            label={t('profile.score')}
+            description={t('profile.scoreHint')}
+            min={0}
+            max={100}
+            clampBehavior="none"
+            value={score ?? ''}
+            onChange={(value) => setScore(toNumber(value))}
+            error={errors.score}
+            w={220}
+            data-testid="score-input"
+          />
+          <Button onClick={saveScore} disabled={score === null} loading={change.isPending} data-testid="save-score">
+            {t('profile.saveScore')}
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {OUTPUTS.map((output) => (
+            <NumberInput
+              key={output}
+              label={t(`scores.${output}`)}
+              min={0}
+              max={100}
+              clampBehavior="none"
+              value={precise[output] ?? ''}
+              error={errors[`scorePrecise.${output}`]}
+              onChange={(value) => setPrecise((current) => ({ ...current, [output]: toNumber(value) ?? undefined }))}
+            />
+          ))}
+        </SimpleGrid>
+        <Group>
+          <Button variant="light" disabled={!preciseComplete} onClick={savePrecise}>
+            {t('profile.savePrecise')}
+          </Button>
+        </Group>
+        <Textarea
+          label={t('profile.comment')}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          maxLength={2000}
+          rows={3}
+          data-testid="comment-input"
+        />
+        <Group>
+          <Button variant="light" onClick={() => save({ kind: 'note', content: note }, t('profile.commentSaved'))} data-testid="save-comment">
+            {t('profile.saveComment')}
+          </Button>
+          <Button variant="default" onClick={() => save({ kind: 'skip', skipStatus: 'normal' }, t('profile.postponed'))}>
+            {t('profile.postpone')}
+          </Button>
+          <Button variant="default" color="red" onClick={() => save({ kind: 'skip', skipStatus: 'suspicious' }, t('profile.markedSuspect'))}>
+            {t('profile.suspect')}
+          </Button>
+          {estimate.skipStatus ? (
+            <Button variant="subtle" onClick={() => save({ kind: 'skip', skipStatus: null }, t('profile.skipCleared'))}>
+              {t('profile.clearSkip')}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Card>
   );
 }

@@ -33,10 +33,12 @@ export function EstimatorListPage() {
   const list = useEstimatorProfiles(query);
   const assign = useAssignBatch();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const change = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const change =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
   const takeBatch = () =>
     assign.mutate(undefined, {
       onSuccess: ({ batchSize }) => (batchSize > 0 ? notify.positive(t('list.assigned', { count: batchSize })) : notify.warning(t('list.nothingToAssign'))),
@@ -129,7 +131,15 @@ export function EstimatorListPage() {
                   </Table.Td>
                   <Table.Td>{item.age ?? '—'}</Table.Td>
                   <Table.Td>{item.position ?? '—'}</Table.Td>
-                  <Table.Td>{item.modelWithheld ? <Text span size="sm" c="dimmed">{t('list.gradeHidden')}</Text> : (item.grade ?? t('notScored'))}</Table.Td>
+                  <Table.Td>
+                    {item.modelWithheld ? (
+                      <Text span size="sm" c="dimmed">
+                        {t('list.gradeHidden')}
+                      </Text>
+                    ) : (
+                      (item.grade ?? t('notScored'))
+                    )}
+                  </Table.Td>
                   <Table.Td>{item.estimate.score ?? '—'}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>

@@ -37,7 +37,13 @@ export function EstimatorProfilePage() {
         {data.estimate.skipStatus ? <Badge variant="light">{t(`skip.${data.estimate.skipStatus}`)}</Badge> : null}
       </Group>
       <Text>
-        {[data.age !== null ? t('profile.age', { age: data.age }) : null, data.gender ? t(`gender.${data.gender === 'М' ? 'male' : 'female'}`) : null, data.position].filter(Boolean).join(' · ')}
+        {[
+          data.age !== null ? t('profile.age', { age: data.age }) : null,
+          data.gender ? t(`gender.${data.gender === 'М' ? 'male' : 'female'}`) : null,
+          data.position,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </Text>
 
       <EstimateForm key={data._id} profileId={data._id} estimate={data.estimate} />

@@ -32,7 +32,11 @@ const answers = [{ step: 'О себе', neuron: 'С_Возр', question: 'Ваш
 const view: EstimatorProfileView = {
   ...item('p-1', 'AB12CD34', { estimate: { ...estimate, score: 72, ratedAt: '2026-11-03T00:00:00.000Z' } }),
   answers,
-  explanation: { source: 'prior', modelId: null, competencies: [{ neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University education' }, points: 22 }], professionalism: [],
+  explanation: {
+    source: 'prior',
+    modelId: null,
+    competencies: [{ neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University education' }, points: 22 }],
+    professionalism: [],
     maturity: [],
     sums: {
       competencies: { baseline: 38, others: -2, limit: 0, score: 58 },
@@ -120,7 +124,9 @@ describe('estimator screens', { timeout: 20_000 }, () => {
 
     await user.type(screen.getByTestId('comment-input'), 'Сильный кандидат');
     await user.click(screen.getByTestId('save-comment'));
-    await waitFor(() => expect(calls).toContainEqual({ method: 'PATCH', url: 'http://api.test/api/estimator/notes/p-1', body: { content: 'Сильный кандидат' } }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({ method: 'PATCH', url: 'http://api.test/api/estimator/notes/p-1', body: { content: 'Сильный кандидат' } }),
+    );
   });
 
   it('shows the server’s field error when it refuses the score', async () => {

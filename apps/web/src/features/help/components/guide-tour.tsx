@@ -31,7 +31,11 @@ function boxOf(key: string | undefined): string {
 
 /** Where the control a step talks about (its menu entry) is on screen, or null; the control is told the tour's card describes it. */
 function useTarget(key: string | undefined, cardId: string): Box | null {
-  const snapshot = useSyncExternalStore(subscribeToLayout, () => boxOf(key), () => '');
+  const snapshot = useSyncExternalStore(
+    subscribeToLayout,
+    () => boxOf(key),
+    () => '',
+  );
   useEffect(() => {
     const target = targetOf(key);
     if (!target) return;
@@ -108,7 +112,18 @@ export function GuideTour() {
         />
       ) : null}
       <Affix position={position} zIndex={950}>
-        <Paper component="section" id={cardId} shadow="lg" radius="md" p="md" withBorder maw={CARD_WIDTH} aria-label={t('guide.label')} data-testid="guide-tour" data-target={target ? step.key : undefined}>
+        <Paper
+          component="section"
+          id={cardId}
+          shadow="lg"
+          radius="md"
+          p="md"
+          withBorder
+          maw={CARD_WIDTH}
+          aria-label={t('guide.label')}
+          data-testid="guide-tour"
+          data-target={target ? step.key : undefined}
+        >
           <Stack gap="xs">
             <Text size="xs" c="dimmed">
               {t('guide.stepOf', { step: index + 1, total: guideSteps.length })}

@@ -43,7 +43,9 @@ export const useStartMonitor = () => useMonitorMutation((body: { kind: MonitorKi
 export const useStopMonitor = () => useMonitorMutation((id: string) => apiCall(monitorDeleteEndpoint, { params: { id } }));
 export const useIssueLinks = () => useMonitorMutation((id: string) => apiCall(monitorLinksEndpoint, { params: { id } }));
 export const useAddOutcome = () =>
-  useMonitorMutation(({ id, ...body }: { id: string; kind: 'pair_ended' | 'person_left'; memberId?: string; day: string; note?: string }) => apiCall(monitorOutcomeEndpoint, { params: { id }, body }));
+  useMonitorMutation(({ id, ...body }: { id: string; kind: 'pair_ended' | 'person_left'; memberId?: string; day: string; note?: string }) =>
+    apiCall(monitorOutcomeEndpoint, { params: { id }, body }),
+  );
 
 /** Downloads the monitor's CSV. */
 export async function downloadCsv(id: string): Promise<void> {

@@ -63,13 +63,18 @@ describe("a member's check-in form", { timeout: 30_000 }, () => {
   it('in English: says a second answer this month is refused, and an expired link', async () => {
     const user = userEvent.setup();
     api.always('GET', '/api/owner/check-in/tok', { status: 200, body: { result: form } });
-    api.once('POST', '/api/owner/check-in/tok', { status: 409, body: { error: { code: 'check_in_answered', message: 'You have already answered this month. The next check-in opens on the first day of next month' } } });
+    api.once('POST', '/api/owner/check-in/tok', {
+      status: 409,
+      body: { error: { code: 'check_in_answered', message: 'You have already answered this month. The next check-in opens on the first day of next month' } },
+    });
     open('en');
     await screen.findByTestId('check-in-form', {}, { timeout: STATE_WAIT_MS });
     expect(screen.getByTestId('check-in-form').textContent).toContain('Anna A, how did the work go in November 2026?');
     for (const id of ['rate-b', 'rate-c', 'rate-self']) await user.click(within(screen.getByTestId(id)).getByText('So-so'));
     await user.click(screen.getByTestId('check-in-send'));
-    expect((await screen.findByTestId('check-in-refused')).textContent).toBe('You have already answered this month. The next check-in opens on the first day of next month');
+    expect((await screen.findByTestId('check-in-refused')).textContent).toBe(
+      'You have already answered this month. The next check-in opens on the first day of next month',
+    );
   });
 
   it('in English: an answered month shows the thanks, an expired link its error', async () => {

@@ -9,7 +9,17 @@ import { useAnswerCheckIn, useCheckInForm } from '../api/check-in.ts';
 const CHOICES: CheckInChoice[] = [1, 2, 3, 4, 5];
 
 /** Five choices, worst first, each labelled in words; the value is the choice's number. */
-function ChoiceRow({ label, value, onChange, testId }: { label: string; value: CheckInChoice | null; onChange: (value: CheckInChoice) => void; testId: string }) {
+function ChoiceRow({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: CheckInChoice | null;
+  onChange: (value: CheckInChoice) => void;
+  testId: string;
+}) {
   const { t } = useTranslation('monitor');
   return (
     <Stack gap={4}>
@@ -57,7 +67,11 @@ export function CheckInPage() {
   const complete = satisfaction !== null && data.teammates.every((mate) => ratings[mate._id]);
   const submit = () => {
     if (!complete) return;
-    answer.mutate({ ratings: data.teammates.map((mate) => ({ memberId: mate._id, choice: ratings[mate._id]! })), satisfaction, ...(word.trim() ? { word: word.trim() } : {}) });
+    answer.mutate({
+      ratings: data.teammates.map((mate) => ({ memberId: mate._id, choice: ratings[mate._id]! })),
+      satisfaction,
+      ...(word.trim() ? { word: word.trim() } : {}),
+    });
   };
   return (
     <Card withBorder maw={720} m="xl" data-testid="check-in-form">
@@ -69,10 +83,22 @@ export function CheckInPage() {
         </Text>
         <Title order={4}>{t('checkIn.teammates')}</Title>
         {data.teammates.map((mate) => (
-          <ChoiceRow key={mate._id} testId={`rate-${mate._id}`} label={mate.name} value={ratings[mate._id] ?? null} onChange={(choice) => setRatings((all) => ({ ...all, [mate._id]: choice }))} />
+          <ChoiceRow
+            key={mate._id}
+            testId={`rate-${mate._id}`}
+            label={mate.name}
+            value={ratings[mate._id] ?? null}
+            onChange={(choice) => setRatings((all) => ({ ...all, [mate._id]: choice }))}
+          />
         ))}
         <ChoiceRow testId="rate-self" label={t('checkIn.satisfaction')} value={satisfaction} onChange={setSatisfaction} />
-        <TextInput label={t('checkIn.word')} maxLength={CHECK_IN_WORD_MAX} value={word} onChange={(event) => setWord(event.currentTarget.value)} data-testid="check-in-word" />
+        <TextInput
+          label={t('checkIn.word')}
+          maxLength={CHECK_IN_WORD_MAX}
+          value={word}
+          onChange={(event) => setWord(event.currentTarget.value)}
+          data-testid="check-in-word"
+        />
         {answer.isError ? (
           <Alert color="red" data-testid="check-in-refused">
             {answer.error.message}

@@ -68,7 +68,13 @@ function OutcomeForm({ monitor, onDone }: { monitor: Monitor; onDone: () => void
         allowDeselect={false}
       />
       {kind === 'person_left' ? (
-        <Select label={t('outcome.person')} value={memberId} onChange={setMemberId} data={monitor.members.filter((m) => !m.leftOn).map((m) => ({ value: m._id, label: m.name }))} data-testid="outcome-person" />
+        <Select
+          label={t('outcome.person')}
+          value={memberId}
+          onChange={setMemberId}
+          data={monitor.members.filter((m) => !m.leftOn).map((m) => ({ value: m._id, label: m.name }))}
+          data-testid="outcome-person"
+        />
       ) : null}
       <TextInput type="date" label={t('outcome.day')} value={day} onChange={(event) => setDay(event.currentTarget.value)} data-testid="outcome-day" />
       <TextInput label={t('outcome.note')} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
@@ -139,10 +145,20 @@ export function MonitorCard({ monitor }: { monitor: Monitor }) {
           </Stack>
         ) : null}
         <Group gap="xs">
-          <Button size="xs" onClick={() => issue.mutate(monitor._id, { onSuccess: (result) => setLinks(result.links), onError: (error) => notify.negative(error.message) })} loading={issue.isPending} data-testid="monitor-issue-links">
+          <Button
+            size="xs"
+            onClick={() => issue.mutate(monitor._id, { onSuccess: (result) => setLinks(result.links), onError: (error) => notify.negative(error.message) })}
+            loading={issue.isPending}
+            data-testid="monitor-issue-links"
+          >
             {t('links.issue')}
           </Button>
-          <Button size="xs" variant="light" onClick={() => void downloadCsv(monitor._id).catch((error: Error) => notify.negative(error.message))} data-testid="monitor-export">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => void downloadCsv(monitor._id).catch((error: Error) => notify.negative(error.message))}
+            data-testid="monitor-export"
+          >
             {t('export')}
           </Button>
           <Button size="xs" variant="light" onClick={() => setOutcomeOpen((open) => !open)} data-testid="monitor-outcome">

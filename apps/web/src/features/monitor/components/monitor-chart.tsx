@@ -26,7 +26,14 @@ export function MonitorChart({ monitor }: { monitor: Monitor }) {
       domain={[-100, 100]}
       zones={conditionZones((name) => t(`bands.${name}`))}
       series={[
-        { id: 'forecast', name: t('chart.forecast'), values: months.map((m) => m.forecast), color: '#1864ab', dashed: true, band: { low: months.map((m) => m.p10), high: months.map((m) => m.p90) } },
+        {
+          id: 'forecast',
+          name: t('chart.forecast'),
+          values: months.map((m) => m.forecast),
+          color: '#1864ab',
+          dashed: true,
+          band: { low: months.map((m) => m.p10), high: months.map((m) => m.p90) },
+        },
         { id: 'observed', name: t('chart.observed'), values: months.map((m) => m.observed), color: '#2b8a3e' },
       ]}
       marks={months.flatMap((m, index) =>

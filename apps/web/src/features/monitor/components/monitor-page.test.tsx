@@ -71,13 +71,19 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
     expect(within(card).getByTestId('observed-m1-2026-10')).toBeTruthy();
     expect(within(card).getByTestId('monitor-not-answered').textContent).toBe('Not answered this month: Vera V');
     expect(within(card).getByTestId('monitor-next').textContent).toBe('Next check-in: Dec 1, 2026 · this month 2 of 3 answered');
-    expect(within(card).getByTestId('monitor-threshold').textContent).toContain("once 3 people have answered; the owner never sees anyone's own answers, and never one person's rating of another");
-    expect(within(card).getByTestId('monitor-withheld').textContent).toBe("Fewer than 3 people answered, so no figure is shown (it would reveal one person's rating of another) for: November 2026 (2).");
+    expect(within(card).getByTestId('monitor-threshold').textContent).toContain(
+      "once 3 people have answered; the owner never sees anyone's own answers, and never one person's rating of another",
+    );
+    expect(within(card).getByTestId('monitor-withheld').textContent).toBe(
+      "Fewer than 3 people answered, so no figure is shown (it would reveal one person's rating of another) for: November 2026 (2).",
+    );
     expect(screen.getByTestId('calibration-all').textContent).toBe(
       '80 % of observations inside the 80 % band (should be near 80 %), over 10 observed months; mean error of the monthly forecast 12.5 points (bias -2.0).',
     );
     expect(screen.queryByTestId('lock-monitor')).toBeNull();
-    const rows = within(screen.getByTestId('calibration-horizons')).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(screen.getByTestId('calibration-horizons'))
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows).toEqual(['Forecast monthInside the bandMean error, pointsObserved months', 'Month 183 %10.06', 'Month 375 %16.34']);
   });
 
@@ -85,13 +91,17 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     api.always('POST', '/api/owner/monitors/m1/links', {
       status: 200,
-      body: { result: { links: [{ memberId: 'a', name: 'Anna A', link: 'http://localhost/check-in/tok-a', expiresAt: '2026-12-02T00:00:00.000Z', mailed: true }] } },
+      body: {
+        result: { links: [{ memberId: 'a', name: 'Anna A', link: 'http://localhost/check-in/tok-a', expiresAt: '2026-12-02T00:00:00.000Z', mailed: true }] },
+      },
     });
     open('UNLIMITED', 'ru');
     const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
     expect(within(card).getByTestId('monitor-outside').textContent).toBe('Ниже коридора, начиная с: октябрь 2026');
     expect(within(card).getByTestId('monitor-not-answered').textContent).toBe('Ещё не ответили в этом месяце: Vera V');
-    expect(screen.getByTestId('calibration-all').textContent).toContain('80 % наблюдений внутри 80-процентного коридора (должно быть около 80 %), по 10 месяцам с ответами');
+    expect(screen.getByTestId('calibration-all').textContent).toContain(
+      '80 % наблюдений внутри 80-процентного коридора (должно быть около 80 %), по 10 месяцам с ответами',
+    );
     expect(within(screen.getByTestId('calibration-horizons')).getAllByRole('row')[2]!.textContent).toBe('3-й месяц75 %16,34');
     await user.click(within(card).getByTestId('monitor-issue-links'));
     const links = await screen.findByTestId('monitor-links');

@@ -6,5 +6,8 @@ export const neuronetModelsQuery = queryOptions({ queryKey: ['neuronet', 'models
 
 /** Models, the current one, labels available and the prior's fairness; polled every second while a model trains. */
 export function useNeuronetModels() {
-  return useQuery({ ...neuronetModelsQuery, refetchInterval: (query) => (query.state.data?.items.some((model) => model.status === 'training') ? 1000 : false) });
+  return useQuery({
+    ...neuronetModelsQuery,
+    refetchInterval: (query) => (query.state.data?.items.some((model) => model.status === 'training') ? 1000 : false),
+  });
 }

@@ -7,7 +7,8 @@ const LEVEL_COLOR: Record<LabelAgreement['level'], string> = { none: 'gray', poo
 /** How well estimators agree on the profiles two or more of them rated: whether their labels are reliable enough to train on. */
 export function AgreementCard({ agreement }: { agreement: LabelAgreement }) {
   const { t, i18n } = useTranslation('neuronet');
-  const format = (value: number, digits: number) => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  const format = (value: number, digits: number) =>
+    new Intl.NumberFormat(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
   return (
     <Card withBorder data-testid="label-agreement">
       <Title order={2} size="h4" mb="xs">
@@ -22,7 +23,10 @@ export function AgreementCard({ agreement }: { agreement: LabelAgreement }) {
               {t('agreement.icc')}: <b data-testid="agreement-icc">{agreement.icc === null ? '—' : format(agreement.icc, 2)}</b>
             </Text>
             <Text>
-              {t('agreement.mad')}: <b data-testid="agreement-mad">{agreement.meanAbsoluteDifference === null ? '—' : t('agreement.points', { value: format(agreement.meanAbsoluteDifference, 1) })}</b>
+              {t('agreement.mad')}:{' '}
+              <b data-testid="agreement-mad">
+                {agreement.meanAbsoluteDifference === null ? '—' : t('agreement.points', { value: format(agreement.meanAbsoluteDifference, 1) })}
+              </b>
             </Text>
             <Badge color={LEVEL_COLOR[agreement.level]} variant="light" data-testid="agreement-level">
               {t(`agreement.level.${agreement.level}`)}

@@ -20,7 +20,9 @@ function RatioCell({ value }: { value: ImpactRatio }) {
 
 /** The lowest recommendation-level ratio of a group: the level owners would act on most unequally. */
 function worstLevel(group: AuditGroup): ImpactRatio {
-  return LEVELS.map((level) => group.ratios[level]).reduce((worst, next) => (next.ratio !== null && (worst.ratio === null || next.ratio < worst.ratio) ? next : worst));
+  return LEVELS.map((level) => group.ratios[level]).reduce((worst, next) =>
+    next.ratio !== null && (worst.ratio === null || next.ratio < worst.ratio) ? next : worst,
+  );
 }
 
 function AuditTable({ audit, testId }: { audit: BiasAudit; testId: string }) {
@@ -86,7 +88,11 @@ function ModelAudit({ id, title, testId }: { id: string; title: string; testId: 
       {audit.data ? (
         <>
           <Text size="sm" c="dimmed">
-            {t('audit.reference', { size: audit.data.reference.size, partners: audit.data.reference.partnersPerPerson, min: audit.data.reference.minGroupSize })}
+            {t('audit.reference', {
+              size: audit.data.reference.size,
+              partners: audit.data.reference.partnersPerPerson,
+              min: audit.data.reference.minGroupSize,
+            })}
           </Text>
           <AuditTable audit={audit.data.reference} testId={testId} />
           {audit.data.installation ? (
@@ -112,7 +118,17 @@ function ModelAudit({ id, title, testId }: { id: string; title: string; testId: 
 type Justification = { modelId: string; text: string; refusal: string; administratorEmail: string | null; at: string };
 
 /** The bias audit of the current model (or the prior) and of the candidate, estimators' label bias, and justified publications. */
-export function BiasAuditCard({ currentId, candidateId, labelBias, justifications }: { currentId: string | null; candidateId: string | null; labelBias: EstimatorLabelBias[]; justifications: Justification[] }) {
+export function BiasAuditCard({
+  currentId,
+  candidateId,
+  labelBias,
+  justifications,
+}: {
+  currentId: string | null;
+  candidateId: string | null;
+  labelBias: EstimatorLabelBias[];
+  justifications: Justification[];
+}) {
   const { t, i18n } = useTranslation('neuronet');
   const date = (value: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
   return (
@@ -174,7 +190,11 @@ export function BiasAuditCard({ currentId, candidateId, labelBias, justification
               {t('audit.justifications')}
             </Title>
             {justifications.map((entry) => (
-              <Alert key={`${entry.modelId}-${entry.at}`} color="orange" title={t('audit.justifiedBy', { who: entry.administratorEmail ?? '—', date: date(entry.at) })}>
+              <Alert
+                key={`${entry.modelId}-${entry.at}`}
+                color="orange"
+                title={t('audit.justifiedBy', { who: entry.administratorEmail ?? '—', date: date(entry.at) })}
+              >
                 <Text size="sm">{entry.text}</Text>
                 <Text size="xs" c="dimmed" mt={4}>
                   {t('audit.overrode', { refusal: entry.refusal })}

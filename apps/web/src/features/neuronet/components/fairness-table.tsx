@@ -15,12 +15,21 @@ export function FairnessTable({ current, candidate }: { current: Fairness; candi
     return (
       <Table.Td c={low ? 'red.8' : undefined} fw={low ? 700 : undefined} data-testid={testId} data-below-bar={low || undefined}>
         {new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)}
-        {low ? <Text span size="xs" c="red.8" display="block">{t('fairness.belowBar')}</Text> : null}
+        {low ? (
+          <Text span size="xs" c="red.8" display="block">
+            {t('fairness.belowBar')}
+          </Text>
+        ) : null}
       </Table.Td>
     );
   };
-  const lowRatio = [current.genderRatio, current.ageRatio, candidate?.genderRatio, candidate?.ageRatio].some((value) => typeof value === 'number' && value < FAIRNESS_BAR);
-  const groups = current.groups.map((group) => ({ ...group, candidate: candidate?.groups.find((other) => other.dimension === group.dimension && other.group === group.group) }));
+  const lowRatio = [current.genderRatio, current.ageRatio, candidate?.genderRatio, candidate?.ageRatio].some(
+    (value) => typeof value === 'number' && value < FAIRNESS_BAR,
+  );
+  const groups = current.groups.map((group) => ({
+    ...group,
+    candidate: candidate?.groups.find((other) => other.dimension === group.dimension && other.group === group.group),
+  }));
   return (
     <>
       {candidate?.warning ? (
@@ -44,7 +53,9 @@ export function FairnessTable({ current, candidate }: { current: Fairness; candi
         <Table.Tbody>
           {groups.map((group) => (
             <Table.Tr key={`${group.dimension}-${group.group}`}>
-              <Table.Td>{group.dimension === 'gender' ? t(`fairness.gender.${group.group === 'М' ? 'male' : 'female'}`) : t('fairness.age', { band: group.group })}</Table.Td>
+              <Table.Td>
+                {group.dimension === 'gender' ? t(`fairness.gender.${group.group === 'М' ? 'male' : 'female'}`) : t('fairness.age', { band: group.group })}
+              </Table.Td>
               <Table.Td>{group.count}</Table.Td>
               <Table.Td>{percent(group.middleOrHigher)}</Table.Td>
               <Table.Td>{group.candidate ? percent(group.candidate.middleOrHigher) : '—'}</Table.Td>

@@ -12,9 +12,30 @@ let calls: Call[];
 
 const metric = (mae: number) => ({ mae, r2: 0.5 });
 const metrics = (mae: number) => ({ competencies: metric(mae), professionalism: metric(mae), maturity: metric(mae) });
-const evaluation = (mae: number) => ({ profiles: 52, persons: 52, mae: { value: mae, low: mae - 0.5, high: mae + 0.6 }, r2: { value: 0.5, low: 0.4, high: 0.6 } });
-const fair: Fairness = { groups: [{ dimension: 'gender', group: 'М', count: 40, middleOrHigher: 0.5 }, { dimension: 'gender', group: 'Ж', count: 40, middleOrHigher: 0.45 }], genderRatio: 0.9, ageRatio: null, warning: false };
-const unfair: Fairness = { groups: [{ dimension: 'gender', group: 'М', count: 40, middleOrHigher: 0.6 }, { dimension: 'gender', group: 'Ж', count: 40, middleOrHigher: 0.3 }], genderRatio: 0.5, ageRatio: null, warning: true };
+const evaluation = (mae: number) => ({
+  profiles: 52,
+  persons: 52,
+  mae: { value: mae, low: mae - 0.5, high: mae + 0.6 },
+  r2: { value: 0.5, low: 0.4, high: 0.6 },
+});
+const fair: Fairness = {
+  groups: [
+    { dimension: 'gender', group: 'М', count: 40, middleOrHigher: 0.5 },
+    { dimension: 'gender', group: 'Ж', count: 40, middleOrHigher: 0.45 },
+  ],
+  genderRatio: 0.9,
+  ageRatio: null,
+  warning: false,
+};
+const unfair: Fairness = {
+  groups: [
+    { dimension: 'gender', group: 'М', count: 40, middleOrHigher: 0.6 },
+    { dimension: 'gender', group: 'Ж', count: 40, middleOrHigher: 0.3 },
+  ],
+  genderRatio: 0.5,
+  ageRatio: null,
+  warning: true,
+};
 const model = (id: string, extra: Partial<ScoringModel>): ScoringModel => ({
   _id: id,
   family: 'mlp-kpl',
@@ -46,7 +67,10 @@ beforeEach(() => {
   configureApi({ bases: { fallback: 'http://api.test' }, locale: 'ru' });
   authStore.set('administrator', { token: 'token-a', subjectId: 'a-1' });
   const overview = {
-    items: [model('candidate', { uploadedAt: '2026-11-20T10:02:00.000Z', fairness: { model: unfair, prior: fair } }), model('current', { isCurrent: true, uploadedAt: '2026-11-19T10:00:00.000Z', publishedAt: '2026-11-19T11:00:00.000Z' })],
+    items: [
+      model('candidate', { uploadedAt: '2026-11-20T10:02:00.000Z', fairness: { model: unfair, prior: fair } }),
+      model('current', { isCurrent: true, uploadedAt: '2026-11-19T10:00:00.000Z', publishedAt: '2026-11-19T11:00:00.000Z' }),
+    ],
     currentModelId: 'current',
     labelledProfiles: 260,
     estimators: 4,
@@ -61,16 +85,33 @@ beforeEach(() => {
     ],
   };
   const ratio = (value: number) => ({ ratio: value, low: value - 0.05, high: value + 0.05 });
-  const ratios = (work: number) => ({ workGood: ratio(work), level2: ratio(1), level3: ratio(1), level4: ratio(0.9), level5: ratio(0.9), level6: ratio(0.9), gradeMiddle: ratio(0.9) });
+  const ratios = (work: number) => ({
+    workGood: ratio(work),
+    level2: ratio(1),
+    level3: ratio(1),
+    level4: ratio(0.9),
+    level5: ratio(0.9),
+    level6: ratio(0.9),
+    gradeMiddle: ratio(0.9),
+  });
   const rates = { workGood: 0.2, level2: 1, level3: 0.9, level4: 0.5, level5: 0.2, level6: 0, gradeMiddle: 0.5 };
   const audit = (work: number) => ({
     reference: {
-      population: 'reference', modelId: null, seed: 2026, size: 600, partnersPerPerson: 8, minGroupSize: 30, bootstrap: 400,
+      population: 'reference',
+      modelId: null,
+      seed: 2026,
+      size: 600,
+      partnersPerPerson: 8,
+      minGroupSize: 30,
+      bootstrap: 400,
       groups: [
         { dimension: 'age', group: '≤25', n: 90, pairs: 720, assessed: true, meanCompatibility: -12.5, rates, ratios: ratios(work) },
         { dimension: 'age', group: '36–50', n: 210, pairs: 1680, assessed: true, meanCompatibility: 10.1, rates, ratios: ratios(1) },
       ],
-      failures: work < 0.8 ? [{ dimension: 'age', group: '≤25', outcome: 'workGood', ratio: work, low: work - 0.05, high: work + 0.05, input: null, justified: false }] : [],
+      failures:
+        work < 0.8
+          ? [{ dimension: 'age', group: '≤25', outcome: 'workGood', ratio: work, low: work - 0.05, high: work + 0.05, input: null, justified: false }]
+          : [],
       justified: [],
       passed: work >= 0.8,
     },
@@ -83,21 +124,65 @@ beforeEach(() => {
     const method = init.method ?? 'GET';
     calls.push({ method, url });
     let result: unknown = overview;
-    if (url.includes('/neuronet/profiles')) result = { items: [{ _id: 'p', code: 'AB12CD34', isDemo: true, label: { competencies: 60, professionalism: 50, maturity: 40 }, estimatorsCount: 2, current: null, grade: null, predicted: { competencies: 58, professionalism: 52, maturity: 41 } }], total: 1 };
+    if (url.includes('/neuronet/profiles'))
+      result = {
+        items: [
+          {
+            _id: 'p',
+            code: 'AB12CD34',
+            isDemo: true,
+            label: { competencies: 60, professionalism: 50, maturity: 40 },
+            estimatorsCount: 2,
+            current: null,
+            grade: null,
+            predicted: { competencies: 58, professionalism: 52, maturity: 41 },
+          },
+        ],
+        total: 1,
+      };
     if (url.endsWith('/audit')) result = audit(url.includes('/candidate/') ? 0.31 : 0.92);
     if (method === 'POST' && url.endsWith('/publish')) {
       const body = JSON.parse(String(init.body ?? '{}')) as { justification?: string };
       if (refuse && !body.justification) {
-        const message = 'Модель не проходит аудит предвзятости: для группы «возраст ≤25» показатель «рабочие прогнозы «хорошо» и лучше» имеет коэффициент влияния 0.31';
-        return new Response(JSON.stringify({ error: { code: 'fairness_below_bar', message } }), { status: 409, headers: { 'content-type': 'application/json' } });
+        const message =
+          'Модель не проходит аудит предвзятости: для группы «возраст ≤25» показатель «рабочие прогнозы «хорошо» и лучше» имеет коэффициент влияния 0.31';
+        return new Response(JSON.stringify({ error: { code: 'fairness_below_bar', message } }), {
+          status: 409,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       refuse = false;
-      overview.justifications = [{ modelId: 'candidate', text: body.justification ?? '', refusal: 'The model fails the bias audit', administratorEmail: 'admin@teamcast.local', at: '2026-11-25T16:00:00.000Z' }];
+      overview.justifications = [
+        {
+          modelId: 'candidate',
+          text: body.justification ?? '',
+          refusal: 'The model fails the bias audit',
+          administratorEmail: 'admin@teamcast.local',
+          at: '2026-11-25T16:00:00.000Z',
+        },
+      ];
       result = { model: overview.items[0], profilesRescored: 12 };
     }
     if (method === 'POST' && url.endsWith('/neuronet/models')) result = model('new', { status: 'training', progress: 0 });
     if (method === 'POST' && url.includes('/neuronet/predict/')) {
-      result = { profileId: 'p', modelId: 'candidate', grade: 'SENIOR', scores: { competencies: 71, professionalism: 66, maturity: 80 }, explanation: { source: 'model', modelId: 'candidate', competencies: [{ neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University' }, points: 9.5 }], professionalism: [], maturity: [], sums: { competencies: { baseline: 60, others: 1.5, limit: 0, score: 71 }, professionalism: { baseline: 50, others: 16, limit: 0, score: 66 }, maturity: { baseline: 45, others: 35, limit: 0, score: 80 } } } };
+      result = {
+        profileId: 'p',
+        modelId: 'candidate',
+        grade: 'SENIOR',
+        scores: { competencies: 71, professionalism: 66, maturity: 80 },
+        explanation: {
+          source: 'model',
+          modelId: 'candidate',
+          competencies: [{ neuron: 'С_ВУЗ', question: { ru: 'Высшее образование', en: 'University' }, points: 9.5 }],
+          professionalism: [],
+          maturity: [],
+          sums: {
+            competencies: { baseline: 60, others: 1.5, limit: 0, score: 71 },
+            professionalism: { baseline: 50, others: 16, limit: 0, score: 66 },
+            maturity: { baseline: 45, others: 35, limit: 0, score: 80 },
+          },
+        },
+      };
     }
     return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -115,7 +200,9 @@ describe('neuronet page', { timeout: 60_000 }, () => {
     // Which profile kinds each model scores.
     const kinds = screen.getByTestId('scored-kinds');
     expect(within(kinds).getByText('Нейросеть (K, P, L)').closest('tr')!.textContent).toContain('стандартная, короткая');
-    expect(within(kinds).getByText('Любовная модель (правила, без обучения)').closest('tr')!.textContent).toContain('любовная, анкета пары (оба партнёра)близость, страсть, обязательства');
+    expect(within(kinds).getByText('Любовная модель (правила, без обучения)').closest('tr')!.textContent).toContain(
+      'любовная, анкета пары (оба партнёра)близость, страсть, обязательства',
+    );
     expect(screen.getByTestId('accuracy-value').textContent).toBe('более 94%');
     expect(screen.getAllByTestId('model-row')).toHaveLength(2);
     expect(screen.getByTestId('metrics-chart')).toBeTruthy();
@@ -161,7 +248,9 @@ describe('neuronet page', { timeout: 60_000 }, () => {
     await user.click(screen.getByTestId('publish-justification'));
     await user.paste(reason);
     await user.click(screen.getByTestId('publish-justified'));
-    await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/models/candidate/publish')).toHaveLength(2));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST' && call.url === 'http://api.test/api/admin/neuronet/models/candidate/publish')).toHaveLength(2),
+    );
     expect(within(await screen.findByTestId('justifications', {}, slow)).getByText(reason)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'AB12CD34' }));
     await user.click(screen.getByTestId('predict-run'));

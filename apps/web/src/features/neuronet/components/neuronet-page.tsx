@@ -37,7 +37,8 @@ export function NeuronetPage() {
   const current = models.find((model) => model.isCurrent) ?? null;
   const candidate = models.find((model) => model._id === selected) ?? models.find((model) => !model.isCurrent && model.status === 'trained') ?? null;
   const predictions = useNeuronetProfiles(candidate?.status === 'trained' ? candidate._id : null, page, PAGE_SIZE);
-  const date = (value: string | null) => (value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '—');
+  const date = (value: string | null) =>
+    value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '—';
 
   const busy = (id: string, kind: string) => action.isPending && action.variables?.kind === kind && 'id' in action.variables && action.variables.id === id;
   const perform = (variables: Parameters<typeof action.mutate>[0], done: string) =>
@@ -58,7 +59,8 @@ export function NeuronetPage() {
         },
         onError: (error) => {
           setConfirming(null);
-          if (error instanceof ApiError && (error.code === 'fairness_below_bar' || error.code === 'fairness_worse_than_published')) setRefused({ id, message: error.message });
+          if (error instanceof ApiError && (error.code === 'fairness_below_bar' || error.code === 'fairness_worse_than_published'))
+            setRefused({ id, message: error.message });
           else notify.negative(error instanceof ApiError ? error.message : t('error'));
         },
       },
@@ -174,8 +176,19 @@ export function NeuronetPage() {
       </SimpleGrid>
 
       <Group align="flex-end">
-        <NumberInput label={t('train.seed')} description={t('train.seedHint')} value={seed} onChange={(value) => setSeed(typeof value === 'number' ? value : '')} min={0} w={220} />
-        <Button onClick={() => perform({ kind: 'create', ...(seed === '' ? {} : { seed }) }, t('train.started'))} loading={action.isPending && action.variables?.kind === 'create'} data-testid="train-new">
+        <NumberInput
+          label={t('train.seed')}
+          description={t('train.seedHint')}
+          value={seed}
+          onChange={(value) => setSeed(typeof value === 'number' ? value : '')}
+          min={0}
+          w={220}
+        />
+        <Button
+          onClick={() => perform({ kind: 'create', ...(seed === '' ? {} : { seed }) }, t('train.started'))}
+          loading={action.isPending && action.variables?.kind === 'create'}
+          data-testid="train-new"
+        >
           {t('train.new')}
         </Button>
       </Group>
@@ -202,7 +215,13 @@ export function NeuronetPage() {
               </Table.Thead>
               <Table.Tbody>
                 {models.map((model) => (
-                  <Table.Tr key={model._id} data-testid="model-row" bg={candidate?._id === model._id ? 'var(--mantine-color-blue-light)' : undefined} onClick={() => setSelected(model._id)} style={{ cursor: 'pointer' }}>
+                  <Table.Tr
+                    key={model._id}
+                    data-testid="model-row"
+                    bg={candidate?._id === model._id ? 'var(--mantine-color-blue-light)' : undefined}
+                    onClick={() => setSelected(model._id)}
+                    style={{ cursor: 'pointer' }}
+                  >
                     <Table.Td>
                       {status(model)}
                       {demoBadge(model)}
@@ -224,12 +243,23 @@ export function NeuronetPage() {
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         {!model.publishedAt && model.status !== 'training' ? (
-                          <Button size="xs" variant="default" loading={busy(model._id, 'train')} onClick={() => perform({ kind: 'train', id: model._id }, t('train.started'))}>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            loading={busy(model._id, 'train')}
+                            onClick={() => perform({ kind: 'train', id: model._id }, t('train.started'))}
+                          >
                             {t('actions.train')}
                           </Button>
                         ) : null}
                         {model.status === 'trained' && !model.uploadedAt ? (
-                          <Button size="xs" variant="light" loading={busy(model._id, 'upload')} onClick={() => perform({ kind: 'upload', id: model._id }, t('actions.uploaded'))} data-testid="upload-model">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            loading={busy(model._id, 'upload')}
+                            onClick={() => perform({ kind: 'upload', id: model._id }, t('actions.uploaded'))}
+                            data-testid="upload-model"
+                          >
                             {t('actions.upload')}
                           </Button>
                         ) : null}
@@ -303,13 +333,21 @@ export function NeuronetPage() {
           <Title order={2} size="h4" mb="sm">
             {t('fairness.title')}
           </Title>
-          <FairnessTable current={current?.fairness?.model ?? data.priorFairness} candidate={candidate && candidate !== current ? (candidate.fairness?.model ?? null) : null} />
+          <FairnessTable
+            current={current?.fairness?.model ?? data.priorFairness}
+            candidate={candidate && candidate !== current ? (candidate.fairness?.model ?? null) : null}
+          />
         </Card>
       </SimpleGrid>
 
       <AgreementCard agreement={data.agreement} />
 
-      <BiasAuditCard currentId={current?._id ?? null} candidateId={candidate && candidate !== current && candidate.status === 'trained' ? candidate._id : null} labelBias={data.labelBias} justifications={data.justifications} />
+      <BiasAuditCard
+        currentId={current?._id ?? null}
+        candidateId={candidate && candidate !== current && candidate.status === 'trained' ? candidate._id : null}
+        labelBias={data.labelBias}
+        justifications={data.justifications}
+      />
 
       <PublishConfirm
         model={models.find((model) => model._id === confirming) ?? null}
@@ -325,12 +363,25 @@ export function NeuronetPage() {
             {refused?.message}
           </Alert>
           <Text size="sm">{t('justify.body')}</Text>
-          <Textarea label={t('justify.label')} description={t('justify.hint')} rows={4} value={justification} onChange={(event) => setJustification(event.currentTarget.value)} data-testid="publish-justification" />
+          <Textarea
+            label={t('justify.label')}
+            description={t('justify.hint')}
+            rows={4}
+            value={justification}
+            onChange={(event) => setJustification(event.currentTarget.value)}
+            data-testid="publish-justification"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRefused(null)}>
               {t('justify.cancel')}
             </Button>
-            <Button color="orange" disabled={justification.trim().length < 20} loading={action.isPending} onClick={() => refused && publish(refused.id, justification.trim())} data-testid="publish-justified">
+            <Button
+              color="orange"
+              disabled={justification.trim().length < 20}
+              loading={action.isPending}
+              onClick={() => refused && publish(refused.id, justification.trim())}
+              data-testid="publish-justified"
+            >
               {t('justify.submit')}
             </Button>
           </Group>
@@ -377,7 +428,9 @@ export function NeuronetPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {predictions.data && predictions.data.total > PAGE_SIZE ? <Pagination mt="sm" total={Math.ceil(predictions.data.total / PAGE_SIZE)} value={page} onChange={setPage} /> : null}
+        {predictions.data && predictions.data.total > PAGE_SIZE ? (
+          <Pagination mt="sm" total={Math.ceil(predictions.data.total / PAGE_SIZE)} value={page} onChange={setPage} />
+        ) : null}
       </Card>
 
       <PredictCard models={models} profileId={predictProfile} onProfileId={setPredictProfile} modelId={predictModel} onModelId={setPredictModel} />

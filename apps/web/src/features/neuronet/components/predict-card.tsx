@@ -7,11 +7,28 @@ import { usePredictProfile } from '../api/neuronet-predict.ts';
 const OUTPUTS = ['maturity', 'competencies', 'professionalism'] as const;
 
 /** Predict for one profile with a chosen model or the rules, with the answers that moved each score. */
-export function PredictCard({ models, profileId, onProfileId, modelId, onModelId }: { models: ScoringModel[]; profileId: string; onProfileId: (id: string) => void; modelId: string; onModelId: (id: string) => void }) {
+export function PredictCard({
+  models,
+  profileId,
+  onProfileId,
+  modelId,
+  onModelId,
+}: {
+  models: ScoringModel[];
+  profileId: string;
+  onProfileId: (id: string) => void;
+  modelId: string;
+  onModelId: (id: string) => void;
+}) {
   const { t, i18n } = useTranslation('neuronet');
   const predict = usePredictProfile();
   const locale = i18n.language === 'en' ? 'en' : 'ru';
-  const choices = [{ value: 'prior', label: t('predict.prior') }, ...models.filter((model) => model.status === 'trained').map((model) => ({ value: model._id, label: `${model.isCurrent ? t('status.current') : t('status.trained')} · ${model._id.slice(0, 8)}` }))];
+  const choices = [
+    { value: 'prior', label: t('predict.prior') },
+    ...models
+      .filter((model) => model.status === 'trained')
+      .map((model) => ({ value: model._id, label: `${model.isCurrent ? t('status.current') : t('status.trained')} · ${model._id.slice(0, 8)}` })),
+  ];
   const result = predict.data;
   const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'always' });
@@ -56,9 +73,7 @@ export function PredictCard({ models, profileId, onProfileId, modelId, onModelId
                   <Table.Td>
                     <b>{Math.round(result.scores[output])}</b>
                   </Table.Td>
-                  <Table.Td>
-                    {additive(result.explanation, output)}
-                  </Table.Td>
+                  <Table.Td>{additive(result.explanation, output)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -9,9 +9,22 @@ const OUTPUTS = ['maturity', 'competencies', 'professionalism'] as const;
  * Publishing asks first: the candidate's held-out error against the rules' and its four-fifths ratios (coloured below
  * 0.8) are shown, and only the confirm button publishes. The server's bias gate still decides after that.
  */
-export function PublishConfirm({ model, current, onConfirm, onClose, busy }: { model: ScoringModel | null; current: Fairness; onConfirm: () => void; onClose: () => void; busy: boolean }) {
+export function PublishConfirm({
+  model,
+  current,
+  onConfirm,
+  onClose,
+  busy,
+}: {
+  model: ScoringModel | null;
+  current: Fairness;
+  onConfirm: () => void;
+  onClose: () => void;
+  busy: boolean;
+}) {
   const { t, i18n } = useTranslation('neuronet');
-  const number = (value: number | null, digits = 2) => (value === null ? '—' : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value));
+  const number = (value: number | null, digits = 2) =>
+    value === null ? '—' : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
   const fairness = model?.fairness?.model ?? null;
   const below = (value: number | null | undefined) => value !== null && value !== undefined && value < FAIRNESS_BAR;
   const ratios = [

@@ -1,6 +1,13 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_KEY_HEADER, attachPaymentMethodEndpoint, createPaymentIntentEndpoint, listPriceEndpoint, type Locale, type TestCard } from '@teamcast/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  attachPaymentMethodEndpoint,
+  createPaymentIntentEndpoint,
+  listPriceEndpoint,
+  type Locale,
+  type TestCard,
+} from '@teamcast/contracts';
 import { ApiError, apiCall } from '../../../shared/api/client.ts';
 import { randomId } from '../../../shared/ids/random-id.ts';
 
@@ -22,7 +29,11 @@ export function useUnlockPair(pairId: string) {
       // Without a card (a real provider), the owner's default card saved on the subscription page is charged.
       const method = card ? await apiCall(attachPaymentMethodEndpoint, { body: { testCard: card } }) : null;
       key.current ??= randomId();
-      return apiCall(createPaymentIntentEndpoint, { body: { id1, id2, ...(method ? { paymentMethodId: method._id } : {}) } }, { [IDEMPOTENCY_KEY_HEADER]: key.current });
+      return apiCall(
+        createPaymentIntentEndpoint,
+        { body: { id1, id2, ...(method ? { paymentMethodId: method._id } : {}) } },
+        { [IDEMPOTENCY_KEY_HEADER]: key.current },
+      );
     },
     onSettled: async (_data, error) => {
       if (!(error instanceof ApiError && error.status === 0)) key.current = null;

@@ -13,7 +13,17 @@ import { LoveUnlock } from './love-unlock.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const actor = (id: string, firstName: string) => ({ _id: id, name: firstName, firstName, lastName: null, avatarName: null, gender: 'Ж' as const, age: 30, isDemo: false, filled: true });
+const actor = (id: string, firstName: string) => ({
+  _id: id,
+  name: firstName,
+  firstName,
+  lastName: null,
+  avatarName: null,
+  gender: 'Ж' as const,
+  age: 30,
+  isDemo: false,
+  filled: true,
+});
 const pair = { _id: 'pair-1', actors: [actor('a', 'Anna'), actor('b', 'Boris')] } as unknown as PairRequest;
 
 /** Pays the unlock with the built-in provider's test card; the server answers `status` for the payment. */
@@ -23,7 +33,8 @@ async function payWithTestCard(status: 'paid' | 'incomplete') {
     calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
     if (url.includes('/list-price')) return json({ result: { currency: 'USD', provider: 'builtin', publishableKey: null, loveUnlockPrice: 499, plans: [] } });
-    if (url.includes('/attach-payment-method')) return json({ result: { _id: 'pm-1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true } });
+    if (url.includes('/attach-payment-method'))
+      return json({ result: { _id: 'pm-1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true } });
     if (url.includes('/create-payment-intent')) return json({ result: { status, price: 499, currency: 'USD', invoice: null } });
     if (url.includes('/site/events')) return json({ result: { recorded: true } });
     return Promise.resolve(new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 }));
@@ -46,7 +57,14 @@ async function payWithTestCard(status: 'paid' | 'incomplete') {
   await user.click(await screen.findByRole('button', { name: 'Pay $4.99 and open' }));
   await waitFor(() => expect(calls.some((call) => call.url.includes('/create-payment-intent'))).toBe(true));
   // The payment has settled and whatever its promise does next (recording the step or not) has run.
-  await waitFor(() => expect(client.getMutationCache().getAll().map((mutation) => mutation.state.status)).toEqual(['success']));
+  await waitFor(() =>
+    expect(
+      client
+        .getMutationCache()
+        .getAll()
+        .map((mutation) => mutation.state.status),
+    ).toEqual(['success']),
+  );
   await afterQueuedCallbacks();
   return () => calls.filter((call) => call.url.endsWith('/api/site/events')).map((call) => call.body);
 }

@@ -24,7 +24,10 @@ export function LoveUnlock({ pair }: { pair: PairRequest }) {
   const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
   // The promise, not mutate's callback: the unlocked report replaces this card before such a callback would run.
   const pay = (id1: string, id2: string, card: TestCard | null) =>
-    void unlock.mutateAsync({ id1, id2, card }).then((payment) => payment.status === 'paid' && track('pair', 'love_unlock_bought'), () => undefined);
+    void unlock.mutateAsync({ id1, id2, card }).then(
+      (payment) => payment.status === 'paid' && track('pair', 'love_unlock_bought'),
+      () => undefined,
+    );
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -65,10 +68,33 @@ export function LoveUnlock({ pair }: { pair: PairRequest }) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="xs">
-            <TextInput label={t('unlock.number')} placeholder="4242 4242 4242 4242" inputMode="numeric" autoComplete="off" value={values.number} onChange={set('number')} error={errorOf('number')} />
+            <TextInput
+              label={t('unlock.number')}
+              placeholder="4242 4242 4242 4242"
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.number}
+              onChange={set('number')}
+              error={errorOf('number')}
+            />
             <Group grow>
-              <TextInput label={t('unlock.expiry')} placeholder={t('unlock.expiryPlaceholder')} autoComplete="off" value={values.expiry} onChange={set('expiry')} error={errorOf('expiry')} />
-              <TextInput label={t('unlock.cvc')} placeholder="123" inputMode="numeric" autoComplete="off" value={values.cvc} onChange={set('cvc')} error={errorOf('cvc')} />
+              <TextInput
+                label={t('unlock.expiry')}
+                placeholder={t('unlock.expiryPlaceholder')}
+                autoComplete="off"
+                value={values.expiry}
+                onChange={set('expiry')}
+                error={errorOf('expiry')}
+              />
+              <TextInput
+                label={t('unlock.cvc')}
+                placeholder="123"
+                inputMode="numeric"
+                autoComplete="off"
+                value={values.cvc}
+                onChange={set('cvc')}
+                error={errorOf('cvc')}
+              />
             </Group>
             <Text size="xs" c="dimmed">
               {t('unlock.testCards')}

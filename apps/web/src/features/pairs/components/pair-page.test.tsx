@@ -37,7 +37,17 @@ const profile = (id: string, firstName: string): ProfileSummary => ({
   expertise: null,
   expertiseHidden: false,
   mood: 'unclear',
-  scores: { competencies: 50, professionalism: 50, maturity: 50, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, completeness: null, modelId: null },
+  scores: {
+    competencies: 50,
+    professionalism: 50,
+    maturity: 50,
+    grade: null,
+    finalScore: null,
+    finalScorePrecise: null,
+    scoredAt: null,
+    completeness: null,
+    modelId: null,
+  },
   linkRequestedAt: null,
   filledBy: null,
   withdrawnAt: null,
@@ -51,8 +61,14 @@ function open() {
   const urls: string[] = [];
   vi.stubGlobal('fetch', (url: string) => {
     urls.push(url);
-    const items = url.includes('/api/owner/profiles') ? (new URL(url, 'http://test').searchParams.get('search') ? [profile('p900', 'Zoe')] : [profile('p1', 'Anna'), profile('p2', 'Boris')]) : null;
-    const body = items ? { result: { items, total: items.length, profilesCount: 1000, nextCursor: null } } : { error: { code: 'not_found', message: 'Not found' } };
+    const items = url.includes('/api/owner/profiles')
+      ? new URL(url, 'http://test').searchParams.get('search')
+        ? [profile('p900', 'Zoe')]
+        : [profile('p1', 'Anna'), profile('p2', 'Boris')]
+      : null;
+    const body = items
+      ? { result: { items, total: items.length, profilesCount: 1000, nextCursor: null } }
+      : { error: { code: 'not_found', message: 'Not found' } };
     return Promise.resolve(new Response(JSON.stringify(body), { status: items ? 200 : 404, headers: { 'content-type': 'application/json' } }));
   });
   authStore.set('owner', { token: 'token' });
@@ -72,7 +88,8 @@ function open() {
   return urls;
 }
 
-const searches = (urls: string[]) => urls.filter((url) => url.includes('/api/owner/profiles')).map((url) => new URL(url, 'http://test').searchParams.get('search'));
+const searches = (urls: string[]) =>
+  urls.filter((url) => url.includes('/api/owner/profiles')).map((url) => new URL(url, 'http://test').searchParams.get('search'));
 
 describe('the pair pickers', () => {
   it('search the server as one types, so a profile beyond the first page can be picked, and the chosen name searches nothing', async () => {

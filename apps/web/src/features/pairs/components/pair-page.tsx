@@ -48,7 +48,15 @@ type PickerPerson = { _id: string; label: string; avatarName: string | null; isD
  * Searchable list of the owner's profiles with avatars, searched on the server as one types (any profile can be found,
  * however many the owner has); profiles not filled in yet are marked.
  */
-function ProfileSelect({ label, value, onChange, initial, exclude, testId, clearable }: {
+function ProfileSelect({
+  label,
+  value,
+  onChange,
+  initial,
+  exclude,
+  testId,
+  clearable,
+}: {
   label: string;
   value: string | null;
   onChange: (id: string | null) => void;
@@ -68,7 +76,14 @@ function ProfileSelect({ label, value, onChange, initial, exclude, testId, clear
     isDemo: profile.isDemo,
   });
   const picker = usePickerSearch<PickerPerson>(
-    initial ? { _id: initial._id, label: `${initial.name || t('setup.unnamed')}${initial.filled ? '' : ` · ${t('setup.notFilled')}`}`, avatarName: initial.avatarName, isDemo: initial.isDemo } : null,
+    initial
+      ? {
+          _id: initial._id,
+          label: `${initial.name || t('setup.unnamed')}${initial.filled ? '' : ` · ${t('setup.notFilled')}`}`,
+          avatarName: initial.avatarName,
+          isDemo: initial.isDemo,
+        }
+      : null,
   );
   const profiles = usePairProfiles(picker.term);
   const people = picker.optionsOf((profiles.data?.items ?? []).map(personOf), value).filter((person) => person._id === value || !exclude.includes(person._id));
@@ -124,7 +139,13 @@ function PairSetup({ shell, pair }: { shell: PairShell; pair: PairRequest | unde
     run.mutate(
       {
         id: pair?._id,
-        settings: { actors: [settings.a, settings.b], startDay: settings.startDay, mode: settings.mode, intensity: settings.intensity, ...(love ? {} : { managerId: settings.managerId }) },
+        settings: {
+          actors: [settings.a, settings.b],
+          startDay: settings.startDay,
+          mode: settings.mode,
+          intensity: settings.intensity,
+          ...(love ? {} : { managerId: settings.managerId }),
+        },
         type: love ? settings.type : undefined,
       },
       {
@@ -141,8 +162,22 @@ function PairSetup({ shell, pair }: { shell: PairShell; pair: PairRequest | unde
     <Card withBorder padding="md" component="form" onSubmit={submit} noValidate data-testid="pair-setup">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <ProfileSelect label={t('setup.first')} value={settings.a} onChange={(a) => set({ a })} initial={pair?.actors[0]} exclude={[settings.b, settings.managerId]} testId="pick-a" />
-          <ProfileSelect label={t('setup.second')} value={settings.b} onChange={(b) => set({ b })} initial={pair?.actors[1]} exclude={[settings.a, settings.managerId]} testId="pick-b" />
+          <ProfileSelect
+            label={t('setup.first')}
+            value={settings.a}
+            onChange={(a) => set({ a })}
+            initial={pair?.actors[0]}
+            exclude={[settings.b, settings.managerId]}
+            testId="pick-a"
+          />
+          <ProfileSelect
+            label={t('setup.second')}
+            value={settings.b}
+            onChange={(b) => set({ b })}
+            initial={pair?.actors[1]}
+            exclude={[settings.a, settings.managerId]}
+            testId="pick-b"
+          />
         </SimpleGrid>
         {love ? (
           <SegmentedControl
@@ -156,7 +191,13 @@ function PairSetup({ shell, pair }: { shell: PairShell; pair: PairRequest | unde
           />
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: love ? 3 : 4 }}>
-          <TextInput type="date" label={t('setup.startDay')} value={settings.startDay} onChange={(event) => set({ startDay: event.currentTarget.value || firstOfMonth() })} data-testid="pick-start" />
+          <TextInput
+            type="date"
+            label={t('setup.startDay')}
+            value={settings.startDay}
+            onChange={(event) => set({ startDay: event.currentTarget.value || firstOfMonth() })}
+            data-testid="pick-start"
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t('setup.mode')}

@@ -12,7 +12,17 @@ import { PairResultView } from './pair-result.tsx';
 const months = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}-01`);
 const monthly = [10, 12, 5, -8, 3, 20, 31, 35, 38, 40, 41, 42];
 const line = (from: number) => Array.from({ length: 12 }, (_, i) => from + i / 2);
-const actor = (id: string, firstName: string) => ({ _id: id, name: `${firstName} Test`, firstName, lastName: 'Test', avatarName: null, gender: 'Ж' as const, age: 30, isDemo: false, filled: true });
+const actor = (id: string, firstName: string) => ({
+  _id: id,
+  name: `${firstName} Test`,
+  firstName,
+  lastName: 'Test',
+  avatarName: null,
+  gender: 'Ж' as const,
+  age: 30,
+  isDemo: false,
+  filled: true,
+});
 
 const workPair: PairRequest = PairRequestSchema.parse({
   _id: 'pair-1',
@@ -66,7 +76,13 @@ const workPair: PairRequest = PairRequestSchema.parse({
 
 const lockedLove: PairRequest = {
   ...workPair,
-  result: { ...workPair.result!, kind: 'LOVE', locked: true, details: null, accuracy: { value: null, reason: 'no_evaluation', source: 'none', modelId: null, demo: false, evaluation: null, minPersons: 50 } },
+  result: {
+    ...workPair.result!,
+    kind: 'LOVE',
+    locked: true,
+    details: null,
+    accuracy: { value: null, reason: 'no_evaluation', source: 'none', modelId: null, demo: false, evaluation: null, minPersons: 50 },
+  },
 };
 
 /** A pair whose scores come from a model trained on demo labels: a demonstration, never 'more than N %'. */
@@ -81,8 +97,10 @@ function answer(status: number, body: unknown) {
 
 function show(pair: PairRequest, shell: 'owner' | 'loveMobile') {
   vi.stubGlobal('fetch', (url: string) => {
-    if (url.includes('/api/chat/result')) return answer(200, { result: { paragraphs: ['Narrative paragraph.'], locale: 'en', source: 'builtin', locked: pair.result!.locked } });
-    if (url.includes('/list-price')) return answer(200, { result: { currency: 'USD', provider: 'builtin', publishableKey: null, loveUnlockPrice: 499, plans: [] } });
+    if (url.includes('/api/chat/result'))
+      return answer(200, { result: { paragraphs: ['Narrative paragraph.'], locale: 'en', source: 'builtin', locked: pair.result!.locked } });
+    if (url.includes('/list-price'))
+      return answer(200, { result: { currency: 'USD', provider: 'builtin', publishableKey: null, loveUnlockPrice: 499, plans: [] } });
     return answer(404, { error: { code: 'not_found', message: 'Not found' } });
   });
   authStore.set('owner', { token: 'token' });
@@ -126,7 +144,9 @@ describe('PairResultView', () => {
   it('shows a figure from demo labels as a demonstration, never as more than N %', () => {
     show(demoPair, 'owner');
     const text = screen.getByTestId('accuracy').textContent!;
-    expect(text).toMatch(/^Demonstration: on demo data the scores' mean error is 11\.2 points out of 100 \(60 people checked\)\. Demo ratings are made by a generator/);
+    expect(text).toMatch(
+      /^Demonstration: on demo data the scores' mean error is 11\.2 points out of 100 \(60 people checked\)\. Demo ratings are made by a generator/,
+    );
     expect(text).not.toMatch(/more than/);
   });
 

@@ -171,7 +171,9 @@ function Narrative({ pair, result }: { pair: PairRequest; result: PairResult }) 
   const { t, i18n } = useTranslation('pairs');
   const [a, b] = pair.actors;
   const narrative = useNarrative(
-    a && b ? { pairId: pair._id, id1: a._id, id2: b._id, kind: result.kind, runAt: result.runAt, locked: result.locked, locale: localeOf(i18n.language) } : null,
+    a && b
+      ? { pairId: pair._id, id1: a._id, id2: b._id, kind: result.kind, runAt: result.runAt, locked: result.locked, locale: localeOf(i18n.language) }
+      : null,
   );
   return (
     <Block title={t('result.narrative')} testId="block-narrative">

@@ -27,7 +27,12 @@ export function SharePanel({ pairId }: { pairId: string }) {
           ))}
         </Stack>
       </Checkbox.Group>
-      <Button mt="sm" onClick={() => share.mutate({ id: pairId, parts }, { onSuccess: () => track('pair', 'result_shared') })} loading={share.isPending} data-testid="share-create">
+      <Button
+        mt="sm"
+        onClick={() => share.mutate({ id: pairId, parts }, { onSuccess: () => track('pair', 'result_shared') })}
+        loading={share.isPending}
+        data-testid="share-create"
+      >
         {t('share.create')}
       </Button>
       {share.error ? (

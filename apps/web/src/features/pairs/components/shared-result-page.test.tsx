@@ -57,7 +57,7 @@ describe('SharedResultPage', () => {
     expect(calls.filter((call) => call.includes('authorization'))).toEqual([]);
   });
 
-  it("says the link is wrong when it does not open a result", async () => {
+  it('says the link is wrong when it does not open a result', async () => {
     open({ status: 404, body: { error: { code: 'link_invalid', message: 'Check the link or contact its owner' } } });
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Check the link or contact its owner'));
   });

@@ -82,8 +82,12 @@ function SharedParts({ result }: { result: SharedResult }) {
               worstLabel={t('result.worstShort')}
             />
           </Suspense>
-          <p className={classes.small}>{t('result.best', { month: monthLong(result.chart.months[result.chart.bestMonth.index]!, locale), value: whole(result.chart.bestMonth.value) })}</p>
-          <p className={classes.small}>{t('result.worst', { month: monthLong(result.chart.months[result.chart.worstMonth.index]!, locale), value: whole(result.chart.worstMonth.value) })}</p>
+          <p className={classes.small}>
+            {t('result.best', { month: monthLong(result.chart.months[result.chart.bestMonth.index]!, locale), value: whole(result.chart.bestMonth.value) })}
+          </p>
+          <p className={classes.small}>
+            {t('result.worst', { month: monthLong(result.chart.months[result.chart.worstMonth.index]!, locale), value: whole(result.chart.worstMonth.value) })}
+          </p>
         </section>
       ) : null}
       {result.expectations ? (

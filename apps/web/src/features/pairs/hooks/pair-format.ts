@@ -19,7 +19,7 @@ const date = (iso: string) => new Date(`${iso}T00:00:00Z`);
 export const monthShort = (iso: string, locale: Locale) => new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date(iso));
 
 /** 'March 2026' / 'март 2026'. */
-export const monthLong = (iso: string, locale: Locale) => `${new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(date(iso))} ${date(iso).getUTCFullYear()}`;
+export const monthLong = (iso: string, locale: Locale) =>
+  `${new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(date(iso))} ${date(iso).getUTCFullYear()}`;
 
 export const whole = (x: number) => Math.round(x);
-

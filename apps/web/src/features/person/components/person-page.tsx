@@ -105,13 +105,14 @@ function Computed({ data, locale }: { data: PersonData; locale: Locale }) {
       {explanation ? (
         <div>
           <h3>{t('why')}</h3>
-          {(explanation.source === 'love-rules' ? explanation.people.flatMap((person) => LOVE_SCORES.map((key) => [key, person[key]] as const)) : WORK_SCORES.map((key) => [key, explanation[key]] as const)).map(
-            ([key, items], index) => (
-              <p key={index} className={classes.small}>
-                <strong>{t(`scores.${key}`)}</strong>: {items.map((item) => `${item.question[locale]} (${item.points > 0 ? '+' : ''}${item.points})`).join('; ')}
-              </p>
-            ),
-          )}
+          {(explanation.source === 'love-rules'
+            ? explanation.people.flatMap((person) => LOVE_SCORES.map((key) => [key, person[key]] as const))
+            : WORK_SCORES.map((key) => [key, explanation[key]] as const)
+          ).map(([key, items], index) => (
+            <p key={index} className={classes.small}>
+              <strong>{t(`scores.${key}`)}</strong>: {items.map((item) => `${item.question[locale]} (${item.points > 0 ? '+' : ''}${item.points})`).join('; ')}
+            </p>
+          ))}
         </div>
       ) : null}
       <p className={classes.note}>{t('decision')}</p>
@@ -130,7 +131,13 @@ function Answers({ data, locale }: { data: PersonData; locale: Locale }) {
         {data.answers.map((answer) => (
           <div key={answer.neuron}>
             <dt className={classes.label}>{answer.question[locale]}</dt>
-            <dd>{answer.labels.length > 0 ? answer.labels.map((label) => label[locale]).join(', ') : Array.isArray(answer.value) ? answer.value.join(' – ') : String(answer.value)}</dd>
+            <dd>
+              {answer.labels.length > 0
+                ? answer.labels.map((label) => label[locale]).join(', ')
+                : Array.isArray(answer.value)
+                  ? answer.value.join(' – ')
+                  : String(answer.value)}
+            </dd>
           </div>
         ))}
       </dl>

@@ -12,7 +12,11 @@ const emptyFields: Fields = { firstName: '', lastName: '', partnerFirstName: '',
 
 /** Which fields each kind asks for; the last name is required where the standard questionnaire needs it. */
 function fieldsOf(kind: QuestionnaireKind): { field: keyof Fields; required: boolean }[] {
-  if (kind === 'love') return [{ field: 'firstName', required: true }, { field: 'birthDate', required: true }];
+  if (kind === 'love')
+    return [
+      { field: 'firstName', required: true },
+      { field: 'birthDate', required: true },
+    ];
   const contacts = [
     { field: 'email' as const, required: false },
     { field: 'phone' as const, required: false },
@@ -32,7 +36,17 @@ function fieldsOf(kind: QuestionnaireKind): { field: keyof Fields; required: boo
 }
 
 /** The create wizard: kind, then names and contacts checked by the section 5 rules, then the link to send. */
-export function CreateProfileWizard({ shell, opened, onClose, onOpen }: { shell: ProfilesShell; opened: boolean; onClose: () => void; onOpen: (id: string) => void }) {
+export function CreateProfileWizard({
+  shell,
+  opened,
+  onClose,
+  onOpen,
+}: {
+  shell: ProfilesShell;
+  opened: boolean;
+  onClose: () => void;
+  onOpen: (id: string) => void;
+}) {
   const { t, i18n } = useTranslation('profiles');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const kinds = creatableKinds[shell];
@@ -60,7 +74,9 @@ export function CreateProfileWizard({ shell, opened, onClose, onOpen }: { shell:
   const submit = () => {
     const shown = fieldsOf(kind);
     const missing = Object.fromEntries(
-      shown.filter(({ field, required }) => required && !fields[field].trim()).map(({ field }) => [field, describeIssue({ code: 'custom', path: [], message: 'required', input: undefined }, locale).message]),
+      shown
+        .filter(({ field, required }) => required && !fields[field].trim())
+        .map(({ field }) => [field, describeIssue({ code: 'custom', path: [], message: 'required', input: undefined }, locale).message]),
     );
     const input = Object.fromEntries(shown.map(({ field }) => [field, field === 'birthDate' ? birthDateFromDay(fields.birthDate) : fields[field]]));
     const parsed = ProfileCreateSchema.safeParse({ ...input, kind });

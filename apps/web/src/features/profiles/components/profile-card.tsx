@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileSummary } from '@teamcast/contracts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 
-const stateColor: Record<ProfileSummary['state'], string> = { ack_q: 'gray', answered: 'yellow', ack_a: 'teal', deleted: 'red', delete_keep: 'red', withdrawn: 'gray' };
+const stateColor: Record<ProfileSummary['state'], string> = {
+  ack_q: 'gray',
+  answered: 'yellow',
+  ack_a: 'teal',
+  deleted: 'red',
+  delete_keep: 'red',
+  withdrawn: 'gray',
+};
 
 /** A profile in the list: avatar, name, age, mood, expertise and status. */
 export function ProfileCard({ profile, onOpen, highlighted }: { profile: ProfileSummary; onOpen: () => void; highlighted: boolean }) {
@@ -48,7 +55,11 @@ export function ProfileCard({ profile, onOpen, highlighted }: { profile: Profile
               {t(`state.${profile.state}`)}
             </Badge>
             {profile.main ? <Badge variant="outline">{t('card.main')}</Badge> : null}
-            {profile.isDemo ? <Badge color="grape" variant="outline">{t('card.demo')}</Badge> : null}
+            {profile.isDemo ? (
+              <Badge color="grape" variant="outline">
+                {t('card.demo')}
+              </Badge>
+            ) : null}
             {profile.isShort ? <Badge variant="outline">{t('card.short')}</Badge> : null}
             {profile.filledBy === 'owner' ? (
               <Badge variant="outline" data-testid="filled-by-owner">

@@ -37,7 +37,17 @@ const summary = (index: number, patch: Partial<ProfileSummary> = {}): ProfileSum
   expertise: null,
   mood: 'unclear',
   expertiseHidden: false,
-  scores: { competencies: null, professionalism: null, maturity: null, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, completeness: null, modelId: null },
+  scores: {
+    competencies: null,
+    professionalism: null,
+    maturity: null,
+    grade: null,
+    finalScore: null,
+    finalScorePrecise: null,
+    scoredAt: null,
+    completeness: null,
+    modelId: null,
+  },
   linkRequestedAt: null,
   filledBy: 'person',
   withdrawnAt: null,
@@ -60,7 +70,12 @@ beforeEach(() => {
   configureApi({ bases: { fallback: 'http://api.test' }, locale: 'ru' });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const parsed = new URL(url);
-    const call = { method: init.method ?? 'GET', path: parsed.pathname, query: parsed.searchParams, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    const call = {
+      method: init.method ?? 'GET',
+      path: parsed.pathname,
+      query: parsed.searchParams,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
     calls.push(call);
     if (call.path === '/api/owner/profiles' && call.method === 'GET') {
       const items = [summary(1, { age: 34, gender: 'Ж', state: 'ack_a', expertise: 'MIDDLE', avatarName: 'female-21to35-1', mood: 'good' }), summary(2)];
@@ -82,8 +97,21 @@ beforeEach(() => {
     }
     if (call.path === '/api/site/events') return json({ result: { recorded: true } });
     if (call.path === '/api/owner/profiles/check-attach/perm1') return json({ result: { check: true } });
-    if (call.path === '/api/owner/profiles/attach/perm1') return json({ result: { ...summary(7), ownerId: 'o1', permalink: 'perm1', linkExpiresAt: '2026-12-01T00:00:00.000Z', birthDate: null, answers: [], questionnaireId: 'q1', usage: { teams: 0, evaluations: 0 } } });
-    if (call.path === '/api/owner/profiles/get-referral-id/p9') return json({ result: { sharelink: 'AbCdEfGhIjKlMnOpQrStUvWx', expiresAt: '2026-12-01T00:00:00.000Z' } });
+    if (call.path === '/api/owner/profiles/attach/perm1')
+      return json({
+        result: {
+          ...summary(7),
+          ownerId: 'o1',
+          permalink: 'perm1',
+          linkExpiresAt: '2026-12-01T00:00:00.000Z',
+          birthDate: null,
+          answers: [],
+          questionnaireId: 'q1',
+          usage: { teams: 0, evaluations: 0 },
+        },
+      });
+    if (call.path === '/api/owner/profiles/get-referral-id/p9')
+      return json({ result: { sharelink: 'AbCdEfGhIjKlMnOpQrStUvWx', expiresAt: '2026-12-01T00:00:00.000Z' } });
     return json({ error: { code: 'not_found', message: 'Не найдено' } }, 404);
   });
 });
@@ -142,7 +170,10 @@ describe('owner profile list', { timeout: 20_000 }, () => {
   it('marks a profile its person withdrew and one the owner filled', async () => {
     vi.stubGlobal('fetch', async (url: string) => {
       if (new URL(url).pathname !== '/api/owner/profiles') return json({ result: { recorded: true } });
-      const items = [summary(1, { state: 'withdrawn', name: '', firstName: null, lastName: null, withdrawnAt: '2026-11-20T10:00:00.000Z' }), summary(2, { state: 'ack_a', filledBy: 'owner' })];
+      const items = [
+        summary(1, { state: 'withdrawn', name: '', firstName: null, lastName: null, withdrawnAt: '2026-11-20T10:00:00.000Z' }),
+        summary(2, { state: 'ack_a', filledBy: 'owner' }),
+      ];
       return json({ result: { items, total: 2, profilesCount: 2 } });
     });
     renderList();

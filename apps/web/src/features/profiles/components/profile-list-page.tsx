@@ -32,7 +32,14 @@ export function ProfileListPage({ shell }: { shell: ProfilesShell }) {
   // profiles arrive meanwhile); a jump to another page number reads by offset.
   const [pageCursor, setPageCursor] = useState<{ page: number; cursor: string } | null>(null);
   const cursor = pageCursor?.page === page ? pageCursor.cursor : undefined;
-  const profiles = useProfiles({ filter, search: debounced || undefined, sort, order, limit: DEFAULT_PAGE_SIZE, ...(cursor ? { cursor } : { offset: (page - 1) * DEFAULT_PAGE_SIZE }) });
+  const profiles = useProfiles({
+    filter,
+    search: debounced || undefined,
+    sort,
+    order,
+    limit: DEFAULT_PAGE_SIZE,
+    ...(cursor ? { cursor } : { offset: (page - 1) * DEFAULT_PAGE_SIZE }),
+  });
   const goTo = (next: number) => {
     const nextCursor = profiles.isPlaceholderData ? null : profiles.data?.nextCursor;
     setPageCursor(next === page + 1 && nextCursor ? { page: next, cursor: nextCursor } : null);
@@ -81,10 +88,15 @@ export function ProfileListPage({ shell }: { shell: ProfilesShell }) {
           data={(['all', 'empty', 'approved'] as const).map((value) => ({ value, label: t(`list.filter.${value}`) }))}
           aria-label={t('list.filterLabel')}
         />
-        <TextInput label={t('list.search')} value={search} onChange={(event) => {
+        <TextInput
+          label={t('list.search')}
+          value={search}
+          onChange={(event) => {
             setSearch(event.currentTarget.value);
             setPage(1);
-          }} placeholder={t(shell === 'loveMobile' ? 'list.searchPlaceholderLove' : 'list.searchPlaceholder')} />
+          }}
+          placeholder={t(shell === 'loveMobile' ? 'list.searchPlaceholderLove' : 'list.searchPlaceholder')}
+        />
         <Select
           label={t('list.sort')}
           value={sortValue}
@@ -99,9 +111,13 @@ export function ProfileListPage({ shell }: { shell: ProfilesShell }) {
       </Group>
       {profiles.isPending ? <Loader aria-label={t('loading')} /> : null}
       {profiles.isError ? <Alert color="red">{profiles.error.message}</Alert> : null}
-      {profiles.data && profiles.data.items.length === 0 ? <Text c="dimmed">{profiles.data.profilesCount === 0 ? t('list.none') : t('list.noMatch')}</Text> : null}
+      {profiles.data && profiles.data.items.length === 0 ? (
+        <Text c="dimmed">{profiles.data.profilesCount === 0 ? t('list.none') : t('list.noMatch')}</Text>
+      ) : null}
       <SimpleGrid cols={shell === 'owner' ? { base: 1, sm: 2, lg: 3 } : 1}>
-        {profiles.data?.items.map((profile) => <ProfileCard key={profile._id} profile={profile} onOpen={() => open(profile._id)} highlighted={profile._id === remembered} />)}
+        {profiles.data?.items.map((profile) => (
+          <ProfileCard key={profile._id} profile={profile} onOpen={() => open(profile._id)} highlighted={profile._id === remembered} />
+        ))}
       </SimpleGrid>
       {profiles.data && profiles.data.total > DEFAULT_PAGE_SIZE ? (
         <Pagination total={Math.ceil(profiles.data.total / DEFAULT_PAGE_SIZE)} value={page} onChange={goTo} aria-label={t('list.pages')} />

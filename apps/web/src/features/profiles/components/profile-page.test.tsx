@@ -8,8 +8,28 @@ import { configureApi } from '../../../shared/api/client.ts';
 import { initI18n } from '../../../shared/i18n/i18n.ts';
 import { ProfilePage } from './profile-page.tsx';
 
-const unscored = { competencies: null, professionalism: null, maturity: null, grade: null, finalScore: null, finalScorePrecise: null, scoredAt: null, completeness: null, modelId: null };
-const scored = { competencies: 61, professionalism: 55, maturity: 70, grade: 'MIDDLE' as const, finalScore: null, finalScorePrecise: null, scoredAt: '2026-11-20T10:00:00.000Z', completeness: 1, modelId: null };
+const unscored = {
+  competencies: null,
+  professionalism: null,
+  maturity: null,
+  grade: null,
+  finalScore: null,
+  finalScorePrecise: null,
+  scoredAt: null,
+  completeness: null,
+  modelId: null,
+};
+const scored = {
+  competencies: 61,
+  professionalism: 55,
+  maturity: 70,
+  grade: 'MIDDLE' as const,
+  finalScore: null,
+  finalScorePrecise: null,
+  scoredAt: '2026-11-20T10:00:00.000Z',
+  completeness: 1,
+  modelId: null,
+};
 
 const profile = (scores: Profile['scores']): Profile => ({
   _id: 'p1',
@@ -71,8 +91,16 @@ const loveExplanation: LoveExplanation = {
   source: 'love-rules',
   modelId: null,
   people: [
-    { intimacy: [], passion: [{ neuron: 'Л_Притяжение', question: { ru: 'Притяжение к партнёру (1–10)', en: 'Attraction to the partner (1–10)' }, points: 15.6 }], commitment: [] },
-    { intimacy: [], passion: [{ neuron: 'Л_Притяжение', question: { ru: 'Притяжение к партнёру (1–10)', en: 'Attraction to the partner (1–10)' }, points: -11.1 }], commitment: [] },
+    {
+      intimacy: [],
+      passion: [{ neuron: 'Л_Притяжение', question: { ru: 'Притяжение к партнёру (1–10)', en: 'Attraction to the partner (1–10)' }, points: 15.6 }],
+      commitment: [],
+    },
+    {
+      intimacy: [],
+      passion: [{ neuron: 'Л_Притяжение', question: { ru: 'Притяжение к партнёру (1–10)', en: 'Attraction to the partner (1–10)' }, points: -11.1 }],
+      commitment: [],
+    },
   ],
 };
 
@@ -135,13 +163,23 @@ describe('owner profile page', { timeout: 20_000 }, () => {
       { intimacy: 58, passion: 85.6, commitment: 74, completeness: 1 },
       { intimacy: 61, passion: 38.9, commitment: 74, completeness: 1 },
     ];
-    current = { ...profile({ ...unscored, scoredAt: '2026-11-20T10:00:00.000Z', completeness: 1, love: { rules: 'love-rules-1', people } }), kind: 'couple', firstName: 'Ян', partnerFirstName: 'Ира', name: 'Ян' };
+    current = {
+      ...profile({ ...unscored, scoredAt: '2026-11-20T10:00:00.000Z', completeness: 1, love: { rules: 'love-rules-1', people } }),
+      kind: 'couple',
+      firstName: 'Ян',
+      partnerFirstName: 'Ира',
+      name: 'Ян',
+    };
     currentExplanation = loveExplanation;
     renderPage();
     const table = await screen.findByTestId('love-scores');
     expect(within(table).getByRole('columnheader', { name: 'Ира' })).toBeTruthy();
     const passion = within(table).getByText('Страсть').closest('tr')!;
-    expect(within(passion).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Страсть', '86', '39']);
+    expect(
+      within(passion)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Страсть', '86', '39']);
     expect(screen.queryByText('Квалификация (K)')).toBeNull();
     const list = await screen.findByTestId('score-explanation');
     expect(within(list).getByText(/правилам любовной модели/)).toBeTruthy();

@@ -4,7 +4,11 @@ import { apiCall } from '../../../shared/api/client.ts';
 
 /** The love questionnaire for the flame onboarding, no sign-in needed. */
 export function useLoveQuestionnaire() {
-  return useQuery({ queryKey: ['questionnaire', 'unsecure', 'love'], queryFn: () => apiCall(unsecureQuestionnaireEndpoint, { query: { kind: 'love' } }), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['questionnaire', 'unsecure', 'love'],
+    queryFn: () => apiCall(unsecureQuestionnaireEndpoint, { query: { kind: 'love' } }),
+    staleTime: Infinity,
+  });
 }
 
 /** Sends the visitor's love profile; the answer carries the permalink of the result page. */

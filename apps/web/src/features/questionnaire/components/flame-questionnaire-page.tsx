@@ -32,7 +32,13 @@ export function FlameQuestionnairePage() {
     setTouched(true);
     if (!ready) return;
     create.mutate(
-      { answers: answersToSend(steps, draft.answers), firstName: draft.names.firstName.trim(), birthDate: birthDateFromDay(draft.names.birthDate)!, consent: true, noticeVersion: NOTICE_VERSION },
+      {
+        answers: answersToSend(steps, draft.answers),
+        firstName: draft.names.firstName.trim(),
+        birthDate: birthDateFromDay(draft.names.birthDate)!,
+        consent: true,
+        noticeVersion: NOTICE_VERSION,
+      },
       {
         onSuccess: ({ permalink, personToken }) => {
           discard();
@@ -61,11 +67,18 @@ export function FlameQuestionnairePage() {
           setTouched(true);
           setDraft((current) => ({ ...current, step }));
         }}
-        intro={<NamesFields kind="love" names={draft.names} onChange={(names) => setDraft((current) => ({ ...current, names }))} locale={locale} touched={touched} />}
+        intro={
+          <NamesFields kind="love" names={draft.names} onChange={(names) => setDraft((current) => ({ ...current, names }))} locale={locale} touched={touched} />
+        }
         introValid={namesValid('love', draft.names, locale)}
         finish={
           <Stack gap="sm">
-            <Checkbox checked={consent} onChange={(event) => setConsent(event.currentTarget.checked)} label={t('form.consent')} error={touched && !consent ? t('form.consentRequired') : null} />
+            <Checkbox
+              checked={consent}
+              onChange={(event) => setConsent(event.currentTarget.checked)}
+              label={t('form.consent')}
+              error={touched && !consent ? t('form.consentRequired') : null}
+            />
             {create.isError ? <Alert color="red">{create.error.message}</Alert> : null}
             <Button color="pink" onClick={submit} loading={create.isPending} disabled={!allStepsValid(steps, draft.answers)} w="fit-content">
               {t('form.send')}

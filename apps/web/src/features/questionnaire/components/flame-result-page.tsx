@@ -37,8 +37,8 @@ export function FlameResultPage() {
       </Card>
       {personToken ? (
         <Text size="sm">
-          {t('sent.personPage')}{' '}
-          <a href={`/person/${personToken}`} data-testid="person-page-link">{`${location.origin}/person/${personToken}`}</a>. {t('sent.personPageKeep')}
+          {t('sent.personPage')} <a href={`/person/${personToken}`} data-testid="person-page-link">{`${location.origin}/person/${personToken}`}</a>.{' '}
+          {t('sent.personPageKeep')}
         </Text>
       ) : null}
       <Text>{signedIn ? t('flame.nextSignedIn') : t('flame.next')}</Text>

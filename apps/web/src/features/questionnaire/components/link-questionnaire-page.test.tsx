@@ -21,19 +21,35 @@ const steps: Step[] = [
     key: 'about',
     title: text('О себе'),
     questions: [
-      { neuronName: 'С_Пол', type: 'select', text: text('Ваш пол'), scope: 'self', options: [{ value: 'М', label: text('Мужской') }, { value: 'Ж', label: text('Женский') }] },
+      {
+        neuronName: 'С_Пол',
+        type: 'select',
+        text: text('Ваш пол'),
+        scope: 'self',
+        options: [
+          { value: 'М', label: text('Мужской') },
+          { value: 'Ж', label: text('Женский') },
+        ],
+      },
       { neuronName: 'С_Возр', type: 'slider', text: text('Ваш возраст'), scope: 'self', options: [], min: 14, max: 90, step: 1 },
       {
         neuronName: 'С_Учёба_Сейчас',
         type: 'select',
         text: text('Вы сейчас учитесь?'),
         scope: 'self',
-        options: [{ value: 'Да', label: text('Да') }, { value: 'Нет', label: text('Нет') }],
+        options: [
+          { value: 'Да', label: text('Да') },
+          { value: 'Нет', label: text('Нет') },
+        ],
         dependsOn: { scope: 'and', conditions: [{ neuronName: 'С_Возр', operator: 'less', value: 25 }] },
       },
     ],
   },
-  { key: 'family', title: text('Семья'), questions: [{ neuronName: 'С_Дети', type: 'slider', text: text('Сколько детей?'), scope: 'self', options: [], min: 0, max: 15, step: 1 }] },
+  {
+    key: 'family',
+    title: text('Семья'),
+    questions: [{ neuronName: 'С_Дети', type: 'slider', text: text('Сколько детей?'), scope: 'self', options: [], min: 0, max: 15, step: 1 }],
+  },
 ];
 
 const view = (patch: Partial<ProfileLinkView> = {}): ProfileLinkView => ({
@@ -107,7 +123,10 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByLabelText(/Я прочитал\(а\) уведомление/, { selector: 'input' }));
     await user.type(screen.getByLabelText(/E-mail для личной ссылки/), 'anna@example.com');
-    const sentView = { ...view({ state: 'ack_a', locked: true, firstName: 'Анна', lastName: 'Иванова', age: 30, avatarName: 'female-21to35-1' }), personToken: 'private-token' };
+    const sentView = {
+      ...view({ state: 'ack_a', locked: true, firstName: 'Анна', lastName: 'Иванова', age: 30, avatarName: 'female-21to35-1' }),
+      personToken: 'private-token',
+    };
     api.once('PATCH', '/api/profile/abc', { status: 200, body: { result: sentView } });
     await user.click(screen.getByRole('button', { name: 'Отправить анкету' }));
     await screen.findByTestId('questionnaire-sent', {}, slow);
@@ -132,7 +151,10 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
 
   it('reset clears answers and names', async () => {
     const user = userEvent.setup();
-    api.always('GET', '/api/profile/xyz', { status: 200, body: { result: view({ firstName: 'Олег', lastName: 'Сидоров', answers: [{ neuron: 'С_Пол', value: 'М' }] }) } });
+    api.always('GET', '/api/profile/xyz', {
+      status: 200,
+      body: { result: view({ firstName: 'Олег', lastName: 'Сидоров', answers: [{ neuron: 'С_Пол', value: 'М' }] }) },
+    });
     renderApp('/owner/link/xyz');
     await screen.findByTestId('link-questionnaire', {}, slow);
     expect((screen.getByLabelText(/^Имя/) as HTMLInputElement).value).toBe('Олег');
@@ -146,10 +168,16 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
   it('lets a sent short questionnaire go on to the full one, with the stored answers fixed', async () => {
     const user = userEvent.setup();
     const stored = [{ neuron: 'С_Пол', value: 'Ж' }];
-    api.always('GET', '/api/profile/short1', { status: 200, body: { result: view({ state: 'ack_a', locked: true, isShort: true, kind: 'short', firstName: 'Анна', lastName: 'Иванова', answers: stored }) } });
+    api.always('GET', '/api/profile/short1', {
+      status: 200,
+      body: { result: view({ state: 'ack_a', locked: true, isShort: true, kind: 'short', firstName: 'Анна', lastName: 'Иванова', answers: stored }) },
+    });
     renderApp('/owner/link/short1');
     await screen.findByTestId('questionnaire-sent', {}, slow);
-    api.once('PUT', '/api/profile/short1/upgrade', { status: 200, body: { result: view({ state: 'answered', firstName: 'Анна', lastName: 'Иванова', answers: stored, storedNeurons: ['С_Пол'] }) } });
+    api.once('PUT', '/api/profile/short1/upgrade', {
+      status: 200,
+      body: { result: view({ state: 'answered', firstName: 'Анна', lastName: 'Иванова', answers: stored, storedNeurons: ['С_Пол'] }) },
+    });
     await user.click(screen.getByRole('button', { name: 'Заполнить полную анкету' }));
     await screen.findByTestId('link-questionnaire', {}, slow);
     expect(api.callsTo('PUT', '/api/profile/short1/upgrade')).toHaveLength(1);
@@ -168,7 +196,10 @@ describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST', '/api/profile/old/link-request')).toHaveLength(1);
     expired.unmount();
 
-    api.always('GET', '/api/profile/nope', { status: 404, body: { error: { code: 'link_invalid', message: 'Проверь правильность ссылки либо обратитесь к владельцу ссылки' } } });
+    api.always('GET', '/api/profile/nope', {
+      status: 404,
+      body: { error: { code: 'link_invalid', message: 'Проверь правильность ссылки либо обратитесь к владельцу ссылки' } },
+    });
     renderApp('/profile-questionnaire?link=nope');
     const problem = await screen.findByTestId('link-problem', {}, slow);
     expect(problem.textContent).toContain('Проверь правильность ссылки либо обратитесь к владельцу ссылки');

@@ -75,7 +75,13 @@ function ExpiredLink({ permalink, message }: { permalink: string; message: strin
           {t('link.requested')}
         </p>
       ) : (
-        <button type="button" className={classes.button} onClick={() => void send()} disabled={request.status === 'pending'} aria-busy={request.status === 'pending'}>
+        <button
+          type="button"
+          className={classes.button}
+          onClick={() => void send()}
+          disabled={request.status === 'pending'}
+          aria-busy={request.status === 'pending'}
+        >
           {t('link.requestNew')}
         </button>
       )}
@@ -89,7 +95,17 @@ function ExpiredLink({ permalink, message }: { permalink: string; message: strin
 }
 
 /** A questionnaire already sent: it is stored and cannot be changed; a short one may go on to the full questionnaire. */
-function SentProfile({ permalink, view, onView, personToken }: { permalink: string; view: ProfileLinkView; onView: (view: ProfileLinkView) => void; personToken: string | null }) {
+function SentProfile({
+  permalink,
+  view,
+  onView,
+  personToken,
+}: {
+  permalink: string;
+  view: ProfileLinkView;
+  onView: (view: ProfileLinkView) => void;
+  personToken: string | null;
+}) {
   const { t } = useTranslation('questionnaire');
   const [upgrade, runUpgrade] = useAction(() => upgradeByLink(permalink));
   return (
@@ -105,7 +121,8 @@ function SentProfile({ permalink, view, onView, personToken }: { permalink: stri
       <p>{t('sent.body')}</p>
       {personToken ? (
         <p className={classes.note}>
-          {t('sent.personPage')} <a href={`/person/${personToken}`} data-testid="person-page-link">{`${location.origin}/person/${personToken}`}</a>. {t('sent.personPageKeep')}
+          {t('sent.personPage')} <a href={`/person/${personToken}`} data-testid="person-page-link">{`${location.origin}/person/${personToken}`}</a>.{' '}
+          {t('sent.personPageKeep')}
         </p>
       ) : null}
       {view.detailsHidden ? <p className={classes.note}>{t('sent.detailsHidden')}</p> : null}
@@ -188,7 +205,15 @@ function LinkQuestionnaire({ permalink, view, onView }: { permalink: string; vie
           setTouched(true);
           setDraft((current) => ({ ...current, step }));
         }}
-        intro={<NamesFields kind={view.kind} names={draft.names} onChange={(names) => setDraft((current) => ({ ...current, names }))} locale={locale} touched={touched} />}
+        intro={
+          <NamesFields
+            kind={view.kind}
+            names={draft.names}
+            onChange={(names) => setDraft((current) => ({ ...current, names }))}
+            locale={locale}
+            touched={touched}
+          />
+        }
         introValid={named}
         storedNeurons={view.storedNeurons}
         sides={{ self: draft.names.firstName || t('sides.self'), partner: draft.names.partnerFirstName || t('sides.partner') }}
@@ -236,4 +261,3 @@ function LinkQuestionnaire({ permalink, view, onView }: { permalink: string; vie
     </div>
   );
 }
-

@@ -41,7 +41,19 @@ export function namesValid(kind: QuestionnaireKind, names: Names, locale: Locale
 }
 
 /** Name inputs (and the birth date for love profiles) with the same messages as the server. */
-export function NamesFields({ kind, names, onChange, locale, touched }: { kind: QuestionnaireKind; names: Names; onChange: (names: Names) => void; locale: Locale; touched: boolean }) {
+export function NamesFields({
+  kind,
+  names,
+  onChange,
+  locale,
+  touched,
+}: {
+  kind: QuestionnaireKind;
+  names: Names;
+  onChange: (names: Names) => void;
+  locale: Locale;
+  touched: boolean;
+}) {
   const { t } = useTranslation('questionnaire');
   return (
     <div className={classes.names}>

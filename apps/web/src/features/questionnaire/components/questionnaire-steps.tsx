@@ -37,7 +37,11 @@ type Props = {
 /** The neurons of a step whose answers break a plausibility rule, with the rule's message in the language. */
 function implausibleOnStep(steps: Step[], stepIndex: number, map: AnswerMap, locale: Locale): Map<string, string> {
   const onStep = new Set((visibleSlotsByStep(steps, map)[stepIndex] ?? []).map((slot) => slot.neuron));
-  return new Map(plausibilityIssues(steps, map).filter((issue) => onStep.has(issue.neuron)).map((issue) => [issue.neuron, validationMessage(issue.key, locale, issue.params)]));
+  return new Map(
+    plausibilityIssues(steps, map)
+      .filter((issue) => onStep.has(issue.neuron))
+      .map((issue) => [issue.neuron, validationMessage(issue.key, locale, issue.params)]),
+  );
 }
 
 /** A step can be left forward: every visible question answered and no answer on it implausible. */
@@ -129,7 +133,9 @@ export function QuestionnaireSteps({ steps, answers, onAnswers, step, onStep, in
 export function answersToSend(steps: Step[], answers: Answer[]): Answer[] {
   const map = toAnswerMap(answers);
   const slots = visibleSlotsByStep(steps, map).flat();
-  return slots.filter((slot) => slot.question.type !== 'formula' && map.has(slot.neuron)).map((slot) => ({ neuron: slot.neuron, value: map.get(slot.neuron)! }));
+  return slots
+    .filter((slot) => slot.question.type !== 'formula' && map.has(slot.neuron))
+    .map((slot) => ({ neuron: slot.neuron, value: map.get(slot.neuron)! }));
 }
 
 /** Every step valid and every answer plausible: the form can be sent. */

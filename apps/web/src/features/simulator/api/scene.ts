@@ -21,11 +21,23 @@ export const simulatorSceneKey = (id: string) => ['simulator', 'scene', id] as c
  * workspace edits the full mesh, so every pair has a value to show and change.
  */
 const withFullMesh = (scene: Scene): Scene => ({ ...scene, actors: fullInteractions(scene.actors) });
-const sparseUpdate = (update: SceneUpdate): SceneUpdate => (update.actors ? { ...update, actors: sparseInteractions(update.actors.map((a) => ({ ...a, interactionType: a.interactionType ?? [], interactionIntensive: a.interactionIntensive ?? [] }))) } : update);
+const sparseUpdate = (update: SceneUpdate): SceneUpdate =>
+  update.actors
+    ? {
+        ...update,
+        actors: sparseInteractions(
+          update.actors.map((a) => ({ ...a, interactionType: a.interactionType ?? [], interactionIntensive: a.interactionIntensive ?? [] })),
+        ),
+      }
+    : update;
 
 /** The team scene the workspace edits. */
 export function useSimulatorScene(id: string | undefined) {
-  return useQuery({ queryKey: simulatorSceneKey(id ?? ''), queryFn: async () => withFullMesh(await apiCall(sceneGetEndpoint, { params: { id: id! } })), enabled: Boolean(id) });
+  return useQuery({
+    queryKey: simulatorSceneKey(id ?? ''),
+    queryFn: async () => withFullMesh(await apiCall(sceneGetEndpoint, { params: { id: id! } })),
+    enabled: Boolean(id),
+  });
 }
 
 /**

@@ -9,7 +9,12 @@ export function useDiffText() {
     const who = name(entry.actorId);
     let what: string;
     if (entry.event) what = t(`diff.event.${entry.change ?? 'added'}`, { event: t(`events.${entry.event.type}`), day: entry.event.date });
-    else if (entry.interaction && entry.list) what = t(`diff.interaction.${entry.change ?? 'added'}`, { partner: name(entry.interaction.actorId), day: entry.interaction.date, list: t(`diff.list.${entry.list}`) });
+    else if (entry.interaction && entry.list)
+      what = t(`diff.interaction.${entry.change ?? 'added'}`, {
+        partner: name(entry.interaction.actorId),
+        day: entry.interaction.date,
+        list: t(`diff.list.${entry.list}`),
+      });
     else what = t(`diff.kind.${entry.kind}`, { field: entry.field ?? '' });
     const why = entry.reason ? ` (${t(`reasons.${entry.reason}`)})` : '';
     return `${who}: ${what}${why}`;

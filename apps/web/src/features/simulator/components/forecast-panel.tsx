@@ -48,7 +48,11 @@ export function TeamDayIndicators({ dataset, day, showTips }: { dataset: SceneDa
     ['peakPower', 'peakPower', fmt('peakPower', team.peakPower)],
     ['cohesion', 'cohesion', fmt('cohesion', team.cohesion)],
     ['atmosphere', 'microclimate', `${fmt('microclimate', team.microclimate)} · ${t(`moods.${bandOf(team.microclimate)}`)}`],
-    ['managerSuitability', 'managerSuitability', team.managerSuitability === null ? t('forecast.noManager') : fmt('managerSuitability', team.managerSuitability)],
+    [
+      'managerSuitability',
+      'managerSuitability',
+      team.managerSuitability === null ? t('forecast.noManager') : fmt('managerSuitability', team.managerSuitability),
+    ],
     ['teamingEffect', 'teamingEffect', fmt('teamingEffect', team.teamingEffect)],
   ];
   return (

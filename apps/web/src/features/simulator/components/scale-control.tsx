@@ -12,7 +12,12 @@ export function ScaleControl({ scale }: { scale: number }) {
       <ActionIcon variant="default" onClick={() => setScale(scale - STEP)} disabled={scale <= SCALE_MIN} aria-label={t('scale.out')} data-testid="scale-out">
         −
       </ActionIcon>
-      <Text size="sm" data-testid="scale-value" style={{ minWidth: '4ch', textAlign: 'center', fontVariantNumeric: 'tabular-nums' }} aria-label={t('scale.value', { scale: scale.toFixed(2) })}>
+      <Text
+        size="sm"
+        data-testid="scale-value"
+        style={{ minWidth: '4ch', textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}
+        aria-label={t('scale.value', { scale: scale.toFixed(2) })}
+      >
         {scale.toFixed(2)}
       </Text>
       <ActionIcon variant="default" onClick={() => setScale(scale + STEP)} disabled={scale >= SCALE_MAX} aria-label={t('scale.in')} data-testid="scale-in">

@@ -36,8 +36,20 @@ export function SettingsSidebar({ draft, onDraft, actors, day, onPair }: Props) 
       <Title order={3} size="h5">
         {t('settings.title')}
       </Title>
-      <TextInput label={t('settings.name')} value={draft.title} onChange={(e) => onDraft({ ...draft, title: e.currentTarget.value })} data-testid="scene-title" maxLength={120} />
-      <TextInput type="date" label={t('settings.startDay')} value={draft.startDay} onChange={(e) => e.currentTarget.value && onDraft({ ...draft, startDay: e.currentTarget.value })} data-testid="scene-start" />
+      <TextInput
+        label={t('settings.name')}
+        value={draft.title}
+        onChange={(e) => onDraft({ ...draft, title: e.currentTarget.value })}
+        data-testid="scene-title"
+        maxLength={120}
+      />
+      <TextInput
+        type="date"
+        label={t('settings.startDay')}
+        value={draft.startDay}
+        onChange={(e) => e.currentTarget.value && onDraft({ ...draft, startDay: e.currentTarget.value })}
+        data-testid="scene-start"
+      />
       <Stack gap={2}>
         <Text size="sm" fw={500} id="lifespan-label">
           {t('settings.lifespan')}
@@ -98,8 +110,16 @@ export function SettingsSidebar({ draft, onDraft, actors, day, onPair }: Props) 
           </Stack>
         );
       })}
-      <Switch label={t('settings.cardTips')} checked={draft.showSceneCardTips} onChange={(e) => onDraft({ ...draft, showSceneCardTips: e.currentTarget.checked })} />
-      <Switch label={t('settings.indicatorTips')} checked={draft.showSceneIndicatorTips} onChange={(e) => onDraft({ ...draft, showSceneIndicatorTips: e.currentTarget.checked })} />
+      <Switch
+        label={t('settings.cardTips')}
+        checked={draft.showSceneCardTips}
+        onChange={(e) => onDraft({ ...draft, showSceneCardTips: e.currentTarget.checked })}
+      />
+      <Switch
+        label={t('settings.indicatorTips')}
+        checked={draft.showSceneIndicatorTips}
+        onChange={(e) => onDraft({ ...draft, showSceneIndicatorTips: e.currentTarget.checked })}
+      />
     </Stack>
   );
 }

@@ -10,7 +10,16 @@ const profiles: [RegExp, () => [number, unknown]] = [/\/api\/scene\/profiles/, (
 // Whole-screen renders take seconds on a loaded machine.
 describe('team scene workspace', { timeout: 20_000 }, () => {
   it('shows the team with no forecast yet, and applies a lead change at once with its diff, undo and redo', async () => {
-    const calls = stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, (init) => (init?.method === 'PATCH' ? [200, { result: { scene: sceneWith(JSON.parse(String(init.body)).actors), diff: [] } }] : [200, { result: sceneWith(twoActors()) }])]]);
+    const calls = stubApi([
+      profiles,
+      [
+        /\/api\/scene\/scene\/scene-1$/,
+        (init) =>
+          init?.method === 'PATCH'
+            ? [200, { result: { scene: sceneWith(JSON.parse(String(init.body)).actors), diff: [] } }]
+            : [200, { result: sceneWith(twoActors()) }],
+      ],
+    ]);
     renderWorkspace();
     await screen.findByTestId('card-p1');
     expect(screen.getByTestId('no-forecast').textContent).toContain('There is no forecast yet');
@@ -122,7 +131,10 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
       [/snapshot\/scene-1/, () => [200, { result: { url: '/api/scene/dataset/tok', expiresAt: '2026-01-01T00:15:00.000Z' } }]],
       [/dataset\/tok/, () => [200, {}]],
       [/\/api\/scene\/scene\/scene-1\/run$/, () => ((runs += 1), [200, { result: { ruid: 'run-2' } }])],
-      [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: sceneWith(twoActors(), { lastRun: { ruid: 'run-1', status: 'done', phase: 5, fresh: true, error: null } }) }]],
+      [
+        /\/api\/scene\/scene\/scene-1$/,
+        () => [200, { result: sceneWith(twoActors(), { lastRun: { ruid: 'run-1', status: 'done', phase: 5, fresh: true, error: null } }) }],
+      ],
     ]);
     renderWorkspace();
     expect(await screen.findByTestId('broken')).toBeTruthy();
@@ -136,7 +148,10 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
     stubApi([
       profiles,
       [/\/api\/scene\/scene\/scene-1\/run$/, () => ((runs += 1), [200, { result: { ruid: 'run-2' } }])],
-      [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: sceneWith(twoActors(), { lastRun: { ruid: 'run-1', status: 'failed', phase: 2, fresh: true, error: 'unstable_connection' } }) }]],
+      [
+        /\/api\/scene\/scene\/scene-1$/,
+        () => [200, { result: sceneWith(twoActors(), { lastRun: { ruid: 'run-1', status: 'failed', phase: 2, fresh: true, error: 'unstable_connection' } }) }],
+      ],
     ]);
     renderWorkspace();
     expect((await screen.findByTestId('broken')).textContent).toContain('connection');
@@ -167,7 +182,16 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
   });
 
   it('asks before leaving with unsaved changes: stay keeps the edit, leave goes; saved changes leave freely', async () => {
-    stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, (init) => (init?.method === 'PATCH' ? [200, { result: { scene: sceneWith(twoActors(), { title: 'Renamed' }), diff: [] } }] : [200, { result: sceneWith(twoActors()) }])]]);
+    stubApi([
+      profiles,
+      [
+        /\/api\/scene\/scene\/scene-1$/,
+        (init) =>
+          init?.method === 'PATCH'
+            ? [200, { result: { scene: sceneWith(twoActors(), { title: 'Renamed' }), diff: [] } }]
+            : [200, { result: sceneWith(twoActors()) }],
+      ],
+    ]);
     renderWorkspace();
     await screen.findByTestId('card-p1');
     fireEvent.change(screen.getByTestId('scene-title'), { target: { value: 'Renamed' } });
@@ -185,7 +209,16 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
   });
 
   it('lets a saved team leave without asking', async () => {
-    stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, (init) => (init?.method === 'PATCH' ? [200, { result: { scene: sceneWith(twoActors(), { title: 'Renamed' }), diff: [] } }] : [200, { result: sceneWith(twoActors()) }])]]);
+    stubApi([
+      profiles,
+      [
+        /\/api\/scene\/scene\/scene-1$/,
+        (init) =>
+          init?.method === 'PATCH'
+            ? [200, { result: { scene: sceneWith(twoActors(), { title: 'Renamed' }), diff: [] } }]
+            : [200, { result: sceneWith(twoActors()) }],
+      ],
+    ]);
     renderWorkspace();
     await screen.findByTestId('card-p1');
     fireEvent.change(screen.getByTestId('scene-title'), { target: { value: 'Renamed' } });

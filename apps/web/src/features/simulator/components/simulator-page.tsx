@@ -151,7 +151,14 @@ function Workspace({ scene }: { scene: Scene }) {
     const now = Date.now();
     if (action.type === 'add') {
       const p = action.profile;
-      edit((list) => addActor(list, { id: p._id, firstName: p.firstName ?? '', lastName: p.lastName ?? '', position: p.position ?? undefined, gender: p.gender ?? undefined }, day, now));
+      edit((list) =>
+        addActor(
+          list,
+          { id: p._id, firstName: p.firstName ?? '', lastName: p.lastName ?? '', position: p.position ?? undefined, gender: p.gender ?? undefined },
+          day,
+          now,
+        ),
+      );
     } else if (action.type === 'remove') edit((list) => removeActor(list, action.actorId));
     else {
       const type = EVENT_OF[action.type];
@@ -226,7 +233,13 @@ function Workspace({ scene }: { scene: Scene }) {
           <Button variant="default" onClick={() => step(redo(memory))} disabled={!canRedo(memory)} data-testid="redo">
             {t('actions.redo')}
           </Button>
-          <Button variant="default" onClick={() => void persist()} loading={save.isPending} disabled={locked || !dirty || !draft.title.trim()} data-testid="save">
+          <Button
+            variant="default"
+            onClick={() => void persist()}
+            loading={save.isPending}
+            disabled={locked || !dirty || !draft.title.trim()}
+            data-testid="save"
+          >
             {t('actions.save')}
           </Button>
           <Button onClick={() => void compute()} loading={running} disabled={locked || isNew || actors.length < 2 || !draft.title.trim()} data-testid="run">
@@ -246,7 +259,16 @@ function Workspace({ scene }: { scene: Scene }) {
       )}
       <Grid>
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <TeamSidebar actors={actors} day={day} sort={sort} onSort={setSort} profiles={profiles.data?.items ?? []} dataset={dataset} showTips={draft.showSceneCardTips} onAction={onAction} />
+          <TeamSidebar
+            actors={actors}
+            day={day}
+            sort={sort}
+            onSort={setSort}
+            profiles={profiles.data?.items ?? []}
+            dataset={dataset}
+            showTips={draft.showSceneCardTips}
+            onAction={onAction}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="sm">
@@ -256,7 +278,15 @@ function Workspace({ scene }: { scene: Scene }) {
               </Text>
               <ScaleControl scale={scale} />
             </Group>
-            <Timeline actors={actors} day={day} onDay={setDay} lifespan={draft.lifespan} startDay={draft.startDay} scale={scale} onMoveEvent={(id, index, to) => edit((list) => moveEvent(list, id, index, to))} />
+            <Timeline
+              actors={actors}
+              day={day}
+              onDay={setDay}
+              lifespan={draft.lifespan}
+              startDay={draft.startDay}
+              scale={scale}
+              onMoveEvent={(id, index, to) => edit((list) => moveEvent(list, id, index, to))}
+            />
             {change && <DiffList diff={change.diff} corrections={change.corrections} name={name} />}
             <Box data-testid="forecast">
               {broken && (
@@ -304,7 +334,13 @@ function Workspace({ scene }: { scene: Scene }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <SettingsSidebar draft={draft} onDraft={setDraft} actors={actors} day={day} onPair={(a, b, list, value) => edit((l) => setPair(l, a, b, list, value, day))} />
+          <SettingsSidebar
+            draft={draft}
+            onDraft={setDraft}
+            actors={actors}
+            day={day}
+            onPair={(a, b, list, value) => edit((l) => setPair(l, a, b, list, value, day))}
+          />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -27,8 +27,22 @@ export function stubApi(handlers: Array<[RegExp, Handler]>) {
 
 /** Two people in the team from day 0, working 5 h/w in the office. */
 export const twoActors = (): Actor[] => [
-  { id: 'p1', firstName: 'Anna', lastName: 'Smirnova', events: [{ type: 'start', date: 0, value: 0, timestamp: 1 }], interactionType: [{ actorId: 'p2', date: 0, value: 0 }], interactionIntensive: [{ actorId: 'p2', date: 0, value: 5 }] },
-  { id: 'p2', firstName: 'Boris', lastName: 'Orlov', events: [{ type: 'start', date: 0, value: 0, timestamp: 2 }], interactionType: [], interactionIntensive: [] },
+  {
+    id: 'p1',
+    firstName: 'Anna',
+    lastName: 'Smirnova',
+    events: [{ type: 'start', date: 0, value: 0, timestamp: 1 }],
+    interactionType: [{ actorId: 'p2', date: 0, value: 0 }],
+    interactionIntensive: [{ actorId: 'p2', date: 0, value: 5 }],
+  },
+  {
+    id: 'p2',
+    firstName: 'Boris',
+    lastName: 'Orlov',
+    events: [{ type: 'start', date: 0, value: 0, timestamp: 2 }],
+    interactionType: [],
+    interactionIntensive: [],
+  },
 ];
 
 /** A scene as the server presents it. */
@@ -65,7 +79,21 @@ export function datasetOf(): SceneDataset {
     days,
     actorIds: ['p1', 'p2'],
     renderDays: [0, 31, 59],
-    summary: { basePower: 1, peakPower: 2, totalStatisticPower: 1, cohesion: 1, competence: 1, orientation: 'КПЛ', performance: 1, microclimate: 30, atmosphere: 'good', teamType: 'growth', managerSuitability: null, competencies: { k: 1, p: 1, l: 1 }, teamingEffect: 1 },
+    summary: {
+      basePower: 1,
+      peakPower: 2,
+      totalStatisticPower: 1,
+      cohesion: 1,
+      competence: 1,
+      orientation: 'КПЛ',
+      performance: 1,
+      microclimate: 30,
+      atmosphere: 'good',
+      teamType: 'growth',
+      managerSuitability: null,
+      competencies: { k: 1, p: 1, l: 1 },
+      teamingEffect: 1,
+    },
     actorColumns: {
       expertise: perActor(() => 50),
       power: perActor((d, a) => (a === 0 ? d : d / 2)),

@@ -42,7 +42,15 @@ export function TeamCurve({ dataset, day, onDay, lifespan }: { dataset: SceneDat
       axis: t('curve.atmosphereAxis'),
       domain: [-100, 100],
       zones: conditionZones((name) => t(`moods.${name}`)),
-      series: [{ id: 'atmosphere', name: names.atmosphere, values: column(c.microclimate), color: '#1864ab', band: band ? { low: band.p10.slice(0, count), high: band.p90.slice(0, count) } : null }],
+      series: [
+        {
+          id: 'atmosphere',
+          name: names.atmosphere,
+          values: column(c.microclimate),
+          color: '#1864ab',
+          band: band ? { low: band.p10.slice(0, count), high: band.p90.slice(0, count) } : null,
+        },
+      ],
     },
     power: {
       axis: t('curve.powerAxis'),
@@ -52,7 +60,11 @@ export function TeamCurve({ dataset, day, onDay, lifespan }: { dataset: SceneDat
         { id: 'peak', name: label('peakPower'), values: column(c.peakPower), color: '#2b8a3e', dashed: true },
       ],
     },
-    cohesion: { axis: t('curve.cohesionAxis'), domain: [0, 100], series: [{ id: 'cohesion', name: names.cohesion, values: column(c.cohesion), color: '#1864ab' }] },
+    cohesion: {
+      axis: t('curve.cohesionAxis'),
+      domain: [0, 100],
+      series: [{ id: 'cohesion', name: names.cohesion, values: column(c.cohesion), color: '#1864ab' }],
+    },
   };
   const view = views[indicator];
   return (

@@ -14,7 +14,12 @@ export type SceneSort = 'power' | 'weight' | 'rating' | 'addedDate' | 'experienc
 export const SORTS: SceneSort[] = ['addedDate', 'power', 'weight', 'rating', 'experience'];
 
 /** The metric each card sort reads: weight is the actor's importance, rating his in-group rating, experience his expertise. */
-const SORT_METRIC: Record<Exclude<SceneSort, 'addedDate'>, keyof ActorMetrics> = { power: 'power', weight: 'importance', rating: 'rating', experience: 'expertise' };
+const SORT_METRIC: Record<Exclude<SceneSort, 'addedDate'>, keyof ActorMetrics> = {
+  power: 'power',
+  weight: 'importance',
+  rating: 'rating',
+  experience: 'expertise',
+};
 
 /**
  * Card order (spec section 4): by added date, newest first, or by a metric of the selected day, highest first; actors
@@ -32,8 +37,7 @@ export function sortActors(actors: Actor[], sort: SceneSort, metrics: (id: strin
 }
 
 export type TeamAction =
-  | { type: 'add'; profile: SceneProfile }
-  | { type: 'remove' | 'manager' | 'lead' | 'unmanager' | 'unlead' | 'dismiss' | 'rejoin'; actorId: string };
+  { type: 'add'; profile: SceneProfile } | { type: 'remove' | 'manager' | 'lead' | 'unmanager' | 'unlead' | 'dismiss' | 'rejoin'; actorId: string };
 
 type Props = {
   actors: Actor[];
@@ -48,7 +52,23 @@ type Props = {
 
 const fmt = (value: number) => Math.round(value).toString();
 
-function ActorCard({ actor, day, grade, metrics, computed, showTips, onAction }: { actor: Actor; day: number; grade: string | null; metrics: ActorMetrics | null; computed: boolean; showTips: boolean; onAction: Props['onAction'] }) {
+function ActorCard({
+  actor,
+  day,
+  grade,
+  metrics,
+  computed,
+  showTips,
+  onAction,
+}: {
+  actor: Actor;
+  day: number;
+  grade: string | null;
+  metrics: ActorMetrics | null;
+  computed: boolean;
+  showTips: boolean;
+  onAction: Props['onAction'];
+}) {
   const { t } = useTranslation('simulator');
   const name = displayName(actor, t('card.unnamed'));
   const { active, rank } = stateOn(actor, day);
@@ -130,7 +150,14 @@ function ActorCard({ actor, day, grade, metrics, computed, showTips, onAction }:
                 {t('actions.rejoin', { day })}
               </Button>
             )}
-            <Button size="compact-xs" variant="subtle" color="red" onClick={act('remove')} data-testid={`remove-${actor.id}`} aria-label={t('actions.removeNamed', { name })}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              onClick={act('remove')}
+              data-testid={`remove-${actor.id}`}
+              aria-label={t('actions.removeNamed', { name })}
+            >
               {t('actions.remove')}
             </Button>
           </Group>
@@ -208,7 +235,16 @@ export function TeamSidebar({ actors, day, sort, onSort, profiles, dataset, show
       />
       <AddPerson taken={taken} day={day} onAdd={(profile) => onAction({ type: 'add', profile })} />
       {sortActors(actors, sort, metrics).map((actor) => (
-        <ActorCard key={actor.id} actor={actor} day={day} grade={gradeOf.get(actor.id) ?? null} metrics={metrics(actor.id)} computed={dataset !== null} showTips={showTips} onAction={onAction} />
+        <ActorCard
+          key={actor.id}
+          actor={actor}
+          day={day}
+          grade={gradeOf.get(actor.id) ?? null}
+          metrics={metrics(actor.id)}
+          computed={dataset !== null}
+          showTips={showTips}
+          onAction={onAction}
+        />
       ))}
     </Stack>
   );

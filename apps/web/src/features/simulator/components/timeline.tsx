@@ -134,7 +134,16 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
               onClick={() => onDay(offset)}
               data-testid={`month-${m}`}
               aria-label={t('timeline.selectMonth', { month: long.format(new Date(start.getTime() + offset * 86_400_000)) })}
-              style={{ position: 'absolute', left: x(offset), height: 24, minWidth: 24, fontSize: 11, whiteSpace: 'nowrap', borderLeft: '1px solid #ced4da', paddingLeft: 2 }}
+              style={{
+                position: 'absolute',
+                left: x(offset),
+                height: 24,
+                minWidth: 24,
+                fontSize: 11,
+                whiteSpace: 'nowrap',
+                borderLeft: '1px solid #ced4da',
+                paddingLeft: 2,
+              }}
             >
               {monthName(offset, m)}
             </UnstyledButton>
@@ -179,7 +188,15 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
                   <line key={offset} x1={x(offset)} x2={x(offset)} y1={0} y2={ROW_H} stroke="#e9ecef" />
                 ))}
                 {activeSpans(actor.events, last + 1).map(([from, to]) => (
-                  <rect key={from} x={x(Math.max(from, first))} y={ROW_H / 2 - 3} width={Math.max(0, x(Math.min(to, last + 1)) - x(Math.max(from, first)))} height={6} rx={3} fill={from < 0 ? '#adb5bd' : '#a5d8ff'} />
+                  <rect
+                    key={from}
+                    x={x(Math.max(from, first))}
+                    y={ROW_H / 2 - 3}
+                    width={Math.max(0, x(Math.min(to, last + 1)) - x(Math.max(from, first)))}
+                    height={6}
+                    rx={3}
+                    fill={from < 0 ? '#adb5bd' : '#a5d8ff'}
+                  />
                 ))}
                 <line x1={x(day)} x2={x(day)} y1={0} y2={ROW_H} stroke="#f08c00" strokeWidth={2} />
                 {actor.events.map((e, index) => (

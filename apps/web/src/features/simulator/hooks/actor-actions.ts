@@ -115,7 +115,11 @@ export function setPair(actors: Actor[], a: string, b: string, list: ListName, v
 export function overloaded(actors: Actor[], day: number): string[] {
   return actors
     .filter((a) => stateOn(a, day).active)
-    .filter((a, _, active) => active.reduce((sum, b) => sum + (b.id === a.id || !stateOn(b, day).active ? 0 : (pairValue(actors, a.id, b.id, 'interactionIntensive', day) ?? 0)), 0) > INTERACTION_WARNING_HOURS)
+    .filter(
+      (a, _, active) =>
+        active.reduce((sum, b) => sum + (b.id === a.id || !stateOn(b, day).active ? 0 : (pairValue(actors, a.id, b.id, 'interactionIntensive', day) ?? 0)), 0) >
+        INTERACTION_WARNING_HOURS,
+    )
     .map((a) => a.id);
 }
 

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '@teamcast/engine';
 import { canRedo, canUndo, currentActors, emptyMemory, redo, remember, undo } from './actor-memory.ts';
 
-const list = (...ids: string[]): Actor[] => ids.map((id) => ({ id, firstName: id, lastName: '', events: [{ type: 'start', date: 0, value: 0, timestamp: 0 }], interactionType: [], interactionIntensive: [] }));
+const list = (...ids: string[]): Actor[] =>
+  ids.map((id) => ({
+    id,
+    firstName: id,
+    lastName: '',
+    events: [{ type: 'start', date: 0, value: 0, timestamp: 0 }],
+    interactionType: [],
+    interactionIntensive: [],
+  }));
 const ids = (actors: Actor[]) => actors.map((a) => a.id);
 
 describe('undo memory of actor lists', () => {

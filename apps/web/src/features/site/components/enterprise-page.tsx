@@ -106,7 +106,14 @@ export function EnterprisePage() {
           <label htmlFor="enterprise-message">
             {t('enterprise.fields.message')} <span className={classes.optional}>{t('enterprise.optional')}</span>
           </label>
-          <textarea id="enterprise-message" name="message" rows={4} maxLength={2000} aria-invalid={Boolean(errors.message)} aria-describedby={describedBy('message')} />
+          <textarea
+            id="enterprise-message"
+            name="message"
+            rows={4}
+            maxLength={2000}
+            aria-invalid={Boolean(errors.message)}
+            aria-describedby={describedBy('message')}
+          />
           {errors.message ? (
             <span className={classes.error} id="message-error">
               {errors.message}
@@ -116,7 +123,13 @@ export function EnterprisePage() {
         {(['privacyPolicy', 'personalData'] as const).map((consent) => (
           <div className={classes.field} key={consent}>
             <div className={classes.check}>
-              <input id={`enterprise-${consent}`} name={consent} type="checkbox" aria-invalid={Boolean(errors[consent])} aria-describedby={describedBy(consent)} />
+              <input
+                id={`enterprise-${consent}`}
+                name={consent}
+                type="checkbox"
+                aria-invalid={Boolean(errors[consent])}
+                aria-describedby={describedBy(consent)}
+              />
               <label htmlFor={`enterprise-${consent}`} className={classes.optional}>
                 {t(`enterprise.consents.${consent}`)}{' '}
                 <Link to={consent === 'privacyPolicy' ? '/help/privacy' : '/help/personal-data'}>{t('enterprise.consents.read')}</Link>

@@ -54,9 +54,7 @@ export function LandingPage() {
         <ul className={classes.grid}>
           {features.map((feature) => (
             <li key={feature} className={classes.card} data-testid={`feature-${feature}`}>
-              <h3>
-                {t(`landing.features.${feature}.title`)}
-              </h3>
+              <h3>{t(`landing.features.${feature}.title`)}</h3>
               <p>{t(`landing.features.${feature}.body`)}</p>
             </li>
           ))}
@@ -68,9 +66,7 @@ export function LandingPage() {
         <ul className={classes.grid}>
           {plans.map((plan) => (
             <li key={plan} className={classes.card}>
-              <h3>
-                {t(`landing.plans.${plan}.title`)}
-              </h3>
+              <h3>{t(`landing.plans.${plan}.title`)}</h3>
               <p>{t(`landing.plans.${plan}.body`)}</p>
               {plan === 'enterprise' ? (
                 <p>

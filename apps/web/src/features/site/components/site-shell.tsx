@@ -58,7 +58,13 @@ export function SiteShell({ children }: { children: ReactNode }) {
             {title}
           </Link>
           <LanguageButtons />
-          <button type="button" className={classes.menuButton} aria-expanded={menuOpen} aria-controls="site-sections" onClick={() => setMenuOpen((open) => !open)}>
+          <button
+            type="button"
+            className={classes.menuButton}
+            aria-expanded={menuOpen}
+            aria-controls="site-sections"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
             {t('layout.menu')}
           </button>
           <nav id="site-sections" className={classes.nav} data-open={menuOpen} aria-label={t('layout.sections')}>

@@ -17,7 +17,11 @@ function formFieldOf(field: string | undefined): string | null {
 
 /** Adds a card: test card fields with the built-in provider, Stripe Elements with Stripe. */
 export function CardForm(props: Props) {
-  return props.provider === 'stripe' && props.publishableKey ? <StripeCardForm publishableKey={props.publishableKey} onAdded={props.onAdded} /> : <TestCardForm onAdded={props.onAdded} />;
+  return props.provider === 'stripe' && props.publishableKey ? (
+    <StripeCardForm publishableKey={props.publishableKey} onAdded={props.onAdded} />
+  ) : (
+    <TestCardForm onAdded={props.onAdded} />
+  );
 }
 
 function TestCardForm({ onAdded }: { onAdded?: (id: string) => void }) {
@@ -29,12 +33,19 @@ function TestCardForm({ onAdded }: { onAdded?: (id: string) => void }) {
   const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
   // A refusal of the server that names a field (invalid number, expired card) is said on that field, not above the form.
   const serverField = attach.error instanceof ApiError ? formFieldOf(attach.error.field) : null;
-  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : serverField === field ? (attach.error as ApiError).message : undefined);
+  const errorOf = (field: string) =>
+    fieldError?.field === field ? fieldError.message : serverField === field ? (attach.error as ApiError).message : undefined;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const [month = '', year = ''] = values.expiry.split('/').map((part) => part.trim());
-    const parsed = TestCardSchema.safeParse({ number: values.number, expMonth: month, expYear: year.length === 2 ? `20${year}` : year, cvc: values.cvc, holder: values.holder || undefined });
+    const parsed = TestCardSchema.safeParse({
+      number: values.number,
+      expMonth: month,
+      expYear: year.length === 2 ? `20${year}` : year,
+      cvc: values.cvc,
+      holder: values.holder || undefined,
+    });
     if (!parsed.success) {
       const issue = describeIssue(parsed.error.issues[0]!, locale);
       const field = String(parsed.error.issues[0]!.path[0] ?? 'number');
@@ -54,10 +65,33 @@ function TestCardForm({ onAdded }: { onAdded?: (id: string) => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xs">
-        <TextInput label={t('card.number')} placeholder="4242 4242 4242 4242" inputMode="numeric" autoComplete="off" value={values.number} onChange={set('number')} error={errorOf('number')} />
+        <TextInput
+          label={t('card.number')}
+          placeholder="4242 4242 4242 4242"
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.number}
+          onChange={set('number')}
+          error={errorOf('number')}
+        />
         <Group grow>
-          <TextInput label={t('card.expiry')} placeholder={t('card.expiryPlaceholder')} autoComplete="off" value={values.expiry} onChange={set('expiry')} error={errorOf('expiry')} />
-          <TextInput label={t('card.cvc')} placeholder="123" inputMode="numeric" autoComplete="off" value={values.cvc} onChange={set('cvc')} error={errorOf('cvc')} />
+          <TextInput
+            label={t('card.expiry')}
+            placeholder={t('card.expiryPlaceholder')}
+            autoComplete="off"
+            value={values.expiry}
+            onChange={set('expiry')}
+            error={errorOf('expiry')}
+          />
+          <TextInput
+            label={t('card.cvc')}
+            placeholder="123"
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.cvc}
+            onChange={set('cvc')}
+            error={errorOf('cvc')}
+          />
         </Group>
         <TextInput label={t('card.holder')} autoComplete="off" value={values.holder} onChange={set('holder')} error={errorOf('holder')} />
         {attach.error && !serverField ? (

@@ -22,7 +22,13 @@ export function CardPicker({ prices, cards, value, onChange, adding, onAddingCha
   if (cards.length > 0 && !adding) {
     return (
       <Group align="end">
-        <Select label={t('checkout.card')} data={cards.map((card) => ({ value: card._id, label: label(card) }))} value={value} onChange={(id) => id && onChange(id)} allowDeselect={false} />
+        <Select
+          label={t('checkout.card')}
+          data={cards.map((card) => ({ value: card._id, label: label(card) }))}
+          value={value}
+          onChange={(id) => id && onChange(id)}
+          allowDeselect={false}
+        />
         <Button variant="subtle" onClick={() => onAddingChange(true)}>
           {t('card.addAnother')}
         </Button>

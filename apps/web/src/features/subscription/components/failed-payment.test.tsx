@@ -55,19 +55,23 @@ function Providers({ children }: { children: ReactNode }) {
   );
 }
 
-const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const answer = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 type Call = { url: string; body: unknown };
 
 /** A fake payment service: an owner whose first payment was declined; `payResult` answers pay-invoice. */
-function fakeService(options: { subscriptionState?: SubscriptionState; attach?: (body: unknown) => Promise<Response>; pay?: (body: unknown) => Promise<Response> } = {}) {
+function fakeService(
+  options: { subscriptionState?: SubscriptionState; attach?: (body: unknown) => Promise<Response>; pay?: (body: unknown) => Promise<Response> } = {},
+) {
   const calls: Call[] = [];
   let cards = [declinedCard];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     const body = init.body ? JSON.parse(init.body as string) : undefined;
     calls.push({ url, body });
     if (url.includes('/list-price')) return answer(200, { result: prices });
-    if (url.includes('/subscription')) return answer(200, { result: options.subscriptionState ?? { subscription, access: rulesOfPlan('NONE', true), provider: 'builtin' } });
+    if (url.includes('/subscription'))
+      return answer(200, { result: options.subscriptionState ?? { subscription, access: rulesOfPlan('NONE', true), provider: 'builtin' } });
     if (url.includes('/list-payment-methods')) return answer(200, { result: { data: cards } });
     if (url.includes('/attach-payment-method')) {
       if (options.attach) return options.attach(body);
@@ -113,12 +117,19 @@ describe('a payment that did not go through', () => {
     const notice = screen.getByTestId('payment-status-alert');
     expect(notice.textContent).toContain('Карта отклонена');
     expect(notice.textContent).toContain('Оплата подписки «Команды · команд: 4 · месяц» на 7');
-    expect(within(notice).getAllByRole('button').map((button) => button.textContent)).toEqual(['Оплатить другой картой']);
+    expect(
+      within(notice)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Оплатить другой картой']);
     expect(screen.queryByRole('button', { name: 'Оплатить снова' })).toBeNull();
   });
 
   it('pays the open invoice with a card added in the same dialog, never the declined one', async () => {
-    const calls = fakeService({ pay: () => answer(200, { result: { subscription: { ...subscription, status: 'active' }, access: rulesOfPlan('MID_1M_4', true), provider: 'builtin', invoice } }) });
+    const calls = fakeService({
+      pay: () =>
+        answer(200, { result: { subscription: { ...subscription, status: 'active' }, access: rulesOfPlan('MID_1M_4', true), provider: 'builtin', invoice } }),
+    });
     start(<SubscriptionPanel />);
     await userEvent.click(await screen.findByRole('button', { name: 'Оплатить другой картой' }));
     const dialog = await screen.findByTestId('pay-invoice');
@@ -127,7 +138,13 @@ describe('a payment that did not go through', () => {
     expect(pay.hasAttribute('disabled')).toBe(true);
 
     await fillCard('4242 4242 4242 4242');
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: /^Оплатить 7/ }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByRole('button', { name: /^Оплатить 7/ })
+          .hasAttribute('disabled'),
+      ).toBe(false),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: /^Оплатить 7/ }));
     await waitFor(() => expect(calls.some((call) => call.url.includes('/pay-invoice'))).toBe(true));
     expect(calls.find((call) => call.url.includes('/pay-invoice'))!.body).toEqual({ invoiceId: 'in_1', paymentMethodId: 'pm_good' });
@@ -140,7 +157,13 @@ describe('a payment that did not go through', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Оплатить другой картой' }));
     const dialog = await screen.findByTestId('pay-invoice');
     await fillCard('4242 4242 4242 4242');
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: /^Оплатить 7/ }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByRole('button', { name: /^Оплатить 7/ })
+          .hasAttribute('disabled'),
+      ).toBe(false),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: /^Оплатить 7/ }));
     expect((await within(dialog).findByTestId('pay-invoice-error')).textContent).toBe('Карта отклонена');
     expect(within(dialog).getByRole('button', { name: 'Добавить другую карту' })).toBeTruthy();
@@ -160,7 +183,11 @@ describe('a payment that did not go through', () => {
 
 describe('the card form says each problem on its field', () => {
   const field = (label: string) => screen.getByLabelText(label);
-  const describedBy = (input: HTMLElement) => (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  const describedBy = (input: HTMLElement) =>
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
 
   it('a number failing the Luhn check is an invalid number on the number field, before any call', async () => {
     const calls = fakeService();

@@ -29,11 +29,22 @@ export function PaymentMethodsDialog({ opened, onClose, prices }: { opened: bool
             </Group>
             <Group gap="xs">
               {!card.isDefault ? (
-                <Button size="xs" variant="light" onClick={() => setDefault.mutate(card._id)} loading={setDefault.isPending && setDefault.variables === card._id}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setDefault.mutate(card._id)}
+                  loading={setDefault.isPending && setDefault.variables === card._id}
+                >
                   {t('methods.makeDefault')}
                 </Button>
               ) : null}
-              <Button size="xs" color="red" variant="subtle" onClick={() => detach.mutate(card._id)} loading={detach.isPending && detach.variables === card._id}>
+              <Button
+                size="xs"
+                color="red"
+                variant="subtle"
+                onClick={() => detach.mutate(card._id)}
+                loading={detach.isPending && detach.variables === card._id}
+              >
                 {t('methods.remove')}
               </Button>
             </Group>

@@ -74,7 +74,21 @@ export function PlansDialog({ opened, onClose, prices, state, locale }: Props) {
   );
 }
 
-function Checkout({ plan, prices, state, locale, onBack, onDone }: { plan: PriceEntry; prices: PriceList; state: SubscriptionState; locale: Locale; onBack: () => void; onDone: () => void }) {
+function Checkout({
+  plan,
+  prices,
+  state,
+  locale,
+  onBack,
+  onDone,
+}: {
+  plan: PriceEntry;
+  prices: PriceList;
+  state: SubscriptionState;
+  locale: Locale;
+  onBack: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('subscription');
   const methods = usePaymentMethods();
   const update = useUpdateSubscription();
@@ -96,7 +110,13 @@ function Checkout({ plan, prices, state, locale, onBack, onDone }: { plan: Price
       { subscribe: plan.subscription, paymentMethodId: needsCard ? (selected ?? undefined) : undefined, ln: locale, atRenewal },
       {
         onSuccess: (result) => {
-          notify.positive(atRenewal ? t('checkout.booked') : result.proration ? t('checkout.changed', { amount: formatMoney(result.proration, plan.currency, locale) }) : t('checkout.done'));
+          notify.positive(
+            atRenewal
+              ? t('checkout.booked')
+              : result.proration
+                ? t('checkout.changed', { amount: formatMoney(result.proration, plan.currency, locale) })
+                : t('checkout.done'),
+          );
           onDone();
         },
       },
@@ -141,7 +161,11 @@ function Checkout({ plan, prices, state, locale, onBack, onDone }: { plan: Price
           {t('actions.back')}
         </Button>
         <Button onClick={submit} loading={update.isPending} disabled={needsCard && (!selected || adding)}>
-          {free ? t('checkout.startDemo') : atRenewal ? t('checkout.book') : t('checkout.pay', { amount: formatMoney(plan.discountedPrice, plan.currency, locale) })}
+          {free
+            ? t('checkout.startDemo')
+            : atRenewal
+              ? t('checkout.book')
+              : t('checkout.pay', { amount: formatMoney(plan.discountedPrice, plan.currency, locale) })}
         </Button>
       </Group>
     </Stack>

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CAPABILITIES, PRODUCT_CAPABILITIES, rulesOfPlan, type AccessRules, type Capability, type PriceList, type SubscriptionState } from '@teamcast/contracts';
+import {
+  CAPABILITIES,
+  PRODUCT_CAPABILITIES,
+  rulesOfPlan,
+  type AccessRules,
+  type Capability,
+  type PriceList,
+  type SubscriptionState,
+} from '@teamcast/contracts';
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -99,7 +107,11 @@ describe('SubscriptionPanel', () => {
   });
 
   it('shows the team cap message once the cap is reached', async () => {
-    const mid: SubscriptionState = { subscription: null, access: { ...none, plan: 'MID_7D_1', allowTeams: true, allowCreateTeams: true, teamCap: 1, hideExpertise: false }, provider: 'builtin' };
+    const mid: SubscriptionState = {
+      subscription: null,
+      access: { ...none, plan: 'MID_7D_1', allowTeams: true, allowCreateTeams: true, teamCap: 1, hideExpertise: false },
+      provider: 'builtin',
+    };
     vi.stubGlobal('fetch', (url: string) => answer(200, { result: url.includes('/list-price') ? prices : mid }));
     configureApi({ domain: 'subscription', locale: 'ru' });
     initI18n('ru');

@@ -33,7 +33,10 @@ export function SubscriptionPanel({ teamCount }: { teamCount?: number }) {
   const [dialog, setDialog] = useState<Dialog>(() => (new URLSearchParams(window.location.search).get('plan') ? 'plans' : null));
   const refresh = useRefreshPayments();
   // Rules pushed by the server (another tab subscribed, a renewal failed): read the subscription again.
-  useGateEvent('syncAccessRules', useCallback(() => void refresh(), [refresh]));
+  useGateEvent(
+    'syncAccessRules',
+    useCallback(() => void refresh(), [refresh]),
+  );
   const close = () => setDialog(null);
 
   if (prices.isError || state.isError) {
@@ -87,8 +90,14 @@ export function SubscriptionPanel({ teamCount }: { teamCount?: number }) {
                   {t('current.nextPayment', { date: formatDate(sub.nextPaymentAt, locale), amount: formatMoney(sub.nextPaymentAmount, sub.currency, locale) })}
                 </Text>
               ) : null}
-              {sub.cancelAtPeriodEnd && sub.status === 'active' ? <Text size="sm">{t('current.cancelled', { date: formatDate(sub.subscribeEndDate, locale) })}</Text> : null}
-              {sub.pendingPlan ? <Text size="sm">{t('current.pendingPlan', { plan: prices.data.plans.find((plan) => plan.subscription === sub.pendingPlan)?.title ?? sub.pendingPlan })}</Text> : null}
+              {sub.cancelAtPeriodEnd && sub.status === 'active' ? (
+                <Text size="sm">{t('current.cancelled', { date: formatDate(sub.subscribeEndDate, locale) })}</Text>
+              ) : null}
+              {sub.pendingPlan ? (
+                <Text size="sm">
+                  {t('current.pendingPlan', { plan: prices.data.plans.find((plan) => plan.subscription === sub.pendingPlan)?.title ?? sub.pendingPlan })}
+                </Text>
+              ) : null}
             </>
           ) : unpaid ? null : (
             <Text size="sm" c="dimmed">
@@ -97,7 +106,11 @@ export function SubscriptionPanel({ teamCount }: { teamCount?: number }) {
           )}
           {unpaid ? null : (
             <Text size="sm" c="dimmed" data-testid="team-cap">
-              {access.teamCap === null ? t('current.teamsUnlimited') : access.teamCap === 0 ? t('current.noTeams') : t('current.teamCap', { count: access.teamCap })}
+              {access.teamCap === null
+                ? t('current.teamsUnlimited')
+                : access.teamCap === 0
+                  ? t('current.noTeams')
+                  : t('current.teamCap', { count: access.teamCap })}
             </Text>
           )}
         </Stack>

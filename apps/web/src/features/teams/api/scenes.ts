@@ -51,7 +51,8 @@ export function useSaveScene() {
 export function useDeleteScenes() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (ids: string[] | 'all') => (ids === 'all' ? apiCall(scenesDeleteAllEndpoint) : apiCall(scenesBulkDeleteEndpoint, { body: { sceneIds: ids } })),
+    mutationFn: async (ids: string[] | 'all') =>
+      ids === 'all' ? apiCall(scenesDeleteAllEndpoint) : apiCall(scenesBulkDeleteEndpoint, { body: { sceneIds: ids } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['teams'] }),
   });
 }

@@ -63,7 +63,11 @@ describe('CompareTeamsPage', () => {
     expect(best('teamPower')).toEqual([]);
     expect(best('teamType')).toEqual([]);
     expect(within(screen.getByTestId('compare-row-teamType')).getAllByText('Growth')).toHaveLength(2);
-    expect(within(screen.getByTestId('compare-row-cohesion')).getAllByTestId('compare-probability').map((e) => e.textContent)).toEqual(['27% likely best', '73% likely best']);
+    expect(
+      within(screen.getByTestId('compare-row-cohesion'))
+        .getAllByTestId('compare-probability')
+        .map((e) => e.textContent),
+    ).toEqual(['27% likely best', '73% likely best']);
     expect(screen.getByTestId('compare-rule').textContent).toContain('do not depend on team size');
     // Every number is formatted: fixed decimals in the reader's language, no raw float.
     expect(within(screen.getByTestId('compare-row-unitingEffect')).getAllByTestId('compare-value')[0]!.textContent).toBe('+39.8%');
@@ -81,7 +85,15 @@ describe('CompareTeamsPage', () => {
   });
 
   it('shows the teams still computing while a comparison waits for them', async () => {
-    stubApi([[/\/compare\/cmp-1$/, () => [200, { result: { ...comparison, scenes: comparison.scenes.map((s) => ({ ...s, indicators: null })), pending: [{ sceneId: 'a', ruid: 'r1' }], best: {} } }]]]);
+    stubApi([
+      [
+        /\/compare\/cmp-1$/,
+        () => [
+          200,
+          { result: { ...comparison, scenes: comparison.scenes.map((s) => ({ ...s, indicators: null })), pending: [{ sceneId: 'a', ruid: 'r1' }], best: {} } },
+        ],
+      ],
+    ]);
     renderAt('/owner/dashboard/compare-teams/cmp-1', path, <CompareTeamsPage />);
     await waitFor(() => expect(screen.getByTestId('compare-pending').textContent).toContain('Forecasting 1 team'));
   });
@@ -99,7 +111,11 @@ describe('CompareTeamsPage', () => {
       vi.advanceTimersByTime(PENDING_COMPARISON_POLL_MS);
       await waitFor(() => expect(screen.queryByTestId('compare-pending')).toBeNull());
       expect(reads).toBe(2);
-      expect(within(screen.getByTestId('compare-row-cohesion')).getAllByTestId('compare-value').map((cell) => cell.textContent)).toEqual(['50.0', '80.0']);
+      expect(
+        within(screen.getByTestId('compare-row-cohesion'))
+          .getAllByTestId('compare-value')
+          .map((cell) => cell.textContent),
+      ).toEqual(['50.0', '80.0']);
       // Nothing is pending any more: no further reads.
       vi.advanceTimersByTime(PENDING_COMPARISON_POLL_MS * 3);
       expect(reads).toBe(2);

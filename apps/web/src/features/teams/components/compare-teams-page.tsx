@@ -54,8 +54,7 @@ function ScenePicker() {
       <Text c="dimmed">{t('compare.choose', { count: COMPARE_SLOTS })}</Text>
       {items.length < 2 ? (
         <Alert color="blue">
-          {t('compare.needTeams')}{' '}
-          <Link to="/owner/dashboard/team">{t('list.add')}</Link>
+          {t('compare.needTeams')} <Link to="/owner/dashboard/team">{t('list.add')}</Link>
         </Alert>
       ) : (
         <Stack gap="xs">

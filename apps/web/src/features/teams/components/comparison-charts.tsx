@@ -22,9 +22,15 @@ const PERCENT: ReadonlySet<CompareKey> = new Set(['launch', 'growth', 'support',
  */
 export function ComparisonCharts({ comparison, keys }: { comparison: Comparison; keys: readonly CompareKey[] }) {
   const { t } = useTranslation('teams');
-  const series: BarSeries[] = comparison.scenes.map((scene, index) => ({ id: scene._id, name: scene.title, color: SERIES_COLORS[index % SERIES_COLORS.length] }));
+  const series: BarSeries[] = comparison.scenes.map((scene, index) => ({
+    id: scene._id,
+    name: scene.title,
+    color: SERIES_COLORS[index % SERIES_COLORS.length],
+  }));
   // Indicators where every team has the same number have nothing to show side by side: the table lists them.
-  const numeric = keys.filter((key) => new Set(comparison.scenes.map((scene) => scene.indicators?.[key]).filter((value) => typeof value === 'number')).size > 1);
+  const numeric = keys.filter(
+    (key) => new Set(comparison.scenes.map((scene) => scene.indicators?.[key]).filter((value) => typeof value === 'number')).size > 1,
+  );
   if (numeric.length === 0) return null;
   return (
     <Stack gap="sm" data-testid="compare-charts">

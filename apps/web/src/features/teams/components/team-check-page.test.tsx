@@ -56,7 +56,10 @@ describe('the team check says what stops it before the work', () => {
     expect(screen.queryByTestId('lock-teamCheck')).toBeNull();
     expect(screen.queryByTestId('need-profiles')).toBeNull();
     const user = userEvent.setup();
-    for (const [slot, name] of [[0, 'Anna'], [1, 'Boris']] as const) {
+    for (const [slot, name] of [
+      [0, 'Anna'],
+      [1, 'Boris'],
+    ] as const) {
       const input = screen.getByTestId(`slot-${slot}`);
       await user.click(input);
       const list = await waitFor(() => document.getElementById(input.getAttribute('aria-controls') ?? '')!);

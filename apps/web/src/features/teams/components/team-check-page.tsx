@@ -92,7 +92,8 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
   const filled = eligible.data ?? null;
   const tooFewFilled = filled !== null && filled < MIN_SPECIALISTS;
   const teamCheck = useCapability('teamCheck');
-  const canRun = teamCheck.allowed !== false && chosen.length >= MIN_SPECIALISTS && run.state.status !== 'running' && run.state.status !== 'loading' && !save.isPending;
+  const canRun =
+    teamCheck.allowed !== false && chosen.length >= MIN_SPECIALISTS && run.state.status !== 'running' && run.state.status !== 'loading' && !save.isPending;
 
   const check = async () => {
     setError(null);
@@ -161,7 +162,14 @@ function TeamCheckPage({ basePath }: { basePath: string }) {
         </Alert>
       ) : null}
 
-      <TextInput label={t('check.teamTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={120} data-testid="team-title" placeholder={t('check.titlePlaceholder')} />
+      <TextInput
+        label={t('check.teamTitle')}
+        value={title}
+        onChange={(e) => setTitle(e.currentTarget.value)}
+        maxLength={120}
+        data-testid="team-title"
+        placeholder={t('check.titlePlaceholder')}
+      />
       {eligible.isError ? <Alert color="red">{eligible.error.message}</Alert> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {slots.map((value, index) => (

@@ -7,7 +7,21 @@ import { formatIndicator, formatInterval, formatOrientation, localeOf } from '..
 
 const BAND_COLOR: Record<Indicators['atmosphere'], string> = { depressed: 'red', bad: 'orange', anxious: 'yellow', good: 'teal', excellent: 'green' };
 
-function Indicator({ id, label, value, tip, showTip, band }: { id: string; label: string; value: React.ReactNode; tip: string; showTip: boolean; band?: string | undefined }) {
+function Indicator({
+  id,
+  label,
+  value,
+  tip,
+  showTip,
+  band,
+}: {
+  id: string;
+  label: string;
+  value: React.ReactNode;
+  tip: string;
+  showTip: boolean;
+  band?: string | undefined;
+}) {
   return (
     <Card withBorder padding="sm" data-testid={`indicator-${id}`}>
       <Text size="sm" c="dimmed">
@@ -59,7 +73,15 @@ export function TeamIndicators({ dataset, showTips }: { dataset: TeamDataset; sh
     return interval ? t('indicators.band', { range: formatInterval(interval, meta(id), locale) }) : undefined;
   };
   const item = (id: Key, value: React.ReactNode, testId: string = id) => (
-    <Indicator key={id} id={testId} label={meta(id).text[locale].label} tip={meta(id).text[locale].caption} value={value} showTip={showTips} band={bandText(id)} />
+    <Indicator
+      key={id}
+      id={testId}
+      label={meta(id).text[locale].label}
+      tip={meta(id).text[locale].caption}
+      value={value}
+      showTip={showTips}
+      band={bandText(id)}
+    />
   );
   return (
     <Stack gap="md" data-testid="team-indicators">

@@ -5,7 +5,11 @@ import { renderAt, sceneOf, stubApi } from './teams-test-support.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const teams = [sceneOf('a', 'Alpha', { totalStatisticPower: 40, teamingEffect: 12 }), sceneOf('b', 'Beta', { totalStatisticPower: 70, teamingEffect: -3 }), sceneOf('c', 'Gamma', null)];
+const teams = [
+  sceneOf('a', 'Alpha', { totalStatisticPower: 40, teamingEffect: 12 }),
+  sceneOf('b', 'Beta', { totalStatisticPower: 70, teamingEffect: -3 }),
+  sceneOf('c', 'Gamma', null),
+];
 const titles = () => screen.getAllByTestId('team-card').map((card) => card.getAttribute('data-team'));
 
 describe('TeamListPage', () => {
@@ -22,7 +26,10 @@ describe('TeamListPage', () => {
   it('compares the selected teams once two are chosen and opens the comparison', async () => {
     const calls = stubApi([
       [/\/api\/scene\/scenes\?/, () => [200, { result: { items: teams, total: 3 } }]],
-      [/\/api\/scene\/scenes\/compare$/, () => [200, { result: { _id: 'cmp-1', sceneIds: ['b', 'a'], scenes: [], pending: [], best: {}, createdAt: '2026-11-01T00:00:00.000Z' } }]],
+      [
+        /\/api\/scene\/scenes\/compare$/,
+        () => [200, { result: { _id: 'cmp-1', sceneIds: ['b', 'a'], scenes: [], pending: [], best: {}, createdAt: '2026-11-01T00:00:00.000Z' } }],
+      ],
     ]);
     renderAt('/owner/teams', '/owner/teams', <TeamListPage />);
     await waitFor(() => expect(screen.getAllByTestId('team-card')).toHaveLength(3));

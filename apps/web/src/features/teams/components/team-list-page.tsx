@@ -15,14 +15,18 @@ import { orderTeams, type TeamOrder as Order } from '../hooks/team-format.ts';
 import { TEAM_INDICATOR_META } from '@teamcast/contracts';
 import { formatIndicator, localeOf } from '../../../shared/format/number.ts';
 
-
 function TeamCard({ scene, selected, onSelect }: { scene: Scene; selected: boolean; onSelect: (on: boolean) => void }) {
   const { t, i18n } = useTranslation('teams');
   const s = scene.summary;
   return (
     <Card withBorder padding="md" data-testid="team-card" data-team={scene.title}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Checkbox checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={t('list.select', { title: scene.title })} data-testid="team-select" />
+        <Checkbox
+          checked={selected}
+          onChange={(e) => onSelect(e.currentTarget.checked)}
+          aria-label={t('list.select', { title: scene.title })}
+          data-testid="team-select"
+        />
         <Stack gap={2} style={{ flex: 1 }}>
           <Text fw={600} component={Link} to={`/owner/team/${scene._id}`} data-testid="team-open">
             {scene.title}
@@ -144,8 +148,8 @@ export function TeamListPage() {
       </Group>
       {stats ? (
         <Text size="sm" c="dimmed" data-testid="team-stats">
-          {stats.teamCap === null ? t('list.statsUnlimited', { teams: stats.teams }) : t('list.stats', { teams: stats.teams, cap: stats.teamCap })}{' '}
-          · {t('list.eligible', { count: stats.eligibleProfiles })}
+          {stats.teamCap === null ? t('list.statsUnlimited', { teams: stats.teams }) : t('list.stats', { teams: stats.teams, cap: stats.teamCap })} ·{' '}
+          {t('list.eligible', { count: stats.eligibleProfiles })}
         </Text>
       ) : null}
       <Group>
@@ -170,14 +174,25 @@ export function TeamListPage() {
         >
           {t('list.compare', { count: selected.length })}
         </Button>
-        <Button variant="light" color="red" disabled={selected.length === 0} loading={remove.isPending} onClick={() => void deleteSelected(selected)} data-testid="delete-selected">
+        <Button
+          variant="light"
+          color="red"
+          disabled={selected.length === 0}
+          loading={remove.isPending}
+          onClick={() => void deleteSelected(selected)}
+          data-testid="delete-selected"
+        >
           {t('list.deleteSelected')}
         </Button>
         <Button variant="subtle" color="red" disabled={items.length === 0} onClick={() => setConfirmAll(true)} data-testid="delete-all">
           {t('list.deleteAll')}
         </Button>
       </Group>
-      {selected.length > COMPARE_SLOTS ? <Text size="sm" c="dimmed">{t('list.compareLimit', { count: COMPARE_SLOTS })}</Text> : null}
+      {selected.length > COMPARE_SLOTS ? (
+        <Text size="sm" c="dimmed">
+          {t('list.compareLimit', { count: COMPARE_SLOTS })}
+        </Text>
+      ) : null}
       {error ? (
         <Alert color="red" data-testid="list-error">
           {error}

@@ -55,7 +55,11 @@ function renderPeople(path: string, pageSize?: number) {
   );
   return router;
 }
-const names = () => within(screen.getByRole('table', { name: 'Люди' })).getAllByRole('row').slice(1).map((row) => row.querySelectorAll('td')[1]?.textContent);
+const names = () =>
+  within(screen.getByRole('table', { name: 'Люди' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelectorAll('td')[1]?.textContent);
 
 describe('list state in the URL', () => {
   it('round-trips page, sort, search, filters and selection, leaving defaults and other parameters alone', () => {
@@ -69,7 +73,13 @@ describe('list state in the URL', () => {
   });
 
   it('ignores what the list does not know and falls back to defaults', () => {
-    expect(parseListState(new URLSearchParams('page=-2&sort=-password&colour=blue&team='), spec)).toEqual({ page: 1, sort: { id: 'name', desc: false }, search: '', filters: {}, selected: [] });
+    expect(parseListState(new URLSearchParams('page=-2&sort=-password&colour=blue&team='), spec)).toEqual({
+      page: 1,
+      sort: { id: 'name', desc: false },
+      search: '',
+      filters: {},
+      selected: [],
+    });
   });
 
   it('a new filter or search goes back to the first page and clears the selection; a sort keeps the selection', () => {

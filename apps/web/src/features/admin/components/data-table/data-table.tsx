@@ -77,7 +77,23 @@ type Props<T extends RowData> = {
   minWidth?: number;
 };
 
-export function DataTable<T extends RowData>({ label, columns, data, getRowId, rowLabel, list, pageSize, mode, total, sorts = [], searchable = false, filters, selectionActions, highlightId, minWidth = 720 }: Props<T>) {
+export function DataTable<T extends RowData>({
+  label,
+  columns,
+  data,
+  getRowId,
+  rowLabel,
+  list,
+  pageSize,
+  mode,
+  total,
+  sorts = [],
+  searchable = false,
+  filters,
+  selectionActions,
+  highlightId,
+  minWidth = 720,
+}: Props<T>) {
   const { t, i18n } = useTranslation('admin');
   const selectable = Boolean(selectionActions);
   // What is typed stays in the box while the URL catches up (each keystroke writes the whole text to the URL).
@@ -133,7 +149,8 @@ export function DataTable<T extends RowData>({ label, columns, data, getRowId, r
     <Stack gap="sm">
       {searchable || filters || sortOptions.length > 0 ? (
         <Group align="flex-end" wrap="wrap" gap="sm">
-          {searchable ? <TextInput
+          {searchable ? (
+            <TextInput
               label={t('search')}
               value={searchText}
               onChange={(event) => {
@@ -141,7 +158,8 @@ export function DataTable<T extends RowData>({ label, columns, data, getRowId, r
                 list.setSearch(event.currentTarget.value);
               }}
               w={220}
-            /> : null}
+            />
+          ) : null}
           {filters}
           {sortOptions.length > 0 ? (
             <Select
@@ -172,7 +190,12 @@ export function DataTable<T extends RowData>({ label, columns, data, getRowId, r
               <Table.Tr key={group.id}>
                 {selectable ? (
                   <Table.Th w={40}>
-                    <Checkbox aria-label={t('selectAll')} checked={rows.length > 0 && table.getIsAllPageRowsSelected()} indeterminate={table.getIsSomePageRowsSelected()} onChange={() => table.toggleAllPageRowsSelected()} />
+                    <Checkbox
+                      aria-label={t('selectAll')}
+                      checked={rows.length > 0 && table.getIsAllPageRowsSelected()}
+                      indeterminate={table.getIsSomePageRowsSelected()}
+                      onChange={() => table.toggleAllPageRowsSelected()}
+                    />
                   </Table.Th>
                 ) : null}
                 {group.headers.map((header) => {
@@ -194,10 +217,19 @@ export function DataTable<T extends RowData>({ label, columns, data, getRowId, r
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
-              <Table.Tr key={row.id} data-row-id={row.id} data-last-opened={row.id === highlightId || undefined} bg={row.id === highlightId ? 'var(--mantine-color-blue-light)' : undefined}>
+              <Table.Tr
+                key={row.id}
+                data-row-id={row.id}
+                data-last-opened={row.id === highlightId || undefined}
+                bg={row.id === highlightId ? 'var(--mantine-color-blue-light)' : undefined}
+              >
                 {selectable ? (
                   <Table.Td>
-                    <Checkbox aria-label={t('table.selectRow', { row: rowLabel ? rowLabel(row.original) : row.id })} checked={row.getIsSelected()} onChange={() => row.toggleSelected()} />
+                    <Checkbox
+                      aria-label={t('table.selectRow', { row: rowLabel ? rowLabel(row.original) : row.id })}
+                      checked={row.getIsSelected()}
+                      onChange={() => row.toggleSelected()}
+                    />
                   </Table.Td>
                 ) : null}
                 {row.getAllCells().map((cell) => (
@@ -215,7 +247,15 @@ export function DataTable<T extends RowData>({ label, columns, data, getRowId, r
         <Text size="sm" c="dimmed" data-testid="table-count">
           {t('table.count', { count: rowCount, shown: number.format(rowCount) })}
         </Text>
-        {pages > 1 ? <Pagination total={pages} value={list.page} onChange={list.setPage} getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })} getItemProps={(page) => ({ 'aria-label': t('table.page', { page }) })} /> : null}
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={list.page}
+            onChange={list.setPage}
+            getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
+            getItemProps={(page) => ({ 'aria-label': t('table.page', { page }) })}
+          />
+        ) : null}
       </Group>
     </Stack>
   );

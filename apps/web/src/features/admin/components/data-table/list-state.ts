@@ -47,7 +47,10 @@ export function listStateToParams(state: ListState, spec: ListSpec, base: URLSea
   const params = new URLSearchParams(base);
   for (const name of [PAGE, SORT, SEARCH, SELECTED, ...spec.filters]) params.delete(name);
   if (state.page > 1) params.set(PAGE, String(state.page));
-  const isDefault = state.sort === null ? spec.defaultSort === null : spec.defaultSort !== null && state.sort.id === spec.defaultSort.id && state.sort.desc === spec.defaultSort.desc;
+  const isDefault =
+    state.sort === null
+      ? spec.defaultSort === null
+      : spec.defaultSort !== null && state.sort.id === spec.defaultSort.id && state.sort.desc === spec.defaultSort.desc;
   if (!isDefault) params.set(SORT, state.sort ? sortText(state.sort) : '');
   if (state.search) params.set(SEARCH, state.search);
   for (const name of spec.filters) {
@@ -68,7 +71,11 @@ export type ListController = ListState & {
 };
 
 /** Applies one change to a list state (pure, so it is tested without a router). */
-export function changeList(state: ListState, change: { page: number } | { sort: ListSort | null } | { search: string } | { filter: string; value: string | null | undefined } | { selected: readonly string[] }): ListState {
+export function changeList(
+  state: ListState,
+  change:
+    { page: number } | { sort: ListSort | null } | { search: string } | { filter: string; value: string | null | undefined } | { selected: readonly string[] },
+): ListState {
   if ('page' in change) return { ...state, page: Math.max(1, change.page) };
   if ('sort' in change) return { ...state, sort: change.sort, page: 1 };
   if ('search' in change) return { ...state, search: change.search, page: 1, selected: [] };
@@ -86,7 +93,8 @@ export function useListState(spec: ListSpec): ListController {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseListState(params, spec), [params, spec]);
   const apply = useCallback(
-    (change: Parameters<typeof changeList>[1]) => setParams((current) => listStateToParams(changeList(parseListState(current, spec), change), spec, current), { replace: true }),
+    (change: Parameters<typeof changeList>[1]) =>
+      setParams((current) => listStateToParams(changeList(parseListState(current, spec), change), spec, current), { replace: true }),
     [setParams, spec],
   );
   return useMemo(
