@@ -36,7 +36,11 @@ const pagesSource = fs.readFileSync(pagesFile, 'utf8');
 
 /** Route name → manifest key of its screen and whether it brings Mantine's stylesheet. */
 function screenOf(name) {
-  const pattern = new RegExp(`^\\s*'?${name.replace(/-/g, '\\-')}'?:\\s*lazyScreen\\(\\s*\\(\\)\\s*=>\\s*import\\('([^']+)'\\)[^\\n]*`, 'm');
+  // The entry runs to the next entry (or the end of the table): the formatter may put its options on lines of their own.
+  const pattern = new RegExp(
+    `^\\s*'?${name.replace(/-/g, '\\-')}'?:\\s*lazyScreen\\(\\s*\\(\\)\\s*=>\\s*import\\('([^']+)'\\)[\\s\\S]*?(?=\\n\\s*'?[\\w-]+'?:\\s*lazyScreen|\\n\\};|$(?![\\s\\S]))`,
+    'm',
+  );
   const match = pattern.exec(pagesSource);
   if (!match) return { key: 'src/shared/ui/pending-page.tsx', mantine: true, pending: true };
   const key = path.posix.normalize(path.posix.join('src/app', match[1]));
