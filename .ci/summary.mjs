@@ -110,6 +110,16 @@ for (const { report, items } of slowest.filter((entry) => entry.items.length > 0
   console.log(`Slowest in ${report}:`);
   for (const item of items) console.log(`  ${minutesAndSeconds(item.seconds).padStart(6)}  ${item.name}`);
 }
+// The API bench's ratios (issue 23), when the run measured them.
+const benchFile = path.join(dir, 'api-bench.json');
+if (fs.existsSync(benchFile)) {
+  const bench = JSON.parse(fs.readFileSync(benchFile, 'utf8'));
+  console.log('');
+  console.log(`API bench (${bench.seconds} s per line; ours / bare in the same run):`);
+  for (const line of bench.ratios)
+    console.log(`  ${line.driver} ${line.target}: ${Math.round(line.ratio * 100)} % (goal ${Math.round(line.minRatio * 100)} %)`);
+  if (bench.misses.length > 0) console.log(`  goals missed: ${bench.misses.length}`);
+}
 if (flakyNames.length > 0) {
   console.log('');
   console.log(`Flaky (failed, then passed on the retry; counted as failed): ${flakyNames.length}`);
