@@ -167,9 +167,14 @@ export async function addOutcome(deps: MonitorDeps, ownerId: string, id: string,
   return viewOf(deps.db, monitor);
 }
 
-const csvCell = (value: string | number | null) => {
+/**
+ * One CSV cell. Text that a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a return: a person
+ * names themselves in their questionnaire, an owner writes the notes) gets a leading apostrophe, so opening the export
+ * never runs it (OWASP "CSV injection"); numbers stay numbers.
+ */
+export const csvCell = (value: string | number | null) => {
   if (value === null) return '';
-  const text = String(value);
+  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 

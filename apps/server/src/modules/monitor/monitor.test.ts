@@ -6,6 +6,7 @@ import { advancePaymentClock, paymentNow } from '../payments/payment-clock.ts';
 import { filledPair } from '../pairs/pairs.fixtures.ts';
 import { scoredProfile, subscribe, teamBody } from '../scenes/scenes.test-support.ts';
 import { addMonths, monthOf } from './monitor-arithmetic.ts';
+import { csvCell } from './monitor.service.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -230,6 +231,19 @@ describe('monitoring a team', () => {
     expect(lines).toHaveLength(1 + 12 + 1 + 1 + 1);
     expect(lines.at(-1)).toMatch(/^person_left,\d{4}-\d{2}-\d{2},Vera V,moved to another office$/);
     expect(exported.body.result.filename).toBe(`monitor-${sceneId}.csv`);
+  });
+
+  it('writes CSV text that a spreadsheet would run as a formula as plain text, and numbers as numbers', () => {
+    expect(['=HYPERLINK("http://x")', '+1', '-cmd', '@SUM(A1)', 'Vera', -20, 12.5, null].map(csvCell)).toEqual([
+      `"'=HYPERLINK(""http://x"")"`,
+      "'+1",
+      "'-cmd",
+      "'@SUM(A1)",
+      'Vera',
+      '-20',
+      '12.5',
+      '',
+    ]);
   });
 
   it('stops monitoring', async () => {
