@@ -121,6 +121,8 @@ export const MonitorListSchema = z.object({
   calibration: CalibrationSchema,
   /** The same by horizon, for the horizons that have an observation, nearest first. */
   byHorizon: z.array(HorizonCalibrationSchema),
+  /** True when the plan lacks the monitor: only the demo monitors are listed, read-only. */
+  demoOnly: z.boolean(),
 });
 export type MonitorList = z.infer<typeof MonitorListSchema>;
 

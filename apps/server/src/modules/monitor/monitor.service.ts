@@ -20,7 +20,7 @@ import type { MonitorForecast } from './monitor.repository.ts';
 import { ownerSelf } from '../account/account.service.ts';
 import { queuePlainMessage } from '../mail/mail.service.ts';
 import { getPair } from '../pairs/pairs.service.ts';
-import { assertAccess } from '../payments/access-rules.ts';
+import { accessRulesFor, assertAccess } from '../payments/access-rules.ts';
 import { paymentNow } from '../payments/payment-clock.ts';
 import { getProfile } from '../profiles/profiles.service.ts';
 import { checkState, datasetByToken, getScene, snapshotLink, type SceneDeps } from '../scenes/scenes.service.ts';
@@ -106,15 +106,38 @@ export async function startMonitor(deps: MonitorDeps, ownerId: string, body: { k
   }
 }
 
-export async function listMonitorViews(deps: MonitorDeps, ownerId: string): Promise<MonitorList> {
-  await assertAccess(deps.db, ownerId, 'allowMonitor');
-  const items = await viewsOf(deps.db, await repo.listMonitors(deps.db, ownerId));
-  return { items, calibration: calibrationOf(items.flatMap((m) => pointsOf(m.months))), byHorizon: calibrationByHorizon(items.map((m) => m.months)) };
+/** Whether the owner's plan includes the monitor; the error the plan's lock answers with when it does not. */
+async function monitorPlan(db: Db, ownerId: string): Promise<AppError | null> {
+  const rules = await accessRulesFor(db, ownerId);
+  if (rules.needVerify) return new AppError('verify_account');
+  return rules.allowMonitor ? null : new AppError('subscription_required');
 }
 
+/**
+ * The owner's monitors. Without the monitor in the plan only the demo monitors are listed (`demoOnly`), read-only, so
+ * the demo owner sees what the monitor looks like; an owner with no demo monitor meets the plan's lock as before.
+ * Only the demo seed marks a monitor demo (monitor.demo.ts), so this opens nothing an owner could create.
+ */
+export async function listMonitorViews(deps: MonitorDeps, ownerId: string): Promise<MonitorList> {
+  const locked = await monitorPlan(deps.db, ownerId);
+  const rows = (await repo.listMonitors(deps.db, ownerId)).filter((row) => !locked || row.isDemo);
+  if (locked && rows.length === 0) throw locked;
+  const items = await viewsOf(deps.db, rows);
+  return {
+    items,
+    calibration: calibrationOf(items.flatMap((m) => pointsOf(m.months))),
+    byHorizon: calibrationByHorizon(items.map((m) => m.months)),
+    demoOnly: locked !== null,
+  };
+}
+
+/** One monitor: any of the owner's with the monitor in the plan, a demo one (read-only) without it. */
 export async function getMonitorView(deps: MonitorDeps, ownerId: string, id: string): Promise<Monitor> {
-  await assertAccess(deps.db, ownerId, 'allowMonitor');
-  return viewOf(deps.db, await loadMonitor(deps.db, ownerId, id));
+  const locked = await monitorPlan(deps.db, ownerId);
+  if (!locked) return viewOf(deps.db, await loadMonitor(deps.db, ownerId, id));
+  const row = await repo.findMonitor(deps.db, ownerId, id);
+  if (!row?.isDemo) throw locked;
+  return viewOf(deps.db, row);
 }
 
 export async function stopMonitor(deps: MonitorDeps, ownerId: string, id: string): Promise<{ deleted: true }> {

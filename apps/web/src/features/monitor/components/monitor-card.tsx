@@ -87,8 +87,11 @@ function OutcomeForm({ monitor, onDone }: { monitor: Monitor; onDone: () => void
   );
 }
 
-/** One monitored team or pair: its band and observations, where it runs outside, who has not answered, and its actions. */
-export function MonitorCard({ monitor }: { monitor: Monitor }) {
+/**
+ * One monitored team or pair: its band and observations, where it runs outside, who has not answered, and its actions.
+ * `readOnly` (a demo monitor shown without the plan) keeps only the export: what changes a monitor needs the plan.
+ */
+export function MonitorCard({ monitor, readOnly = false }: { monitor: Monitor; readOnly?: boolean }) {
   const { t, i18n } = useTranslation('monitor');
   const locale = chartLocale(i18n.language);
   const issue = useIssueLinks();
@@ -145,14 +148,16 @@ export function MonitorCard({ monitor }: { monitor: Monitor }) {
           </Stack>
         ) : null}
         <Group gap="xs">
-          <Button
-            size="xs"
-            onClick={() => issue.mutate(monitor._id, { onSuccess: (result) => setLinks(result.links), onError: (error) => notify.negative(error.message) })}
-            loading={issue.isPending}
-            data-testid="monitor-issue-links"
-          >
-            {t('links.issue')}
-          </Button>
+          {readOnly ? null : (
+            <Button
+              size="xs"
+              onClick={() => issue.mutate(monitor._id, { onSuccess: (result) => setLinks(result.links), onError: (error) => notify.negative(error.message) })}
+              loading={issue.isPending}
+              data-testid="monitor-issue-links"
+            >
+              {t('links.issue')}
+            </Button>
+          )}
           <Button
             size="xs"
             variant="light"
@@ -161,12 +166,16 @@ export function MonitorCard({ monitor }: { monitor: Monitor }) {
           >
             {t('export')}
           </Button>
-          <Button size="xs" variant="light" onClick={() => setOutcomeOpen((open) => !open)} data-testid="monitor-outcome">
-            {t('outcome.open')}
-          </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={() => stop.mutate(monitor._id)} loading={stop.isPending} data-testid="monitor-stop">
-            {t('stop')}
-          </Button>
+          {readOnly ? null : (
+            <>
+              <Button size="xs" variant="light" onClick={() => setOutcomeOpen((open) => !open)} data-testid="monitor-outcome">
+                {t('outcome.open')}
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={() => stop.mutate(monitor._id)} loading={stop.isPending} data-testid="monitor-stop">
+                {t('stop')}
+              </Button>
+            </>
+          )}
         </Group>
         {links ? (
           <>

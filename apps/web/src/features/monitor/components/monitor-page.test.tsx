@@ -53,11 +53,14 @@ const list: MonitorList = MonitorListSchema.parse({
     { horizon: 0, n: 6, coverage: 5 / 6, meanAbsoluteError: 10, bias: -1 },
     { horizon: 2, n: 4, coverage: 0.75, meanAbsoluteError: 16.25, bias: -3.5 },
   ],
+  demoOnly: false,
 });
 
-function open(plan: 'UNLIMITED' | 'FULL_1M_2', locale: 'ru' | 'en') {
+const LOCKED = { status: 403, body: { error: { code: 'subscription_required', message: 'Subscription required' } } };
+
+function open(plan: 'UNLIMITED' | 'FULL_1M_2', locale: 'ru' | 'en', monitors: { status: number; body: unknown } = { status: 200, body: { result: list } }) {
   api.always('GET', '/api/payment/access-rules', { status: 200, body: { result: rulesOfPlan(plan, true) } });
-  api.always('GET', '/api/owner/monitors', { status: 200, body: { result: list } });
+  api.always('GET', '/api/owner/monitors', monitors);
   api.always('GET', '/api/scene/scenes', { status: 200, body: { result: { items: [], total: 0 } } });
   api.always('GET', '/api/owner/history', { status: 200, body: { result: { entries: [], counters: { p2p: 0, team: 0 } } } });
   renderAt('/owner/monitor', '/owner/monitor', <MonitorPage />, locale);
@@ -110,11 +113,27 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
     expect(api.calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/owner/monitors/m1/links' }));
   });
 
-  it('without the Monitor plan: the lock names the plan and nothing is fetched', async () => {
-    open('FULL_1M_2', 'en');
+  it('without the Monitor plan and no demo monitor: the lock names the plan, and the server refusal shows nothing more', async () => {
+    open('FULL_1M_2', 'en', LOCKED);
     const lock = await screen.findByTestId('lock-monitor', {}, { timeout: STATE_WAIT_MS });
     expect(within(lock).getByTestId('unlock-link').getAttribute('href')).toBe('/owner/subscription?plan=monitor');
+    await vi.waitFor(() => expect(api.calls.some((call) => call.path === '/api/owner/monitors')).toBe(true), { timeout: STATE_WAIT_MS });
+    // Settled once the loader is gone: the refusal is the lock's business, not an error on the screen.
+    await vi.waitFor(() => expect(document.querySelector('.mantine-Loader-root')).toBeNull(), { timeout: STATE_WAIT_MS });
+    expect(screen.queryByText('Subscription required')).toBeNull();
     expect(screen.queryByTestId('monitor-card')).toBeNull();
-    expect(api.calls.some((call) => call.path === '/api/owner/monitors')).toBe(false);
+    expect(screen.queryByTestId('monitor-demo-only')).toBeNull();
+  });
+
+  it('without the Monitor plan, the demo monitor below the lock: marked demo, read-only, said so in Russian', async () => {
+    const demo = MonitorListSchema.parse({ ...list, items: [{ ...monitor, isDemo: true }], demoOnly: true });
+    open('FULL_1M_2', 'ru', { status: 200, body: { result: demo } });
+    const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
+    expect(screen.getByTestId('lock-monitor')).toBeTruthy();
+    expect(screen.getByTestId('monitor-demo-only').textContent).toContain('Ваш тариф не включает монитор');
+    expect(within(card).getByText('Демо')).toBeTruthy();
+    expect(within(card).getByTestId('monitor-export')).toBeTruthy();
+    for (const action of ['monitor-issue-links', 'monitor-outcome', 'monitor-stop']) expect(within(card).queryByTestId(action)).toBeNull();
+    expect(screen.queryByTestId('monitor-start')).toBeNull();
   });
 });
