@@ -36,7 +36,12 @@ const anonymousWrites = { max: 30, timeWindow: '1 minute' };
 
 /** The director's monitor: the owner's monitored teams and pairs, and the members' check-in form. */
 export const monitorModule: FastifyPluginAsync = async (app) => {
-  const deps: MonitorDeps = { db: app.database.db, scenes: { database: app.database, storage: app.storage, compute: app.compute }, config: app.config };
+  const deps: MonitorDeps = {
+    db: app.database.db,
+    scenes: { database: app.database, storage: app.storage, compute: app.compute },
+    config: app.config,
+    gate: app.gate,
+  };
   route(app, monitorListEndpoint, { access: owner, handler: async ({ auth }) => listMonitorViews(deps, auth.subjectId) });
   route(app, monitorStartEndpoint, { access: owner, status: 201, handler: async ({ auth, body, locale }) => startMonitor(deps, auth.subjectId, body, locale) });
   route(app, monitorGetEndpoint, { access: owner, handler: async ({ auth, params }) => getMonitorView(deps, auth.subjectId, params.id) });

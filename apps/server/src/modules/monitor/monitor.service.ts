@@ -18,6 +18,7 @@ import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import type { MonitorForecast } from './monitor.repository.ts';
 import { ownerSelf } from '../account/account.service.ts';
+import type { GateHub } from '../gate/gate.hub.ts';
 import { queuePlainMessage } from '../mail/mail.service.ts';
 import { getPair } from '../pairs/pairs.service.ts';
 import { accessRulesFor, assertAccess } from '../payments/access-rules.ts';
@@ -30,7 +31,8 @@ import { monitorMailTexts } from './monitor.mail.ts';
 import { activeMembers, presentMonitor } from './monitor.presenter.ts';
 import * as repo from './monitor.repository.ts';
 
-export type MonitorDeps = { db: Db; scenes: SceneDeps; config: Pick<Config, 'PUBLIC_URL'> };
+/** `gate`: the app's websocket gate, so an alert also reaches the owner's open tabs (`monitorAlert`). */
+export type MonitorDeps = { db: Db; scenes: SceneDeps; config: Pick<Config, 'PUBLIC_URL'>; gate?: GateHub };
 
 const DAY_MS = 86_400_000;
 const gunzipAsync = promisify(gunzip);
@@ -268,7 +270,7 @@ export async function answerCheckIn(deps: MonitorDeps, token: string, body: Chec
   return { month };
 }
 
-/** The alert rule (monitor-arithmetic `belowTwoMonthsRunning`): mailed to the owner once per monitor and month. */
+/** The alert rule (monitor-arithmetic `belowTwoMonthsRunning`): mailed to the owner once per monitor and month, and pushed to his open tabs. */
 async function alertIfBelow(deps: MonitorDeps, monitor: repo.MonitorRow, month: string): Promise<void> {
   const view = await viewOf(deps.db, monitor);
   if (!belowTwoMonthsRunning(view.months, month)) return;
@@ -284,4 +286,8 @@ async function alertIfBelow(deps: MonitorDeps, monitor: repo.MonitorRow, month: 
     kind: 'monitor-alert',
     locale,
   });
+  await deps.gate?.publish(
+    { role: 'owner', subjectId: monitor.ownerId },
+    { type: 'monitorAlert', payload: { monitorId: monitor.id, title: monitor.title, kind: 'below', months: [addMonths(month, -1), month] } },
+  );
 }

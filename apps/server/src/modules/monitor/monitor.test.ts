@@ -170,11 +170,20 @@ describe('monitoring a team', () => {
     expect(await mailTo(t, owner.email)).toHaveLength(0);
   });
 
-  it('mails the owner one alert when the next month falls below the band too', async () => {
+  it('mails the owner one alert when the next month falls below the band too, and pushes it to his open tabs', async () => {
     await stepIntoNextMonth();
     const next = addMonths(month, 1);
     links = await issueLinks(monitor._id);
+    const publish = vi.spyOn(t.app.gate, 'publish');
     for (const link of links) expect((await answer(link, 1)).body.result).toEqual({ month: next });
+    const pushed = publish.mock.calls.filter(([, message]) => message.type === 'monitorAlert');
+    publish.mockRestore();
+    expect(pushed).toEqual([
+      [
+        { role: 'owner', subjectId: owner.id },
+        { type: 'monitorAlert', payload: { monitorId: monitor._id, title: 'Sales', kind: 'below', months: [month, next] } },
+      ],
+    ]);
     const alerts = await mailTo(t, owner.email);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.subject).toContain('Sales');
