@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, Badge, Button, Card, CopyButton, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Monitor, MonitorLink } from '@teamcast/contracts';
@@ -7,6 +8,7 @@ import { notify } from '../../../shared/ui/notify.ts';
 import { downloadCsv, useAddOutcome, useIssueLinks, useStopMonitor } from '../api/monitors.ts';
 import { CalibrationLine } from './calibration-line.tsx';
 import { MonitorChart } from './monitor-chart.tsx';
+import print from './monitor-print.module.css';
 
 const monthName = (month: string, locale: 'ru' | 'en') => formatMonth(new Date(`${month}-01T00:00:00Z`), locale, 'long');
 
@@ -87,6 +89,53 @@ function OutcomeForm({ monitor, onDone }: { monitor: Monitor; onDone: () => void
   );
 }
 
+/** The months of the printed report: the band, the observed figure and how many answered, the latest first. */
+function ReportTable({ monitor, locale }: { monitor: Monitor; locale: 'ru' | 'en' }) {
+  const { t } = useTranslation('monitor');
+  const dash = (value: number | null) => (value === null ? '—' : String(Math.round(value)));
+  return (
+    <Table className={print.printOnly} data-testid="monitor-report-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('report.month')}</Table.Th>
+          <Table.Th>{t('report.band')}</Table.Th>
+          <Table.Th>{t('report.observed')}</Table.Th>
+          <Table.Th>{t('report.respondents')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {[...monitor.months].reverse().map((m) => (
+          <Table.Tr key={m.month}>
+            <Table.Td>{monthName(m.month, locale)}</Table.Td>
+            <Table.Td>{`${dash(m.p10)} … ${dash(m.p90)} (${dash(m.forecast)})`}</Table.Td>
+            <Table.Td>{m.withheld ? t('report.withheld') : dash(m.observed)}</Table.Td>
+            <Table.Td>{m.respondents}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * Prints one card as the monthly report: the card is marked (and the body told) before the browser's print dialog,
+ * whose call returns when it closes, and unmarked after.
+ */
+function usePrintReport(monitorId: string) {
+  const [printing, setPrinting] = useState(false);
+  const printReport = () => {
+    flushSync(() => setPrinting(true));
+    document.body.dataset.printMonitor = monitorId;
+    try {
+      window.print();
+    } finally {
+      delete document.body.dataset.printMonitor;
+      setPrinting(false);
+    }
+  };
+  return { printing, printReport };
+}
+
 /**
  * One monitored team or pair: its band and observations, where it runs outside, who has not answered, and its actions.
  * `readOnly` (a demo monitor shown without the plan) keeps only the export: what changes a monitor needs the plan.
@@ -98,11 +147,21 @@ export function MonitorCard({ monitor, readOnly = false }: { monitor: Monitor; r
   const stop = useStopMonitor();
   const [links, setLinks] = useState<MonitorLink[] | null>(null);
   const [outcomeOpen, setOutcomeOpen] = useState(false);
+  const { printing, printReport } = usePrintReport(monitor._id);
   const withheld = monitor.months.filter((m) => m.withheld);
   const current = monitor.months.find((m) => m.month === monitor.currentMonth);
   return (
-    <Card withBorder data-testid="monitor-card" data-monitor-id={monitor._id}>
+    <Card
+      withBorder
+      data-testid="monitor-card"
+      data-monitor-id={monitor._id}
+      className={printing ? print.target : undefined}
+      data-print-target={printing || undefined}
+    >
       <Stack gap="sm">
+        <Text className={print.printOnly} size="sm" c="dimmed" data-testid="monitor-report-heading">
+          {t('report.heading', { month: monthName(monitor.currentMonth, locale) })}
+        </Text>
         <Group justify="space-between">
           <Group gap="xs">
             <Title order={3}>{monitor.title}</Title>
@@ -120,6 +179,7 @@ export function MonitorCard({ monitor, readOnly = false }: { monitor: Monitor; r
           )}
         </Group>
         <MonitorChart monitor={monitor} />
+        <ReportTable monitor={monitor} locale={locale} />
         <Text size="sm" c="dimmed" data-testid="monitor-threshold">
           {t('threshold', { count: monitor.threshold })}
         </Text>
@@ -147,7 +207,7 @@ export function MonitorCard({ monitor, readOnly = false }: { monitor: Monitor; r
             ))}
           </Stack>
         ) : null}
-        <Group gap="xs">
+        <Group gap="xs" className={print.noPrint}>
           {readOnly ? null : (
             <Button
               size="xs"
@@ -165,6 +225,9 @@ export function MonitorCard({ monitor, readOnly = false }: { monitor: Monitor; r
             data-testid="monitor-export"
           >
             {t('export')}
+          </Button>
+          <Button size="xs" variant="light" onClick={printReport} data-testid="monitor-print">
+            {t('report.print')}
           </Button>
           {readOnly ? null : (
             <>

@@ -102,6 +102,8 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
     const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
     expect(within(card).getByTestId('monitor-outside').textContent).toBe('Ниже коридора, начиная с: октябрь 2026');
     expect(within(card).getByTestId('monitor-not-answered').textContent).toBe('Ещё не ответили в этом месяце: Vera V');
+    expect(within(card).getByTestId('monitor-report-heading').textContent).toBe('Месячный отчёт монитора директора, ноябрь 2026');
+    expect(within(card).getByTestId('monitor-print').textContent).toBe('Печать месячного отчёта');
     expect(screen.getByTestId('calibration-all').textContent).toContain(
       '80 % наблюдений внутри 80-процентного коридора (должно быть около 80 %), по 10 месяцам с ответами',
     );
@@ -135,5 +137,36 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
     expect(within(card).getByTestId('monitor-export')).toBeTruthy();
     for (const action of ['monitor-issue-links', 'monitor-outcome', 'monitor-stop']) expect(within(card).queryByTestId(action)).toBeNull();
     expect(screen.queryByTestId('monitor-start')).toBeNull();
+  });
+
+  it('prints one card as the monthly report: only that card marked while the print dialog is open, its months in a table', async () => {
+    const user = userEvent.setup();
+    const seen: Array<{ body: string | undefined; marked: string[] }> = [];
+    vi.stubGlobal(
+      'print',
+      vi.fn(() =>
+        seen.push({
+          body: document.body.dataset.printMonitor,
+          marked: [...document.querySelectorAll('[data-print-target]')].map((card) => card.getAttribute('data-monitor-id')!),
+        }),
+      ),
+    );
+    open('UNLIMITED', 'en');
+    const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
+    expect(within(card).getByTestId('monitor-report-heading').textContent).toBe("Monthly report of the director's monitor, November 2026");
+    const rows = within(within(card).getByTestId('monitor-report-table'))
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Month80 % band (forecast)ObservedAnswered',
+      'December 202620 … 60 (40)—0',
+      'November 202620 … 60 (40)withheld (too few answers)2',
+      'October 202620 … 60 (40)-503',
+    ]);
+    await user.click(within(card).getByTestId('monitor-print'));
+    expect(seen).toEqual([{ body: 'm1', marked: ['m1'] }]);
+    // The dialog closed: nothing stays marked for print.
+    expect(document.body.dataset.printMonitor).toBeUndefined();
+    await vi.waitFor(() => expect(card.hasAttribute('data-print-target')).toBe(false), { timeout: STATE_WAIT_MS });
   });
 });
