@@ -234,6 +234,26 @@ export const monitorExportEndpoint = defineEndpoint({
   result: z.object({ filename: z.string(), csv: z.string() }),
 });
 
+/**
+ * The monitor's calibration across every owner, for administrators: anonymised and aggregated (no owner, team or person
+ * is named), over the monitors not marked demo, overall and by horizon, with how many owners and monitors it covers.
+ */
+export const MonitorCalibrationOverallSchema = z.object({
+  owners: z.number().int().min(0),
+  monitors: z.number().int().min(0),
+  calibration: CalibrationSchema,
+  byHorizon: z.array(HorizonCalibrationSchema),
+});
+export type MonitorCalibrationOverall = z.infer<typeof MonitorCalibrationOverallSchema>;
+
+export const adminMonitorCalibrationEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/monitor/calibration',
+  summary: "The monitor's calibration across all owners (anonymised, aggregated): 80 % band coverage and mean error by horizon",
+  result: MonitorCalibrationOverallSchema,
+});
+
 export const checkInFormEndpoint = defineEndpoint({
   group: 'owner',
   method: 'GET',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  adminMonitorCalibrationEndpoint,
   checkInAnswerEndpoint,
   checkInFormEndpoint,
   monitorDeleteEndpoint,
@@ -21,6 +22,7 @@ import {
   getMonitorView,
   issueLinks,
   listMonitorViews,
+  overallCalibration,
   startMonitor,
   stopMonitor,
   type MonitorDeps,
@@ -30,6 +32,7 @@ import {
 registerProfileErasure(async (tx, profileId) => deleteMembersOfProfile(tx, profileId));
 
 const owner = ['owner'] as const;
+const admin = ['administrator'] as const;
 /** A member's form is behind an unguessable link; these bound guessing and flooding from one client. */
 const anonymousReads = { max: 60, timeWindow: '1 minute' };
 const anonymousWrites = { max: 30, timeWindow: '1 minute' };
@@ -53,6 +56,7 @@ export const monitorModule: FastifyPluginAsync = async (app) => {
     handler: async ({ auth, params, body }) => addOutcome(deps, auth.subjectId, params.id, body),
   });
   route(app, monitorExportEndpoint, { access: owner, handler: async ({ auth, params }) => exportCsv(deps, auth.subjectId, params.id) });
+  route(app, adminMonitorCalibrationEndpoint, { access: admin, handler: async () => overallCalibration(deps) });
   route(app, checkInFormEndpoint, { access: 'anonymous', rateLimit: anonymousReads, handler: async ({ params }) => checkInForm(deps, params.token) });
   route(app, checkInAnswerEndpoint, {
     access: 'anonymous',

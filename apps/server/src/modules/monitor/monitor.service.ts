@@ -8,6 +8,7 @@ import {
   type Locale,
   type Monitor,
   type MonitorLink,
+  type MonitorCalibrationOverall,
   type MonitorList,
   type MonitorKind,
 } from '@teamcast/contracts';
@@ -130,6 +131,21 @@ export async function listMonitorViews(deps: MonitorDeps, ownerId: string): Prom
     calibration: calibrationOf(items.flatMap((m) => pointsOf(m.months))),
     byHorizon: calibrationByHorizon(items.map((m) => m.months)),
     demoOnly: locked !== null,
+  };
+}
+
+/**
+ * The calibration across every owner (administrators): the monitors not marked demo, pooled; only counts and figures
+ * leave here, never an owner, a team or a person.
+ */
+export async function overallCalibration(deps: MonitorDeps): Promise<MonitorCalibrationOverall> {
+  const rows = await repo.listRealMonitors(deps.db);
+  const items = await viewsOf(deps.db, rows);
+  return {
+    owners: new Set(rows.map((row) => row.ownerId)).size,
+    monitors: rows.length,
+    calibration: calibrationOf(items.flatMap((m) => pointsOf(m.months))),
+    byHorizon: calibrationByHorizon(items.map((m) => m.months)),
   };
 }
 
