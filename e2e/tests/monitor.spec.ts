@@ -89,4 +89,28 @@ test('an owner monitors a team, three members answer by their links, and the mon
   // Three answers of 'good' (50 on the forecast's scale): the month's observed point is on the chart against its band.
   await expect(card.locator('[data-testid^="observed-"]')).toHaveCount(1);
   await expect(page.getByTestId('calibration-all')).toContainText('over 1 observed month');
+
+  // The printed monthly report: with print media, while the dialog is open only this card shows, with its months
+  // table and without its buttons (the dialog itself is replaced by a probe of what the stylesheet gives).
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => {
+    window.print = () => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      (window as unknown as { printed: unknown }).printed = {
+        title: style('[data-testid="monitor-page"] h2').visibility,
+        card: style('[data-print-target]').visibility,
+        table: style('[data-print-target] [data-testid="monitor-report-table"]').display,
+        buttons: getComputedStyle(document.querySelector('[data-print-target] [data-testid="monitor-print"]')!.parentElement!).display,
+      };
+    };
+  });
+  await card.getByTestId('monitor-print').click();
+  expect(await page.evaluate(() => (window as unknown as { printed: unknown }).printed)).toEqual({
+    title: 'hidden',
+    card: 'visible',
+    table: 'table',
+    buttons: 'none',
+  });
+  await page.emulateMedia({ media: 'screen' });
+  await expect(card.getByTestId('monitor-report-table')).toBeHidden();
 });

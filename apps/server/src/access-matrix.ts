@@ -132,6 +132,7 @@ export const accessMatrix: Record<string, Access> = {
   'POST /api/owner/monitors/:id/links': ['owner'],
   'POST /api/owner/monitors/:id/outcomes': ['owner'],
   'GET /api/owner/monitors/:id/export': ['owner'],
+  'GET /api/admin/monitor/calibration': ['administrator'],
   'GET /api/owner/check-in/:token': 'anonymous',
   'POST /api/owner/check-in/:token': 'anonymous',
   'POST /api/chat/result': ['owner'],

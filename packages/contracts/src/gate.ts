@@ -15,6 +15,7 @@ export const GateMessageTypeSchema = z.enum([
   'renderCheckTeam',
   'sceneComputePhase',
   'renderCompareTeam',
+  'monitorAlert',
 ]);
 export type GateMessageType = z.infer<typeof GateMessageTypeSchema>;
 
@@ -61,6 +62,18 @@ export const IntegralStatsSchema = z.object({
 export type IntegralStats = z.infer<typeof IntegralStatsSchema>;
 
 /** Messages the browser sends. */
+/**
+ * A monitor alert, pushed to the owner's open tabs as its mail is queued: `below` when a monitored team's or pair's
+ * check-ins fell below the forecast band two months running (`months`, the earlier first).
+ */
+export const MonitorAlertSchema = z.object({
+  monitorId: z.string(),
+  title: z.string(),
+  kind: z.enum(['below']),
+  months: z.array(z.string()).max(2),
+});
+export type MonitorAlert = z.infer<typeof MonitorAlertSchema>;
+
 export const GateClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('reflectState'), payload: z.object({ upstreamId: z.string().max(64).optional() }).optional() }),
@@ -86,6 +99,7 @@ export const GateServerMessageSchema = z.discriminatedUnion('type', [
   /** Scenes were deleted: screens showing them drop them. */
   z.object({ type: z.literal('rejectScene'), payload: z.object({ sceneIds: z.array(z.string()).max(100), all: z.boolean().optional() }) }),
   z.object({ type: z.literal('integralStats'), payload: IntegralStatsSchema }),
+  z.object({ type: z.literal('monitorAlert'), payload: MonitorAlertSchema }),
   z.object({ type: z.literal('error'), payload: z.object({ code: ErrorCodeSchema, message: z.string() }) }),
 ]);
 export type GateServerMessage = z.infer<typeof GateServerMessageSchema>;

@@ -121,6 +121,8 @@ export const MonitorListSchema = z.object({
   calibration: CalibrationSchema,
   /** The same by horizon, for the horizons that have an observation, nearest first. */
   byHorizon: z.array(HorizonCalibrationSchema),
+  /** True when the plan lacks the monitor: only the demo monitors are listed, read-only. */
+  demoOnly: z.boolean(),
 });
 export type MonitorList = z.infer<typeof MonitorListSchema>;
 
@@ -230,6 +232,26 @@ export const monitorExportEndpoint = defineEndpoint({
   summary: "CSV of the monitor's monthly forecast band and check-in aggregates",
   params: IdParams,
   result: z.object({ filename: z.string(), csv: z.string() }),
+});
+
+/**
+ * The monitor's calibration across every owner, for administrators: anonymised and aggregated (no owner, team or person
+ * is named), over the monitors not marked demo, overall and by horizon, with how many owners and monitors it covers.
+ */
+export const MonitorCalibrationOverallSchema = z.object({
+  owners: z.number().int().min(0),
+  monitors: z.number().int().min(0),
+  calibration: CalibrationSchema,
+  byHorizon: z.array(HorizonCalibrationSchema),
+});
+export type MonitorCalibrationOverall = z.infer<typeof MonitorCalibrationOverallSchema>;
+
+export const adminMonitorCalibrationEndpoint = defineEndpoint({
+  group: 'admin',
+  method: 'GET',
+  path: '/monitor/calibration',
+  summary: "The monitor's calibration across all owners (anonymised, aggregated): 80 % band coverage and mean error by horizon",
+  result: MonitorCalibrationOverallSchema,
 });
 
 export const checkInFormEndpoint = defineEndpoint({

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { MonitorListSchema } from '@teamcast/contracts';
 import { estimators, monitorCheckIns, monitors, owners, profileEstimates, profiles, scenes } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO_OWNER_EMAIL, seedDemoData } from './demo.service.ts';
+import { subscribe } from '../scenes/scenes.test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,5 +52,40 @@ describe('demo data', () => {
     expect(ratings.every((rating) => rating.score !== null && rating.competencies !== null)).toBe(true);
 
     expect(await seedDemoData(t.database.db, { seed: 3, people: 30, labelled: 24, ownerProfiles: 4 })).toBeNull();
+  });
+
+  it('shows the demo owner his demo monitor without a plan, read-only; a monitor not marked demo stays behind the lock', async () => {
+    const db = t.database.db;
+    const [owner] = await db.select().from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
+    const { token } = await t.app.authenticator.signIn('owner', owner!.id);
+    const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) => {
+      const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+      return { status: response.statusCode, body: response.json() as { result?: unknown; error?: { code: string } } };
+    };
+    const [monitor] = await db.select().from(monitors).where(eq(monitors.ownerId, owner!.id));
+    const [team] = await db.select().from(scenes).where(eq(scenes.ownerId, owner!.id));
+
+    const listed = await call('GET', '/api/owner/monitors');
+    expect(listed.status).toBe(200);
+    const list = MonitorListSchema.parse(listed.body.result);
+    expect(list).toMatchObject({ demoOnly: true, items: [{ _id: monitor!.id, isDemo: true }] });
+    expect(list.calibration.n).toBeGreaterThan(0);
+    expect((await call('GET', `/api/owner/monitors/${monitor!.id}`)).status).toBe(200);
+    expect((await call('GET', `/api/owner/monitors/${monitor!.id}/export`)).status).toBe(200);
+    // Read-only: whatever changes a monitor still needs the plan.
+    expect((await call('POST', `/api/owner/monitors/${monitor!.id}/links`)).body.error?.code).toBe('subscription_required');
+    expect((await call('DELETE', `/api/owner/monitors/${monitor!.id}`)).body.error?.code).toBe('subscription_required');
+    expect((await call('POST', '/api/owner/monitors', { kind: 'team', subjectId: team!.id })).body.error?.code).toBe('subscription_required');
+
+    // Only the demo mark opens the view: the same monitor unmarked (a lapsed plan's) is locked again.
+    await db.update(monitors).set({ isDemo: false }).where(eq(monitors.id, monitor!.id));
+    expect((await call('GET', '/api/owner/monitors')).body.error?.code).toBe('subscription_required');
+    expect((await call('GET', `/api/owner/monitors/${monitor!.id}`)).body.error?.code).toBe('subscription_required');
+    expect((await call('GET', `/api/owner/monitors/${monitor!.id}/export`)).body.error?.code).toBe('subscription_required');
+
+    // With the plan, the list is whole and not demo-only.
+    await db.update(monitors).set({ isDemo: true }).where(eq(monitors.id, monitor!.id));
+    await subscribe(db, owner!.id, 'UNLIMITED');
+    expect(MonitorListSchema.parse((await call('GET', '/api/owner/monitors')).body.result)).toMatchObject({ demoOnly: false, items: [{ _id: monitor!.id }] });
   });
 });

@@ -40,6 +40,11 @@ export async function listMonitors(db: Db, ownerId: string): Promise<MonitorRow[
   return db.select().from(monitors).where(eq(monitors.ownerId, ownerId)).orderBy(asc(monitors.createdAt), asc(monitors.id));
 }
 
+/** Every owner's monitors not marked demo, for the calibration across owners. */
+export async function listRealMonitors(db: Db): Promise<MonitorRow[]> {
+  return db.select().from(monitors).where(eq(monitors.isDemo, false)).orderBy(asc(monitors.createdAt), asc(monitors.id));
+}
+
 export async function deleteMonitor(db: Db, ownerId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(monitors)

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  adminMonitorCalibrationEndpoint,
   checkInAnswerEndpoint,
   checkInFormEndpoint,
   monitorDeleteEndpoint,
@@ -21,6 +22,7 @@ import {
   getMonitorView,
   issueLinks,
   listMonitorViews,
+  overallCalibration,
   startMonitor,
   stopMonitor,
   type MonitorDeps,
@@ -30,13 +32,19 @@ import {
 registerProfileErasure(async (tx, profileId) => deleteMembersOfProfile(tx, profileId));
 
 const owner = ['owner'] as const;
+const admin = ['administrator'] as const;
 /** A member's form is behind an unguessable link; these bound guessing and flooding from one client. */
 const anonymousReads = { max: 60, timeWindow: '1 minute' };
 const anonymousWrites = { max: 30, timeWindow: '1 minute' };
 
 /** The director's monitor: the owner's monitored teams and pairs, and the members' check-in form. */
 export const monitorModule: FastifyPluginAsync = async (app) => {
-  const deps: MonitorDeps = { db: app.database.db, scenes: { database: app.database, storage: app.storage, compute: app.compute }, config: app.config };
+  const deps: MonitorDeps = {
+    db: app.database.db,
+    scenes: { database: app.database, storage: app.storage, compute: app.compute },
+    config: app.config,
+    gate: app.gate,
+  };
   route(app, monitorListEndpoint, { access: owner, handler: async ({ auth }) => listMonitorViews(deps, auth.subjectId) });
   route(app, monitorStartEndpoint, { access: owner, status: 201, handler: async ({ auth, body, locale }) => startMonitor(deps, auth.subjectId, body, locale) });
   route(app, monitorGetEndpoint, { access: owner, handler: async ({ auth, params }) => getMonitorView(deps, auth.subjectId, params.id) });
@@ -48,6 +56,7 @@ export const monitorModule: FastifyPluginAsync = async (app) => {
     handler: async ({ auth, params, body }) => addOutcome(deps, auth.subjectId, params.id, body),
   });
   route(app, monitorExportEndpoint, { access: owner, handler: async ({ auth, params }) => exportCsv(deps, auth.subjectId, params.id) });
+  route(app, adminMonitorCalibrationEndpoint, { access: admin, handler: async () => overallCalibration(deps) });
   route(app, checkInFormEndpoint, { access: 'anonymous', rateLimit: anonymousReads, handler: async ({ params }) => checkInForm(deps, params.token) });
   route(app, checkInAnswerEndpoint, {
     access: 'anonymous',

@@ -8,6 +8,7 @@ import {
   type Locale,
   type Monitor,
   type MonitorLink,
+  type MonitorCalibrationOverall,
   type MonitorList,
   type MonitorKind,
 } from '@teamcast/contracts';
@@ -18,9 +19,10 @@ import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import type { MonitorForecast } from './monitor.repository.ts';
 import { ownerSelf } from '../account/account.service.ts';
+import type { GateHub } from '../gate/gate.hub.ts';
 import { queuePlainMessage } from '../mail/mail.service.ts';
 import { getPair } from '../pairs/pairs.service.ts';
-import { assertAccess } from '../payments/access-rules.ts';
+import { accessRulesFor, assertAccess } from '../payments/access-rules.ts';
 import { paymentNow } from '../payments/payment-clock.ts';
 import { getProfile } from '../profiles/profiles.service.ts';
 import { checkState, datasetByToken, getScene, snapshotLink, type SceneDeps } from '../scenes/scenes.service.ts';
@@ -30,7 +32,8 @@ import { monitorMailTexts } from './monitor.mail.ts';
 import { activeMembers, presentMonitor } from './monitor.presenter.ts';
 import * as repo from './monitor.repository.ts';
 
-export type MonitorDeps = { db: Db; scenes: SceneDeps; config: Pick<Config, 'PUBLIC_URL'> };
+/** `gate`: the app's websocket gate, so an alert also reaches the owner's open tabs (`monitorAlert`). */
+export type MonitorDeps = { db: Db; scenes: SceneDeps; config: Pick<Config, 'PUBLIC_URL'>; gate?: GateHub };
 
 const DAY_MS = 86_400_000;
 const gunzipAsync = promisify(gunzip);
@@ -106,15 +109,53 @@ export async function startMonitor(deps: MonitorDeps, ownerId: string, body: { k
   }
 }
 
-export async function listMonitorViews(deps: MonitorDeps, ownerId: string): Promise<MonitorList> {
-  await assertAccess(deps.db, ownerId, 'allowMonitor');
-  const items = await viewsOf(deps.db, await repo.listMonitors(deps.db, ownerId));
-  return { items, calibration: calibrationOf(items.flatMap((m) => pointsOf(m.months))), byHorizon: calibrationByHorizon(items.map((m) => m.months)) };
+/** Whether the owner's plan includes the monitor; the error the plan's lock answers with when it does not. */
+async function monitorPlan(db: Db, ownerId: string): Promise<AppError | null> {
+  const rules = await accessRulesFor(db, ownerId);
+  if (rules.needVerify) return new AppError('verify_account');
+  return rules.allowMonitor ? null : new AppError('subscription_required');
 }
 
+/**
+ * The owner's monitors. Without the monitor in the plan only the demo monitors are listed (`demoOnly`), read-only, so
+ * the demo owner sees what the monitor looks like; an owner with no demo monitor meets the plan's lock as before.
+ * Only the demo seed marks a monitor demo (monitor.demo.ts), so this opens nothing an owner could create.
+ */
+export async function listMonitorViews(deps: MonitorDeps, ownerId: string): Promise<MonitorList> {
+  const locked = await monitorPlan(deps.db, ownerId);
+  const rows = (await repo.listMonitors(deps.db, ownerId)).filter((row) => !locked || row.isDemo);
+  if (locked && rows.length === 0) throw locked;
+  const items = await viewsOf(deps.db, rows);
+  return {
+    items,
+    calibration: calibrationOf(items.flatMap((m) => pointsOf(m.months))),
+    byHorizon: calibrationByHorizon(items.map((m) => m.months)),
+    demoOnly: locked !== null,
+  };
+}
+
+/**
+ * The calibration across every owner (administrators): the monitors not marked demo, pooled; only counts and figures
+ * leave here, never an owner, a team or a person.
+ */
+export async function overallCalibration(deps: MonitorDeps): Promise<MonitorCalibrationOverall> {
+  const rows = await repo.listRealMonitors(deps.db);
+  const items = await viewsOf(deps.db, rows);
+  return {
+    owners: new Set(rows.map((row) => row.ownerId)).size,
+    monitors: rows.length,
+    calibration: calibrationOf(items.flatMap((m) => pointsOf(m.months))),
+    byHorizon: calibrationByHorizon(items.map((m) => m.months)),
+  };
+}
+
+/** One monitor: any of the owner's with the monitor in the plan, a demo one (read-only) without it. */
 export async function getMonitorView(deps: MonitorDeps, ownerId: string, id: string): Promise<Monitor> {
-  await assertAccess(deps.db, ownerId, 'allowMonitor');
-  return viewOf(deps.db, await loadMonitor(deps.db, ownerId, id));
+  const locked = await monitorPlan(deps.db, ownerId);
+  if (!locked) return viewOf(deps.db, await loadMonitor(deps.db, ownerId, id));
+  const row = await repo.findMonitor(deps.db, ownerId, id);
+  if (!row?.isDemo) throw locked;
+  return viewOf(deps.db, row);
 }
 
 export async function stopMonitor(deps: MonitorDeps, ownerId: string, id: string): Promise<{ deleted: true }> {
@@ -245,7 +286,7 @@ export async function answerCheckIn(deps: MonitorDeps, token: string, body: Chec
   return { month };
 }
 
-/** The alert rule (monitor-arithmetic `belowTwoMonthsRunning`): mailed to the owner once per monitor and month. */
+/** The alert rule (monitor-arithmetic `belowTwoMonthsRunning`): mailed to the owner once per monitor and month, and pushed to his open tabs. */
 async function alertIfBelow(deps: MonitorDeps, monitor: repo.MonitorRow, month: string): Promise<void> {
   const view = await viewOf(deps.db, monitor);
   if (!belowTwoMonthsRunning(view.months, month)) return;
@@ -261,4 +302,8 @@ async function alertIfBelow(deps: MonitorDeps, monitor: repo.MonitorRow, month: 
     kind: 'monitor-alert',
     locale,
   });
+  await deps.gate?.publish(
+    { role: 'owner', subjectId: monitor.ownerId },
+    { type: 'monitorAlert', payload: { monitorId: monitor.id, title: monitor.title, kind: 'below', months: [addMonths(month, -1), month] } },
+  );
 }

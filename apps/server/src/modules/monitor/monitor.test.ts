@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHOICE_RATINGS, MonitorListSchema, MonitorSchema, type Monitor, type MonitorLink } from '@teamcast/contracts';
-import { createOwner, mailTo, type SignedIn } from '../../test/factories.ts';
+import { CHOICE_RATINGS, MonitorCalibrationOverallSchema, MonitorListSchema, MonitorSchema, type Monitor, type MonitorLink } from '@teamcast/contracts';
+import { eq } from 'drizzle-orm';
+import { monitors } from '../../db/schema/index.ts';
+import { createAdministrator, createOwner, mailTo, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { advancePaymentClock, paymentNow } from '../payments/payment-clock.ts';
 import { filledPair } from '../pairs/pairs.fixtures.ts';
@@ -170,11 +172,20 @@ describe('monitoring a team', () => {
     expect(await mailTo(t, owner.email)).toHaveLength(0);
   });
 
-  it('mails the owner one alert when the next month falls below the band too', async () => {
+  it('mails the owner one alert when the next month falls below the band too, and pushes it to his open tabs', async () => {
     await stepIntoNextMonth();
     const next = addMonths(month, 1);
     links = await issueLinks(monitor._id);
+    const publish = vi.spyOn(t.app.gate, 'publish');
     for (const link of links) expect((await answer(link, 1)).body.result).toEqual({ month: next });
+    const pushed = publish.mock.calls.filter(([, message]) => message.type === 'monitorAlert');
+    publish.mockRestore();
+    expect(pushed).toEqual([
+      [
+        { role: 'owner', subjectId: owner.id },
+        { type: 'monitorAlert', payload: { monitorId: monitor._id, title: 'Sales', kind: 'below', months: [month, next] } },
+      ],
+    ]);
     const alerts = await mailTo(t, owner.email);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.subject).toContain('Sales');
@@ -244,6 +255,29 @@ describe('monitoring a team', () => {
       '12.5',
       '',
     ]);
+  });
+
+  it('gives administrators the calibration across owners, pooled and anonymous, without demo monitors', async () => {
+    const admin = await createAdministrator(t);
+    const list = MonitorListSchema.parse((await call('GET', '/api/owner/monitors', owner)).body.result);
+    const overall = await call('GET', '/api/admin/monitor/calibration', admin);
+    expect(overall.status).toBe(200);
+    // Only this owner monitors anything here: the pooled figures are his, by horizon too.
+    expect(MonitorCalibrationOverallSchema.parse(overall.body.result)).toEqual({
+      owners: 1,
+      monitors: 1,
+      calibration: list.calibration,
+      byHorizon: list.byHorizon,
+    });
+    expect(list.calibration.n).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(overall.body)).not.toContain(monitor._id);
+    expect(JSON.stringify(overall.body)).not.toContain('Sales');
+    // A demo monitor's generated check-ins are not real outcomes.
+    await t.database.db.update(monitors).set({ isDemo: true }).where(eq(monitors.id, monitor._id));
+    const withoutDemo = MonitorCalibrationOverallSchema.parse((await call('GET', '/api/admin/monitor/calibration', admin)).body.result);
+    await t.database.db.update(monitors).set({ isDemo: false }).where(eq(monitors.id, monitor._id));
+    expect(withoutDemo).toEqual({ owners: 0, monitors: 0, calibration: expect.objectContaining({ n: 0 }), byHorizon: [] });
+    expect((await call('GET', '/api/admin/monitor/calibration', owner)).status).toBe(403);
   });
 
   it('stops monitoring', async () => {

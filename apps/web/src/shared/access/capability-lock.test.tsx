@@ -26,6 +26,10 @@ vi.mock('../gate/gate.ts', () => ({
   useGateEvent: (type: string, handler: (message: GateServerMessage) => void) => void pushHandlers.set(type, handler),
 }));
 
+/* The notifications shown, recorded instead of drawn. */
+const shown = vi.hoisted(() => [] as string[]);
+vi.mock('../ui/notify.ts', () => ({ notify: { warning: (message: string) => void shown.push(message) } }));
+
 const planOf = (product: Product) => PLANS.find((plan) => plan.product === product)!;
 
 function renderWith(client: QueryClient, node: ReactNode) {
@@ -91,5 +95,29 @@ describe('every gated control reads the capability table', () => {
     await waitFor(() => expect(screen.queryByTestId('lock-seeExpertise')).toBeNull());
     expect(client.getQueryData(ACCESS_RULES_KEY)).toEqual(basic);
     expect(client.getQueryState(['profiles', 'list', {}])?.isInvalidated).toBe(true);
+  });
+});
+
+describe('a monitor alert pushed by the gate', () => {
+  it('shows a notification in the reader language and makes the monitor list read again', async () => {
+    for (const [locale, text] of [
+      ['en', "Sales: the check-ins fell below the forecast's band two months running (2026-10, 2026-11). See the monitor."],
+      ['ru', '«Sales»: ответы команды два месяца подряд ниже коридора прогноза (2026-10, 2026-11). Откройте монитор.'],
+    ] as const) {
+      await initI18n(locale).changeLanguage(locale);
+      shown.length = 0;
+      const client = clientOn('monitor');
+      client.setQueryData(['monitor', 'list'], { items: [] });
+      renderWith(client, <OwnerAccessSync />);
+      act(() =>
+        pushHandlers.get('monitorAlert')!({
+          type: 'monitorAlert',
+          payload: { monitorId: 'm1', title: 'Sales', kind: 'below', months: ['2026-10', '2026-11'] },
+        }),
+      );
+      expect(shown).toEqual([text]);
+      expect(client.getQueryState(['monitor', 'list'])?.isInvalidated).toBe(true);
+      cleanup();
+    }
   });
 });

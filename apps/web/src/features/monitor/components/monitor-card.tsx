@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, Badge, Button, Card, CopyButton, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Monitor, MonitorLink } from '@teamcast/contracts';
@@ -7,6 +8,7 @@ import { notify } from '../../../shared/ui/notify.ts';
 import { downloadCsv, useAddOutcome, useIssueLinks, useStopMonitor } from '../api/monitors.ts';
 import { CalibrationLine } from './calibration-line.tsx';
 import { MonitorChart } from './monitor-chart.tsx';
+import print from './monitor-print.module.css';
 
 const monthName = (month: string, locale: 'ru' | 'en') => formatMonth(new Date(`${month}-01T00:00:00Z`), locale, 'long');
 
@@ -87,19 +89,79 @@ function OutcomeForm({ monitor, onDone }: { monitor: Monitor; onDone: () => void
   );
 }
 
-/** One monitored team or pair: its band and observations, where it runs outside, who has not answered, and its actions. */
-export function MonitorCard({ monitor }: { monitor: Monitor }) {
+/** The months of the printed report: the band, the observed figure and how many answered, the latest first. */
+function ReportTable({ monitor, locale }: { monitor: Monitor; locale: 'ru' | 'en' }) {
+  const { t } = useTranslation('monitor');
+  const dash = (value: number | null) => (value === null ? '—' : String(Math.round(value)));
+  return (
+    <Table className={print.printOnly} data-testid="monitor-report-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('report.month')}</Table.Th>
+          <Table.Th>{t('report.band')}</Table.Th>
+          <Table.Th>{t('report.observed')}</Table.Th>
+          <Table.Th>{t('report.respondents')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {[...monitor.months].reverse().map((m) => (
+          <Table.Tr key={m.month}>
+            <Table.Td>{monthName(m.month, locale)}</Table.Td>
+            <Table.Td>{`${dash(m.p10)} … ${dash(m.p90)} (${dash(m.forecast)})`}</Table.Td>
+            <Table.Td>{m.withheld ? t('report.withheld') : dash(m.observed)}</Table.Td>
+            <Table.Td>{m.respondents}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * Prints one card as the monthly report: the card is marked (and the body told) before the browser's print dialog,
+ * whose call returns when it closes, and unmarked after.
+ */
+function usePrintReport(monitorId: string) {
+  const [printing, setPrinting] = useState(false);
+  const printReport = () => {
+    flushSync(() => setPrinting(true));
+    document.body.dataset.printMonitor = monitorId;
+    try {
+      window.print();
+    } finally {
+      delete document.body.dataset.printMonitor;
+      setPrinting(false);
+    }
+  };
+  return { printing, printReport };
+}
+
+/**
+ * One monitored team or pair: its band and observations, where it runs outside, who has not answered, and its actions.
+ * `readOnly` (a demo monitor shown without the plan) keeps only the export: what changes a monitor needs the plan.
+ */
+export function MonitorCard({ monitor, readOnly = false }: { monitor: Monitor; readOnly?: boolean }) {
   const { t, i18n } = useTranslation('monitor');
   const locale = chartLocale(i18n.language);
   const issue = useIssueLinks();
   const stop = useStopMonitor();
   const [links, setLinks] = useState<MonitorLink[] | null>(null);
   const [outcomeOpen, setOutcomeOpen] = useState(false);
+  const { printing, printReport } = usePrintReport(monitor._id);
   const withheld = monitor.months.filter((m) => m.withheld);
   const current = monitor.months.find((m) => m.month === monitor.currentMonth);
   return (
-    <Card withBorder data-testid="monitor-card" data-monitor-id={monitor._id}>
+    <Card
+      withBorder
+      data-testid="monitor-card"
+      data-monitor-id={monitor._id}
+      className={printing ? print.target : undefined}
+      data-print-target={printing || undefined}
+    >
       <Stack gap="sm">
+        <Text className={print.printOnly} size="sm" c="dimmed" data-testid="monitor-report-heading">
+          {t('report.heading', { month: monthName(monitor.currentMonth, locale) })}
+        </Text>
         <Group justify="space-between">
           <Group gap="xs">
             <Title order={3}>{monitor.title}</Title>
@@ -117,6 +179,7 @@ export function MonitorCard({ monitor }: { monitor: Monitor }) {
           )}
         </Group>
         <MonitorChart monitor={monitor} />
+        <ReportTable monitor={monitor} locale={locale} />
         <Text size="sm" c="dimmed" data-testid="monitor-threshold">
           {t('threshold', { count: monitor.threshold })}
         </Text>
@@ -144,15 +207,17 @@ export function MonitorCard({ monitor }: { monitor: Monitor }) {
             ))}
           </Stack>
         ) : null}
-        <Group gap="xs">
-          <Button
-            size="xs"
-            onClick={() => issue.mutate(monitor._id, { onSuccess: (result) => setLinks(result.links), onError: (error) => notify.negative(error.message) })}
-            loading={issue.isPending}
-            data-testid="monitor-issue-links"
-          >
-            {t('links.issue')}
-          </Button>
+        <Group gap="xs" className={print.noPrint}>
+          {readOnly ? null : (
+            <Button
+              size="xs"
+              onClick={() => issue.mutate(monitor._id, { onSuccess: (result) => setLinks(result.links), onError: (error) => notify.negative(error.message) })}
+              loading={issue.isPending}
+              data-testid="monitor-issue-links"
+            >
+              {t('links.issue')}
+            </Button>
+          )}
           <Button
             size="xs"
             variant="light"
@@ -161,12 +226,19 @@ export function MonitorCard({ monitor }: { monitor: Monitor }) {
           >
             {t('export')}
           </Button>
-          <Button size="xs" variant="light" onClick={() => setOutcomeOpen((open) => !open)} data-testid="monitor-outcome">
-            {t('outcome.open')}
+          <Button size="xs" variant="light" onClick={printReport} data-testid="monitor-print">
+            {t('report.print')}
           </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={() => stop.mutate(monitor._id)} loading={stop.isPending} data-testid="monitor-stop">
-            {t('stop')}
-          </Button>
+          {readOnly ? null : (
+            <>
+              <Button size="xs" variant="light" onClick={() => setOutcomeOpen((open) => !open)} data-testid="monitor-outcome">
+                {t('outcome.open')}
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={() => stop.mutate(monitor._id)} loading={stop.isPending} data-testid="monitor-stop">
+                {t('stop')}
+              </Button>
+            </>
+          )}
         </Group>
         {links ? (
           <>

@@ -53,11 +53,14 @@ const list: MonitorList = MonitorListSchema.parse({
     { horizon: 0, n: 6, coverage: 5 / 6, meanAbsoluteError: 10, bias: -1 },
     { horizon: 2, n: 4, coverage: 0.75, meanAbsoluteError: 16.25, bias: -3.5 },
   ],
+  demoOnly: false,
 });
 
-function open(plan: 'UNLIMITED' | 'FULL_1M_2', locale: 'ru' | 'en') {
+const LOCKED = { status: 403, body: { error: { code: 'subscription_required', message: 'Subscription required' } } };
+
+function open(plan: 'UNLIMITED' | 'FULL_1M_2', locale: 'ru' | 'en', monitors: { status: number; body: unknown } = { status: 200, body: { result: list } }) {
   api.always('GET', '/api/payment/access-rules', { status: 200, body: { result: rulesOfPlan(plan, true) } });
-  api.always('GET', '/api/owner/monitors', { status: 200, body: { result: list } });
+  api.always('GET', '/api/owner/monitors', monitors);
   api.always('GET', '/api/scene/scenes', { status: 200, body: { result: { items: [], total: 0 } } });
   api.always('GET', '/api/owner/history', { status: 200, body: { result: { entries: [], counters: { p2p: 0, team: 0 } } } });
   renderAt('/owner/monitor', '/owner/monitor', <MonitorPage />, locale);
@@ -99,6 +102,8 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
     const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
     expect(within(card).getByTestId('monitor-outside').textContent).toBe('Ниже коридора, начиная с: октябрь 2026');
     expect(within(card).getByTestId('monitor-not-answered').textContent).toBe('Ещё не ответили в этом месяце: Vera V');
+    expect(within(card).getByTestId('monitor-report-heading').textContent).toBe('Месячный отчёт монитора директора, ноябрь 2026');
+    expect(within(card).getByTestId('monitor-print').textContent).toBe('Печать месячного отчёта');
     expect(screen.getByTestId('calibration-all').textContent).toContain(
       '80 % наблюдений внутри 80-процентного коридора (должно быть около 80 %), по 10 месяцам с ответами',
     );
@@ -110,11 +115,58 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
     expect(api.calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/owner/monitors/m1/links' }));
   });
 
-  it('without the Monitor plan: the lock names the plan and nothing is fetched', async () => {
-    open('FULL_1M_2', 'en');
+  it('without the Monitor plan and no demo monitor: the lock names the plan, and the server refusal shows nothing more', async () => {
+    open('FULL_1M_2', 'en', LOCKED);
     const lock = await screen.findByTestId('lock-monitor', {}, { timeout: STATE_WAIT_MS });
     expect(within(lock).getByTestId('unlock-link').getAttribute('href')).toBe('/owner/subscription?plan=monitor');
+    await vi.waitFor(() => expect(api.calls.some((call) => call.path === '/api/owner/monitors')).toBe(true), { timeout: STATE_WAIT_MS });
+    // Settled once the loader is gone: the refusal is the lock's business, not an error on the screen.
+    await vi.waitFor(() => expect(document.querySelector('.mantine-Loader-root')).toBeNull(), { timeout: STATE_WAIT_MS });
+    expect(screen.queryByText('Subscription required')).toBeNull();
     expect(screen.queryByTestId('monitor-card')).toBeNull();
-    expect(api.calls.some((call) => call.path === '/api/owner/monitors')).toBe(false);
+    expect(screen.queryByTestId('monitor-demo-only')).toBeNull();
+  });
+
+  it('without the Monitor plan, the demo monitor below the lock: marked demo, read-only, said so in Russian', async () => {
+    const demo = MonitorListSchema.parse({ ...list, items: [{ ...monitor, isDemo: true }], demoOnly: true });
+    open('FULL_1M_2', 'ru', { status: 200, body: { result: demo } });
+    const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
+    expect(screen.getByTestId('lock-monitor')).toBeTruthy();
+    expect(screen.getByTestId('monitor-demo-only').textContent).toContain('Ваш тариф не включает монитор');
+    expect(within(card).getByText('Демо')).toBeTruthy();
+    expect(within(card).getByTestId('monitor-export')).toBeTruthy();
+    for (const action of ['monitor-issue-links', 'monitor-outcome', 'monitor-stop']) expect(within(card).queryByTestId(action)).toBeNull();
+    expect(screen.queryByTestId('monitor-start')).toBeNull();
+  });
+
+  it('prints one card as the monthly report: only that card marked while the print dialog is open, its months in a table', async () => {
+    const user = userEvent.setup();
+    const seen: Array<{ body: string | undefined; marked: string[] }> = [];
+    vi.stubGlobal(
+      'print',
+      vi.fn(() =>
+        seen.push({
+          body: document.body.dataset.printMonitor,
+          marked: [...document.querySelectorAll('[data-print-target]')].map((card) => card.getAttribute('data-monitor-id')!),
+        }),
+      ),
+    );
+    open('UNLIMITED', 'en');
+    const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
+    expect(within(card).getByTestId('monitor-report-heading').textContent).toBe("Monthly report of the director's monitor, November 2026");
+    const rows = within(within(card).getByTestId('monitor-report-table'))
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Month80 % band (forecast)ObservedAnswered',
+      'December 202620 … 60 (40)—0',
+      'November 202620 … 60 (40)withheld (too few answers)2',
+      'October 202620 … 60 (40)-503',
+    ]);
+    await user.click(within(card).getByTestId('monitor-print'));
+    expect(seen).toEqual([{ body: 'm1', marked: ['m1'] }]);
+    // The dialog closed: nothing stays marked for print.
+    expect(document.body.dataset.printMonitor).toBeUndefined();
+    await vi.waitFor(() => expect(card.hasAttribute('data-print-target')).toBe(false), { timeout: STATE_WAIT_MS });
   });
 });

@@ -77,34 +77,46 @@ function HorizonTable({ rows }: { rows: HorizonCalibration[] }) {
   );
 }
 
-/** The director's monitor: every monitored team and pair, their bands against the check-ins, and the calibration. */
+/**
+ * The director's monitor: every monitored team and pair, their bands against the check-ins, and the calibration. Without
+ * the monitor in the plan the lock shows, and below it the owner's demo monitors (the demo data's), read-only.
+ */
 export function MonitorPage() {
   const { t } = useTranslation('monitor');
   const { allowed } = useCapability('monitor');
-  const monitors = useMonitors(allowed === true);
+  const monitors = useMonitors(allowed !== undefined);
+  // Without the plan the server answers with the lock's error unless there is a demo monitor: nothing more to show then.
+  const data = monitors.data && (allowed === true || monitors.data.demoOnly) ? monitors.data : undefined;
   return (
     <Stack data-testid="monitor-page" p="md">
       <Title order={2}>{t('title')}</Title>
       <Text c="dimmed">{t('lead')}</Text>
       <CapabilityLock capability="monitor" />
-      {allowed !== true ? null : monitors.isPending ? (
+      {allowed === undefined ? null : monitors.isPending ? (
         <Loader />
       ) : monitors.isError ? (
-        <Alert color="red">{monitors.error.message}</Alert>
-      ) : (
+        allowed ? (
+          <Alert color="red">{monitors.error.message}</Alert>
+        ) : null
+      ) : !data ? null : (
         <>
+          {data.demoOnly ? (
+            <Alert color="gray" data-testid="monitor-demo-only">
+              {t('demoOnly')}
+            </Alert>
+          ) : null}
           <Card withBorder data-testid="monitor-calibration">
             <Title order={4}>{t('calibration.title')}</Title>
-            <CalibrationLine calibration={monitors.data.calibration} testId="calibration-all" />
+            <CalibrationLine calibration={data.calibration} testId="calibration-all" />
             <Text size="xs" c="dimmed">
               {t('calibration.note')}
             </Text>
-            <HorizonTable rows={monitors.data.byHorizon} />
+            <HorizonTable rows={data.byHorizon} />
           </Card>
-          <StartForm monitored={new Set(monitors.data.items.map((m) => `${m.kind}:${m.subjectId}`))} />
-          {monitors.data.items.length === 0 ? <Text data-testid="monitor-empty">{t('empty')}</Text> : null}
-          {monitors.data.items.map((monitor) => (
-            <MonitorCard key={monitor._id} monitor={monitor} />
+          {data.demoOnly ? null : <StartForm monitored={new Set(data.items.map((m) => `${m.kind}:${m.subjectId}`))} />}
+          {data.items.length === 0 ? <Text data-testid="monitor-empty">{t('empty')}</Text> : null}
+          {data.items.map((monitor) => (
+            <MonitorCard key={monitor._id} monitor={monitor} readOnly={data.demoOnly} />
           ))}
         </>
       )}

@@ -140,6 +140,16 @@ beforeEach(() => {
         ],
         total: 1,
       };
+    if (url.includes('/api/admin/monitor/calibration'))
+      result = {
+        owners: 3,
+        monitors: 5,
+        calibration: { n: 40, coverage: 0.775, meanAbsoluteError: 14.25, bias: -3 },
+        byHorizon: [
+          { horizon: 0, n: 25, coverage: 0.8, meanAbsoluteError: 12, bias: -2 },
+          { horizon: 1, n: 15, coverage: 0.7333, meanAbsoluteError: 18, bias: -4.7 },
+        ],
+      };
     if (url.endsWith('/audit')) result = audit(url.includes('/candidate/') ? 0.31 : 0.92);
     if (method === 'POST' && url.endsWith('/publish')) {
       const body = JSON.parse(String(init.body ?? '{}')) as { justification?: string };
@@ -192,6 +202,20 @@ afterEach(() => vi.unstubAllGlobals());
 const slow = { timeout: STATE_WAIT_MS };
 
 describe('neuronet page', { timeout: 60_000 }, () => {
+  it('shows the monitor calibration across owners beside the models: pooled coverage, error and sample size by horizon', async () => {
+    renderApp('/administrator/neuronet');
+    const card = await screen.findByTestId('monitor-calibration-overall', {}, slow);
+    await waitFor(() => expect(within(card).getByTestId('monitor-calibration-summary')).toBeTruthy(), slow);
+    expect(within(card).getByTestId('monitor-calibration-summary').textContent).toBe(
+      '78 % наблюдений внутри 80-процентного коридора (должно быть около 80 %), средняя ошибка 14,3 балла; 40 месяцев с ответами, мониторов команд и пар: 5, владельцев: 3.',
+    );
+    const rows = within(within(card).getByTestId('monitor-calibration-horizons'))
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['Месяц прогнозаВнутри коридораСредняя ошибка, баллыМесяцев с ответами', '1-й месяц80 %12,025', '2-й месяц73 %18,015']);
+    expect(calls).toContainEqual({ method: 'GET', url: 'http://api.test/api/admin/monitor/calibration' });
+  });
+
   it('shows dates, counts, metrics, the accuracy figure and a fairness warning for the candidate, and runs the actions', async () => {
     const user = userEvent.setup();
     renderApp('/administrator/neuronet');

@@ -11,6 +11,7 @@ import { AgreementCard } from './agreement-card.tsx';
 import { BiasAuditCard } from './bias-audit-card.tsx';
 import { FairnessTable } from './fairness-table.tsx';
 import { MetricsChart } from './metrics-chart.tsx';
+import { MonitorCalibrationCard } from './monitor-calibration-card.tsx';
 import { PredictCard } from './predict-card.tsx';
 import { PublishConfirm } from './publish-confirm.tsx';
 
@@ -434,6 +435,8 @@ export function NeuronetPage() {
       </Card>
 
       <PredictCard models={models} profileId={predictProfile} onProfileId={setPredictProfile} modelId={predictModel} onModelId={setPredictModel} />
+
+      <MonitorCalibrationCard />
     </Stack>
   );
 }
