@@ -219,6 +219,9 @@ async function main() {
           String(options.repeatEach),
           '--retries=0',
           '--reporter=json',
+          // Its own folder for traces and screenshots: Playwright empties its output folder when it starts, which
+          // would delete the files of another run still going (two runs of this script side by side).
+          `--output=${path.join(options.out, `test-results-${project}`)}`,
           ...(options.e2eWorkers ? [`--workers=${options.e2eWorkers}`] : []),
         ],
         { logFile, env: { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, CI: '' }, cwd: path.join(root, 'e2e') },
