@@ -41,7 +41,7 @@ export async function mailedLink(request: APIRequestContext, address: string, ki
           .find((found) => found !== undefined && !handed.has(found));
         return Boolean(link);
       },
-      { message: `a new ${kind} message to ${address}`, timeout: 30_000 },
+      { message: `a new ${kind} message to ${address}` },
     )
     .toBe(true);
   fs.appendFileSync(handedFile, `${link!}\n`);
@@ -49,7 +49,7 @@ export async function mailedLink(request: APIRequestContext, address: string, ki
   return url.pathname + url.search;
 }
 
-/** Every message of a kind the test mailbox received for an address, once at least `count` have arrived (up to 30 s). */
+/** Every message of a kind the test mailbox received for an address, once at least `count` have arrived. */
 export async function mailedMessages(request: APIRequestContext, address: string, kind: string, count = 1): Promise<SinkMessage[]> {
   let found: SinkMessage[] = [];
   await expect
@@ -59,7 +59,7 @@ export async function mailedMessages(request: APIRequestContext, address: string
         found = ((await res.json()) as SinkMessage[]).filter((message) => message.kind === kind);
         return found.length;
       },
-      { message: `${count} ${kind} message(s) to ${address}`, timeout: 30_000 },
+      { message: `${count} ${kind} message(s) to ${address}` },
     )
     .toBeGreaterThanOrEqual(count);
   return found;

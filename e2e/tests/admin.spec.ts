@@ -34,8 +34,6 @@ test.describe('administrator console', () => {
   test.skip(({ isMobile }) => isMobile, 'the administrator console is a desktop screen');
   // The laptop screen the console must fit (issue 25: the companies table was cut off on the right at 1366 px).
   test.use({ viewport: { width: 1366, height: 900 } });
-  // Two owners signed up and one subscribed through the API before the journey: slow on a loaded machine.
-  test.setTimeout(240_000);
 
   test('signs in, filters companies by subscription, mails a sign-in link, creates an estimator, edits a condition and sees the preview change', async ({
     page,
@@ -137,8 +135,6 @@ test.describe('administrator console', () => {
 
 test.describe('outbox', () => {
   test.skip(({ isMobile }) => isMobile, 'the administrator console is a desktop screen');
-  // A sign-up, the administrator's sign-in and two accessibility checks: slow on a loaded machine.
-  test.setTimeout(150_000);
   // The cookie and privacy notices stay until closed and cover buttons on a phone; this journey is not about them.
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => {

@@ -6,8 +6,6 @@ import { signedUpOwner } from '../support/owner.ts';
 import { passAdminSecondStep } from '../support/second-factor.ts';
 
 const PASSWORD = 'quiet-harbour-42';
-/** Sign-up, sign-in and reset hash a password with scrypt (128 MiB, deliberately slow): a busy machine needs longer. */
-const hashing = { timeout: 30_000 };
 const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`;
 
 /** The owner app under test: the desktop site in the desktop project, the love phone app on the phone. */
@@ -54,8 +52,6 @@ test.describe('owner accounts', () => {
   test('sign up → check your mail → the link proves the address and asks for a password → sign out (the token dies at once) → sign in with it', async ({
     page,
   }, testInfo) => {
-    // Several scrypt hashes (sign-up's password, sign-ins): slow on a loaded machine.
-    test.setTimeout(150_000);
     const app = ownerApp(testInfo.project.name);
     const email = uniqueEmail('signup');
     await page.goto(`${app.prefix}/first-signup`);
@@ -73,12 +69,12 @@ test.describe('owner accounts', () => {
     const link = await mailedLink(page.request, email, 'verify');
     expect(link.startsWith(`${app.prefix}/registration?token=`)).toBe(true);
     await page.goto(link);
-    await expect(page.getByTestId('first-proof-notice')).toContainText('Your address is confirmed', hashing);
+    await expect(page.getByTestId('first-proof-notice')).toContainText('Your address is confirmed');
     await expectAccessible(page, 'choose a password after the first proof');
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await expect(page).toHaveURL(new RegExp(app.home), hashing);
+    await expect(page).toHaveURL(new RegExp(app.home));
     await expect(page.getByTestId('verify-notice')).toHaveCount(0);
 
     const token = await storedToken(page);
@@ -87,7 +83,7 @@ test.describe('owner accounts', () => {
     expect(refused.status()).toBe(401);
 
     await signIn(page, app, email, PASSWORD);
-    await expect(page).toHaveURL(new RegExp(app.home), hashing);
+    await expect(page).toHaveURL(new RegExp(app.home));
   });
 
   test('sign in by a magic link from the mail; the used link has expired', async ({ page }, testInfo) => {
@@ -104,17 +100,15 @@ test.describe('owner accounts', () => {
     await expectAccessible(page, 'link sent');
     const link = await mailedLink(page.request, email, 'magic');
     await page.goto(link);
-    await expect(page).toHaveURL(new RegExp(app.home), hashing);
+    await expect(page).toHaveURL(new RegExp(app.home));
 
     await page.evaluate(() => localStorage.clear());
     await page.goto(link);
-    await expect(page.getByTestId('auth-error')).toHaveText('The link has expired', hashing);
+    await expect(page.getByTestId('auth-error')).toHaveText('The link has expired');
     await expectAccessible(page, 'expired link');
   });
 
   test('forgot password → mail → reset → the new password signs in, the old one is refused', async ({ page }, testInfo) => {
-    // Several scrypt hashes (sign-up's password, two resets, two sign-ins): slow on a loaded machine.
-    test.setTimeout(150_000);
     const app = ownerApp(testInfo.project.name);
     const email = uniqueEmail('reset');
     await signedUpOwner(page.request, { email, password: PASSWORD });
@@ -132,26 +126,24 @@ test.describe('owner accounts', () => {
     await page.getByLabel('New password').fill('password');
     await page.getByLabel('Repeat the password').fill('password');
     await page.getByRole('button', { name: 'Save the new password' }).click();
-    await expect(page.getByText('This password is among the most common ones. Choose another')).toBeVisible(hashing);
+    await expect(page.getByText('This password is among the most common ones. Choose another')).toBeVisible();
     await expectAccessible(page, 'new password with an error');
     await page.getByLabel('New password').fill('brand-new-secret-7');
     await page.getByLabel('Repeat the password').fill('brand-new-secret-7');
     await page.getByRole('button', { name: 'Save the new password' }).click();
-    await expect(page.getByTestId('login-page')).toBeVisible(hashing);
+    await expect(page.getByTestId('login-page')).toBeVisible();
 
     await signIn(page, app, email, PASSWORD);
-    await expect(page.getByTestId('auth-error')).toHaveText("Please check the data you've entered and try again", hashing);
+    await expect(page.getByTestId('auth-error')).toHaveText("Please check the data you've entered and try again");
     await signIn(page, app, email, 'brand-new-secret-7');
-    await expect(page).toHaveURL(new RegExp(app.home), hashing);
+    await expect(page).toHaveURL(new RegExp(app.home));
   });
 
   test('a sign-up with an address in use looks like any other; a deleted account answers like an unknown address', async ({ page }, testInfo) => {
-    // Several scrypt hashes (sign-up's password, sign-ins): slow on a loaded machine.
-    test.setTimeout(150_000);
     const app = ownerApp(testInfo.project.name);
     const email = uniqueEmail('delete');
     await signIn(page, app, email, PASSWORD);
-    await expect(page.getByTestId('auth-error')).toHaveText("Please check the data you've entered and try again", hashing);
+    await expect(page.getByTestId('auth-error')).toHaveText("Please check the data you've entered and try again");
     await signedUpOwner(page.request, { email, password: PASSWORD });
 
     await page.goto(`${app.prefix}/first-signup`);
@@ -163,7 +155,7 @@ test.describe('owner accounts', () => {
     await expect(page.getByTestId('signup-sent')).toContainText(`Check your mail: we sent a message to ${email}`);
 
     await signIn(page, app, email, PASSWORD);
-    await expect(page).toHaveURL(new RegExp(app.home), hashing);
+    await expect(page).toHaveURL(new RegExp(app.home));
     await page.goto(`${app.prefix}/settings#delete`);
     const form = page.getByTestId('delete-account-form');
     await form.getByRole('textbox').fill('Remove');
@@ -176,7 +168,7 @@ test.describe('owner accounts', () => {
     await expect(page).toHaveURL(new RegExp(`${app.prefix}/login`));
 
     await signIn(page, app, email, PASSWORD);
-    await expect(page.getByTestId('auth-error')).toHaveText("Please check the data you've entered and try again", hashing);
+    await expect(page.getByTestId('auth-error')).toHaveText("Please check the data you've entered and try again");
     await expectAccessible(page, 'sign-in with an error');
   });
 });
@@ -196,7 +188,7 @@ test.describe('administrator', () => {
     await expect(page.getByTestId('second-factor-page')).toBeVisible();
     await expectAccessible(page, 'administrator second step');
     await passAdminSecondStep(page);
-    await expect(page).toHaveURL(/\/administrator\/owners$/, hashing);
+    await expect(page).toHaveURL(/\/administrator\/owners$/);
 
     await page.getByRole('banner').getByRole('button', { name: 'Выйти' }).click();
     await expect(page).toHaveURL(/\/administrator-login$/);
@@ -229,7 +221,7 @@ test.describe('estimator', () => {
     await page.getByRole('button', { name: 'Прислать ссылку' }).click();
     await expect(page.getByTestId('link-sent')).toBeVisible();
     await page.goto(await mailedLink(page.request, ESTIMATOR_EMAIL, 'magic'));
-    await expect(page).toHaveURL(/\/estimator$/, hashing);
+    await expect(page).toHaveURL(/\/estimator$/);
     await page.getByRole('banner').getByRole('button', { name: 'Выйти' }).click();
     await expect(page).toHaveURL(/\/estimator\/login$/);
 
@@ -245,11 +237,11 @@ test.describe('estimator', () => {
     await page.getByLabel('Новый пароль').fill('estimator-calm-lake-3');
     await page.getByLabel('Повторите пароль').fill('estimator-calm-lake-3');
     await page.getByRole('button', { name: 'Сохранить новый пароль' }).click();
-    await expect(page).toHaveURL(/\/estimator\/login$/, hashing);
+    await expect(page).toHaveURL(/\/estimator\/login$/);
 
     await page.getByLabel('Имя пользователя или почта').fill(ESTIMATOR_EMAIL);
     await page.getByLabel('Пароль', { exact: true }).fill('estimator-calm-lake-3');
     await page.getByRole('button', { name: 'Войти', exact: true }).click();
-    await expect(page).toHaveURL(/\/estimator$/, hashing);
+    await expect(page).toHaveURL(/\/estimator$/);
   });
 });

@@ -86,7 +86,7 @@ const slider = (page: Page, neuron: string, value: string) => question(page, neu
 
 /** Fills the three steps of the love questionnaire opened by its link, in the page's language, and sends it. */
 async function fillLoveQuestionnaire(page: Page, w: Words, birthDate: string) {
-  await expect(page.getByTestId('link-questionnaire')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('link-questionnaire')).toBeVisible();
   const birth = page.getByLabel(w.birthDate);
   if ((await birth.inputValue()) === '') await birth.fill(birthDate);
   await firstChoice(page, 'С_Пол');
@@ -110,7 +110,7 @@ async function fillLoveQuestionnaire(page: Page, w: Words, birthDate: string) {
 /** In the love app's profiles: a new love profile (name and birth date), and its questionnaire link. */
 async function newLoveProfile(page: Page, origin: string, w: Words, name: string, birthDate: string): Promise<string> {
   await page.goto(`${origin}/love-mobile/profiles`);
-  await expect(page.getByTestId('profile-list')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('profile-list')).toBeVisible();
   await page.getByRole('button', { name: w.create }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: w.next }).click();
@@ -141,7 +141,7 @@ async function journey(browser: Browser, love: LoveServer, testInfo: TestInfo, l
   // Registration on the love host: an address and the consents, no company.
   const email = `love-${crypto.randomBytes(4).toString('hex')}@example.com`;
   await page.goto(`${origin}/love-mobile/registration`);
-  await expect(page.getByTestId('registration-page')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('registration-page')).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(1);
   await page.getByLabel(w.email).fill(email);
   await page.getByLabel(w.privacy).check();
@@ -153,7 +153,7 @@ async function journey(browser: Browser, love: LoveServer, testInfo: TestInfo, l
   await page.getByLabel(w.newPassword).fill(PASSWORD);
   await page.getByLabel(w.repeat).fill(PASSWORD);
   await page.getByRole('button', { name: w.savePassword }).click();
-  await expect(page).toHaveURL(new RegExp(`${origin}/love-mobile/p2p$`), { timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`${origin}/love-mobile/p2p$`));
 
   // The owner's own love profile, filled by himself; the partner's, filled by its link in the partner's own browser.
   const ownLink = await newLoveProfile(page, origin, w, w.me, '1994-03-12');
@@ -169,18 +169,18 @@ async function journey(browser: Browser, love: LoveServer, testInfo: TestInfo, l
 
   // LOVE: the blocks beyond the summary wait for the one-off unlock, paid with the test card.
   await page.goto(`${origin}/love-mobile/p2p`);
-  await expect(page.getByTestId('pair-setup')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('pair-setup')).toBeVisible();
   await pickPerson(page, 'pick-a', w.me);
   await pickPerson(page, 'pick-b', w.partner);
   await page.getByTestId('pair-run').click();
-  await expect(page.getByTestId('block-compatibility')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('block-compatibility')).toBeVisible();
   await expect(page.getByTestId('block-chart')).toHaveAttribute('data-locked', 'true');
   const unlock = page.getByTestId('love-unlock');
   await unlock.getByLabel(w.number).fill('4242 4242 4242 4242');
   await unlock.getByLabel(w.expiry).fill('12/34');
   await unlock.getByLabel('CVC').fill('123');
   await unlock.getByRole('button', { name: w.pay }).click();
-  await expect(page.getByTestId('rating-chart')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('rating-chart')).toBeVisible();
   await expect(page.getByTestId('block-chart')).not.toHaveAttribute('data-locked', 'true');
   await expect(page.getByTestId('band-note')).toHaveText(/\S/);
   await expect(page.getByTestId('block-narrative')).toContainText(w.me);
@@ -196,7 +196,7 @@ async function journey(browser: Browser, love: LoveServer, testInfo: TestInfo, l
   const anonymousContext = await browser.newContext(device);
   const visitor = await anonymousContext.newPage();
   await visitor.goto(shared);
-  await expect(visitor.getByTestId('shared-result')).toBeVisible({ timeout: 30_000 });
+  await expect(visitor.getByTestId('shared-result')).toBeVisible();
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`${w.me} ${w.and} ${w.partner}`));
   await expect(visitor.getByTestId('shared-chart')).toBeVisible();
   await expect(visitor.getByTestId('shared-summary').getByTestId('band')).toHaveText(/\S/);
@@ -206,9 +206,9 @@ async function journey(browser: Browser, love: LoveServer, testInfo: TestInfo, l
   await page.getByTestId('pick-kind').getByText(w.friend, { exact: true }).click();
   await page.getByTestId('pair-run').click();
   // The friendship report's own headings (enjoyment, trust, support) replace the love triangle's.
-  await expect(page.getByTestId('heading-trust')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('heading-trust')).toBeVisible();
   await expect(page.getByTestId('heading-passion')).toHaveCount(0);
-  await expect(page.getByTestId('rating-chart')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('rating-chart')).toBeVisible();
   await expect(page.getByTestId('band-note')).toHaveText(/\S/);
   await expect(page.getByTestId('block-narrative')).toContainText(w.me);
   await ownerContext.close();
@@ -220,8 +220,6 @@ test.describe('love product on the love host', () => {
   let browser: Browser | undefined;
 
   test.beforeAll(async () => {
-    // A cold server start (migrations on a fresh database) on a busy machine.
-    test.setTimeout(120_000);
     love = await startLoveServer();
     browser = await loveBrowser();
   });
@@ -235,7 +233,6 @@ test.describe('love product on the love host', () => {
     test(`${locale}: sign up, two love profiles (one by link), LOVE and FRIEND, chart, band and narrative, test-card unlock, shared result`, async ({
       baseURL: _mainServer,
     }, testInfo) => {
-      test.setTimeout(240_000);
       await journey(browser!, love!, testInfo, locale);
     });
   }

@@ -41,7 +41,6 @@ test('from the menu an owner opens a team in the simulator, is warned before lea
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'the team workspace is a desktop screen');
-  test.setTimeout(180_000);
   const token = await teamOwner(page, request, 'Manager');
   const ids = await seedProfiles(request, token);
   const teamId = await createTeam(request, token, 'Product team', ids.slice(0, 3));
@@ -67,7 +66,7 @@ test('from the menu an owner opens a team in the simulator, is warned before lea
   await page.getByTestId('save').click();
   await expect(page.getByTestId('save')).toBeDisabled();
   await page.getByTestId('run').click();
-  await expect(page.getByTestId('day-indicators')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('day-indicators')).toBeVisible();
   await page.getByTestId('scrub').getByRole('slider').focus();
   await page.keyboard.press('End');
   await expect(page.getByTestId('day-indicators')).toHaveAttribute('data-day', '364');
@@ -81,7 +80,7 @@ test('from the menu an owner opens a team in the simulator, is warned before lea
   // Saved: the team check opens without a question and shows the same values for the same day.
   await page.getByTestId('open-team-check').click();
   await expect(page).toHaveURL(new RegExp(`/owner/dashboard/team/${teamId}$`));
-  await expect(page.getByTestId('team-indicators')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('team-indicators')).toBeVisible();
   await expect(page.getByTestId('indicator-cohesion-value')).toHaveText(simulator.cohesion!);
   await expect(page.getByTestId('indicator-teamingEffect-value')).toHaveText(simulator.teamingEffect!);
   await expect(page.getByTestId('indicator-totalStatisticPower-value')).toHaveText(simulator.power!);

@@ -3,9 +3,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { signedInOwner } from '../support/owner.ts';
 
-// Cold screens and a sign-up (scrypt) per journey: a busy machine needs longer than the default.
-test.describe.configure({ timeout: 150_000 });
-
 /** Still the desktop shell: its side menu, its header's sign-out, no phone tab bar, one <main>. */
 async function expectDesktopShell(page: Page) {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();

@@ -44,11 +44,9 @@ async function pick(page: Page, neuron: string, label: string) {
 const next = (page: Page) => page.getByRole('button', { name: 'Далее' }).click();
 
 test('an owner invites by link, a visitor fills all 5 steps (reloading midway), the owner sees the profile completed', async ({ page, browser }) => {
-  // A long journey on a machine that may be busy: the first screens load their chunks cold.
-  test.setTimeout(180_000);
   await signUpOwner(page);
   await page.goto('/owner/profiles');
-  await expect(page.getByTestId('profile-list')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('profile-list')).toBeVisible();
   await expectAccessible(page, 'profiles');
 
   // Create wizard: standard questionnaire, names, then the share link.
@@ -208,7 +206,7 @@ test('flame onboarding: an anonymous visitor fills the love questionnaire, lands
   await expect(page.getByTestId('attach-banner')).toBeVisible();
   await expectAccessible(page, 'love profiles with the attach banner');
   await page.getByTestId('attach-banner').getByRole('button', { name: 'Добавить' }).click();
-  await expect(page).toHaveURL(/\/love-mobile\/profiles\/[\w-]+$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/love-mobile\/profiles\/[\w-]+$/);
   await expect(page.getByTestId('profile-page')).toContainText('Лиса');
   await expect(page.getByText('Мой профиль')).toBeVisible();
   await expectAccessible(page, 'love profile');

@@ -99,7 +99,7 @@ async function personJourney(browser: Browser, testInfo: TestInfo, language: Lan
   // The notice comes before the first question.
   await page.goto(`/owner/link/${permalink}`);
   const notice = page.getByTestId('consent-notice');
-  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(notice).toBeVisible();
   await expect(notice).toContainText(text.invited);
   await expect(notice).toContainText(text.notVerdict);
   await expectAccessible(page, `consent notice (${language})`);
@@ -122,7 +122,7 @@ async function personJourney(browser: Browser, testInfo: TestInfo, language: Lan
 
   // The private link opens the person's own page: answers, grade, the explanation, who holds the profile.
   await page.getByTestId('person-page-link').click();
-  await expect(page.getByTestId('person-page')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('person-page')).toBeVisible();
   await expect(page.getByTestId('person-grade')).toBeVisible();
   await expect(page.getByTestId('person-answers')).not.toBeEmpty();
   await expect(page.getByTestId('person-page')).toContainText(ownerEmail);
@@ -156,7 +156,7 @@ async function ownerSees(page: Page, language: Language, ownerToken: string, own
   await quiet(page.context(), language);
   await page.addInitScript((auth) => localStorage.setItem('teamcast.auth.owner', JSON.stringify(auth)), { token: ownerToken, subjectId: ownerId });
   await page.goto(phone ? '/owner-mobile/profiles' : '/owner/profiles');
-  await expect(page.getByTestId('profile-state').filter({ hasText: text.withdrawnState })).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByTestId('profile-state').filter({ hasText: text.withdrawnState })).toHaveCount(1);
   await expectAccessible(page, `owner's profiles with a withdrawn one (${language})`);
 
   await page.goto(phone ? `/owner-mobile/p2p/${pairId}` : `/owner/dashboard/p2p/${pairId}`);
@@ -170,7 +170,6 @@ test('the person reads the notice, sends, opens their page, downloads and withdr
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'the phone runs the English journey');
-  test.setTimeout(180_000);
   const { owner, person, pairId } = await ownerWithPair(page.request, 'ru');
   await personJourney(browser, testInfo, 'ru', person.permalink, owner.email);
   await ownerSees(page, 'ru', owner.token, owner.id, pairId, testInfo.project.name === 'phone');
@@ -178,7 +177,6 @@ test('the person reads the notice, sends, opens their page, downloads and withdr
 
 test('the same in an English browser', async ({ page, browser }, testInfo) => {
   test.skip(testInfo.project.name === 'desktop', 'the desktop runs the Russian journey');
-  test.setTimeout(180_000);
   const { owner, person, pairId } = await ownerWithPair(page.request, 'en');
   await personJourney(browser, testInfo, 'en', person.permalink, owner.email);
   await ownerSees(page, 'en', owner.token, owner.id, pairId, testInfo.project.name === 'phone');

@@ -40,7 +40,7 @@ async function signUpFromLanding(page: Page, email: string) {
   await page.getByLabel('New password').fill(PASSWORD);
   await page.getByLabel('Repeat the password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/owner\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/owner\/dashboard$/);
 }
 
 test.describe('public site', () => {
@@ -192,8 +192,6 @@ test.describe('owner home', () => {
   });
 
   test('the owner menu reaches every section, restarts the guide and signs out', async ({ page }, testInfo) => {
-    // Every section with an accessibility check, cold chunks on a busy machine.
-    test.setTimeout(180_000);
     // Signing up is the journey above; this one starts signed in.
     await signedInOwner(page, page.request, 'Menu');
     await page.goto('/owner/dashboard');
@@ -277,8 +275,6 @@ test.describe('love host', () => {
   let love: LoveServer | undefined;
 
   test.beforeAll(async () => {
-    // A cold server start (migrations on a fresh database) on a busy machine.
-    test.setTimeout(120_000);
     love = await startLoveServer();
   });
 
@@ -317,7 +313,7 @@ test.describe('installable app', () => {
       for (const icon of manifest.icons as { src: string }[]) expect((await request.get(icon.src)).status()).toBe(200);
     }
     await page.goto('/');
-    await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker?.getRegistration())), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker?.getRegistration()))).toBe(true);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();
     await page.evaluate(() => fetch('/api/health'));
