@@ -79,8 +79,9 @@ export async function startChild(
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   child.once('exit', () => (exited = true));
-  // A busy machine can take a while; a process still starting refuses the connection or answers 503 until it is ready.
-  const deadline = Date.now() + 60_000;
+  // A busy machine can take a while (over a minute at a load average of 30 in the stress run); a process still starting
+  // refuses the connection or answers 503 until it is ready. Fails when it never answers, not when it answers slowly.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (exited) throw new Error(`${script} exited during start-up: ${errors}`);
     const ready = await fetch(base + readyPath).then(
@@ -90,7 +91,7 @@ export async function startChild(
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${script} did not answer ${readyPath} within a minute: ${errors}`);
+      throw new Error(`${script} did not answer ${readyPath} within 3 minutes: ${errors}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

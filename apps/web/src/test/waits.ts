@@ -3,4 +3,4 @@
  * where a lazily loaded screen can take seconds; a passing wait returns as soon as the state is there, so only a real
  * failure takes this long to report.
  */
-export const STATE_WAIT_MS = 10_000;
+export const STATE_WAIT_MS = 30_000;
