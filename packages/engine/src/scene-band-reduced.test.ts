@@ -79,6 +79,28 @@ describe('the band of a large team (docs/forecast-model.md, section 7.6)', () =>
     for (const key of RANKED_KEYS) expect(band.draws[key]).toHaveLength(4);
   });
 
+  it('stays within the stated error of the whole-team band: widths 0.6-1.8 times, bounds within 0.6 of its width', () => {
+    const team = largeTeam(90, 1, true);
+    const reduced = simulateScene(team, { pairDetail: 'none', band: true }).band!;
+    const whole = simulateScene(team, { pairDetail: 'none', params: WHOLE, band: true }).band!;
+    expect(reduced.samples).toBe(whole.samples);
+    const faults: string[] = [];
+    const compare = (name: string, r: { p10: number; p90: number }, w: { p10: number; p90: number }) => {
+      const width = w.p90 - w.p10;
+      const ratio = (r.p90 - r.p10) / width;
+      if (ratio < 0.6 || ratio > 1.8) faults.push(`${name}: width ${ratio.toFixed(2)} of the whole band's`);
+      for (const bound of ['p10', 'p90'] as const) {
+        if (Math.abs(r[bound] - w[bound]) > 0.6 * width) faults.push(`${name}: ${bound} off by ${(Math.abs(r[bound] - w[bound]) / width).toFixed(2)} of its width`);
+      }
+    };
+    for (const key of ['basePower', 'totalStatisticPower', 'cohesion', 'performance', 'teamingEffect'] as const) compare(key, reduced[key], whole[key]);
+    const days = whole.microclimate.p10.length;
+    for (const t of [30, 91, 182, 273, days - 1]) {
+      compare(`microclimate on day ${t}`, { p10: reduced.microclimate.p10[t]!, p90: reduced.microclimate.p90[t]! }, { p10: whole.microclimate.p10[t]!, p90: whole.microclimate.p90[t]! });
+    }
+    expect(faults).toEqual([]);
+  }, 180_000);
+
   it('ignores age, sex and family stability in a large team, as the whole-team band does', () => {
     const options = { pairDetail: 'none' as const, band: { samples: 2 } };
     const team = largeTeam(ABOVE + 5, 9, true);
