@@ -251,7 +251,11 @@ async function run(): Promise<void> {
     // 2b. A department-size team (full run only): its run to the last phase, and the server's peak memory up to then.
     if (LARGE_TEAM > 0) {
       const large = await copyProfile(database, template._id, other.ownerId, 'Large', LARGE_TEAM);
-      const team = await api<{ scene: { _id: string } }>(base, otherHeaders, 'POST', '/api/scene/scene', { title: 'Growth department', startDay: '2026-11-02', actors: teamOf(large) });
+      const team = await api<{ scene: { _id: string } }>(base, otherHeaders, 'POST', '/api/scene/scene', {
+        title: 'Growth department',
+        startDay: '2026-11-02',
+        actors: teamOf(large),
+      });
       const cpuBefore = cpuTime(server.child.pid);
       const largeMs = await runToLastPhase(base, otherHeaders, team.scene._id);
       const cpuAfter = cpuTime(server.child.pid);

@@ -26,7 +26,9 @@ function fullMesh(actors: Actor[]): Actor[] {
   return actors.map((a, i) => {
     const stated = new Set(a.interactionIntensive.map((e) => e.actorId));
     const added = actors.flatMap((b, j) =>
-      j > i && !stated.has(b.id) && !b.interactionIntensive.some((e) => e.actorId === a.id) ? [{ actorId: b.id, date: Math.max(first[i]!, first[j]!), value: 5 }] : [],
+      j > i && !stated.has(b.id) && !b.interactionIntensive.some((e) => e.actorId === a.id)
+        ? [{ actorId: b.id, date: Math.max(first[i]!, first[j]!), value: 5 }]
+        : [],
     );
     return { ...a, interactionIntensive: [...added, ...a.interactionIntensive] };
   });
@@ -37,7 +39,13 @@ function team(n: number, variant: number): SceneInput {
   if (variant % 2 === 1) {
     const s = scene(n + variant);
     const kept = new Set(s.actors.slice(0, n).map((a) => a.id));
-    const actors = s.actors.slice(0, n).map((a) => ({ ...a, interactionIntensive: a.interactionIntensive.filter((e) => kept.has(e.actorId)), interactionType: a.interactionType.filter((e) => kept.has(e.actorId)) }));
+    const actors = s.actors
+      .slice(0, n)
+      .map((a) => ({
+        ...a,
+        interactionIntensive: a.interactionIntensive.filter((e) => kept.has(e.actorId)),
+        interactionType: a.interactionType.filter((e) => kept.has(e.actorId)),
+      }));
     return { ...s, actors: fullMesh(actors), specialists: s.specialists.filter((p) => kept.has(p.id)) };
   }
   const people = specialists(n, 100 + variant);
@@ -98,14 +106,20 @@ for (const n of SIZES) {
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
-  console.log(`\n${n} people, ${TEAMS} teams; CPU per 16-sample band: full ${(fullCpu / TEAMS).toFixed(0)} ms, ${variants.map(([name]) => `${name} ${(cpu[name]! / TEAMS).toFixed(0)} ms`).join(', ')}`);
+  console.log(
+    `\n${n} people, ${TEAMS} teams; CPU per 16-sample band: full ${(fullCpu / TEAMS).toFixed(0)} ms, ${variants.map(([name]) => `${name} ${(cpu[name]! / TEAMS).toFixed(0)} ms`).join(', ')}`,
+  );
   console.log(`| number | fresh draws held, full band | ${variants.map(([name]) => `held, ${name} | width ÷ full, ${name}`).join(' | ')} |`);
   for (const key of RANKED_KEYS) {
     const row = rows[key];
     if (row.full.length === 0) continue;
-    console.log(`| ${key} | ${pct(mean(row.full))} | ${variants.map(([name]) => `${pct(mean(row.holds[name]!))} | ${mean(row.widths[name]!).toFixed(2)}`).join(' | ')} |`);
+    console.log(
+      `| ${key} | ${pct(mean(row.full))} | ${variants.map(([name]) => `${pct(mean(row.holds[name]!))} | ${mean(row.widths[name]!).toFixed(2)}`).join(' | ')} |`,
+    );
   }
   const all = (pick: (row: Row) => number[]) => mean(RANKED_KEYS.flatMap((key) => pick(rows[key])));
-  console.log(`| all | ${pct(all((r) => r.full))} | ${variants.map(([name]) => `${pct(all((r) => r.holds[name] ?? []))} | ${all((r) => r.widths[name] ?? []).toFixed(2)}`).join(' | ')} |`);
+  console.log(
+    `| all | ${pct(all((r) => r.full))} | ${variants.map(([name]) => `${pct(all((r) => r.holds[name] ?? []))} | ${all((r) => r.widths[name] ?? []).toFixed(2)}`).join(' | ')} |`,
+  );
 }
 console.log(`\nwall ${(performance.now() / 1000).toFixed(0)} s`);

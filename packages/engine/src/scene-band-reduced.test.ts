@@ -90,13 +90,18 @@ describe('the band of a large team (docs/forecast-model.md, section 7.6)', () =>
       const ratio = (r.p90 - r.p10) / width;
       if (ratio < 0.6 || ratio > 1.8) faults.push(`${name}: width ${ratio.toFixed(2)} of the whole band's`);
       for (const bound of ['p10', 'p90'] as const) {
-        if (Math.abs(r[bound] - w[bound]) > 0.6 * width) faults.push(`${name}: ${bound} off by ${(Math.abs(r[bound] - w[bound]) / width).toFixed(2)} of its width`);
+        if (Math.abs(r[bound] - w[bound]) > 0.6 * width)
+          faults.push(`${name}: ${bound} off by ${(Math.abs(r[bound] - w[bound]) / width).toFixed(2)} of its width`);
       }
     };
     for (const key of ['basePower', 'totalStatisticPower', 'cohesion', 'performance', 'teamingEffect'] as const) compare(key, reduced[key], whole[key]);
     const days = whole.microclimate.p10.length;
     for (const t of [30, 91, 182, 273, days - 1]) {
-      compare(`microclimate on day ${t}`, { p10: reduced.microclimate.p10[t]!, p90: reduced.microclimate.p90[t]! }, { p10: whole.microclimate.p10[t]!, p90: whole.microclimate.p90[t]! });
+      compare(
+        `microclimate on day ${t}`,
+        { p10: reduced.microclimate.p10[t]!, p90: reduced.microclimate.p90[t]! },
+        { p10: whole.microclimate.p10[t]!, p90: whole.microclimate.p90[t]! },
+      );
     }
     expect(faults).toEqual([]);
   }, 180_000);

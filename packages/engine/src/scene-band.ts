@@ -50,7 +50,11 @@ function reducedTeam(actors: readonly Actor[], units: readonly Unit[], tl: Timel
   const keep = new Set(picked.map((i) => actors[i]!.id));
   const sub = picked.map((i) => {
     const a = actors[i]!;
-    return { ...a, interactionType: a.interactionType.filter((e) => keep.has(e.actorId)), interactionIntensive: a.interactionIntensive.filter((e) => keep.has(e.actorId)) };
+    return {
+      ...a,
+      interactionType: a.interactionType.filter((e) => keep.has(e.actorId)),
+      interactionIntensive: a.interactionIntensive.filter((e) => keep.has(e.actorId)),
+    };
   });
   const subUnits = picked.map((i) => units[i]!);
   const subTl = buildTimeline(sub, params);
@@ -182,7 +186,8 @@ function shifted(point: TeamColumns, last: number, reduced: ReducedTeam, tc: Tea
     (ranked as Record<RankedKey, number | null>)[key] = w === null || a === null || b === null ? w : clamp(w + a - b, lo, hi);
   }
   return {
-    microclimate: (day: number) => point.microclimate[day]! + tc.microclimate[day - fullFrom + subFrom]! - reduced.point.microclimate[day - fullFrom + subFrom]!,
+    microclimate: (day: number) =>
+      point.microclimate[day]! + tc.microclimate[day - fullFrom + subFrom]! - reduced.point.microclimate[day - fullFrom + subFrom]!,
     basePower: total('basePower'),
     totalStatisticPower: total('totalStatisticPower'),
     ranked,
