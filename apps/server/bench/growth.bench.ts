@@ -137,7 +137,7 @@ function teamOf(members: string[]) {
 }
 
 /** Waits for a team's run to reach its last phase, polling its state; `between` runs before each poll (a probe request). */
-async function runToLastPhase(base: string, headers: Record<string, string>, sceneId: string, between?: () => Promise<void>): Promise<number> {
+async function runToLastPhase(base: string, headers: Record<string, string>, sceneId: string, between?: () => Promise<void>, minutes = 10): Promise<number> {
   const runStart = performance.now();
   await api(base, headers, 'PUT', `/api/scene/scene/${sceneId}/run`, {});
   for (;;) {
@@ -145,7 +145,7 @@ async function runToLastPhase(base: string, headers: Record<string, string>, sce
     const scene = await api<{ lastRun: { status: string; phase: number } | null }>(base, headers, 'GET', `/api/scene/scene/${sceneId}`);
     if (scene.lastRun?.status === 'failed') throw new Error('the growth team run failed');
     if (scene.lastRun?.status === 'done' && scene.lastRun.phase === 5) return performance.now() - runStart;
-    if (performance.now() - runStart > 600_000) throw new Error('the growth team run did not finish in 10 minutes');
+    if (performance.now() - runStart > minutes * 60_000) throw new Error(`the growth team run did not finish in ${minutes} minutes`);
     if (!between) await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -160,6 +160,12 @@ function peakMemory(pid: number | undefined): number | null {
 function cpuTime(pid: number | undefined): number | null {
   const fields = procFile(pid, 'stat').split(') ')[1]?.split(' ');
   return fields && fields.length > 13 ? (Number(fields[11]) + Number(fields[12])) * 10 : null;
+}
+
+/** What the server used of CPU since `before` (cpuTime), as a clause for a figure: on a loaded machine wall time is inflated, CPU time much less. */
+function serverCpuSince(pid: number | undefined, before: number | null): string {
+  const after = cpuTime(pid);
+  return before === null || after === null ? '' : `; server CPU ${((after - before) / 1000).toFixed(1)} s`;
 }
 
 function procFile(pid: number | undefined, name: string): string {
@@ -228,6 +234,7 @@ async function run(): Promise<void> {
     });
     record({ goal: `${TEAM_SIZE}-person team: GET under 100 ms`, figure: ms(getMs), ratio: `${(getMs / 100).toFixed(2)}× of the goal`, pass: getMs < 100 });
     const during: number[] = [];
+    const teamCpu = cpuTime(server.child.pid);
     const runMs = await runToLastPhase(base, otherHeaders, created.scene._id, async () => {
       const probeStart = performance.now();
       const probe = await fetch(readUrl, { headers: ownerHeaders });
@@ -237,7 +244,7 @@ async function run(): Promise<void> {
     const p99 = [...during].sort((a, b) => a - b)[Math.min(during.length - 1, Math.floor(during.length * 0.99))]!;
     record({
       goal: `${TEAM_SIZE}-person team: create and run to the last phase under 1.5 s`,
-      figure: `${ms(createMs + runMs)} (create ${ms(createMs)}, run ${ms(runMs)})`,
+      figure: `${ms(createMs + runMs)} (create ${ms(createMs)}, run ${ms(runMs)}${serverCpuSince(server.child.pid, teamCpu)})`,
       ratio: `${((createMs + runMs) / 1500).toFixed(2)}× of the goal`,
       pass: createMs + runMs < 1500,
     });
@@ -257,9 +264,9 @@ async function run(): Promise<void> {
         actors: teamOf(large),
       });
       const cpuBefore = cpuTime(server.child.pid);
-      const largeMs = await runToLastPhase(base, otherHeaders, team.scene._id);
-      const cpuAfter = cpuTime(server.child.pid);
-      const serverCpu = cpuBefore === null || cpuAfter === null ? '' : `; the server used ${((cpuAfter - cpuBefore) / 1000).toFixed(1)} s of CPU meanwhile`;
+      // The computing worker runs at the lowest priority (compute.tasks.ts): on a loaded machine it waits its turn for long.
+      const largeMs = await runToLastPhase(base, otherHeaders, team.scene._id, undefined, 40);
+      const serverCpu = serverCpuSince(server.child.pid, cpuBefore);
       record({
         goal: `${LARGE_TEAM.toLocaleString('en')}-person team: run to the last phase under 5 s`,
         figure: `${ms(largeMs)}${serverCpu}`,

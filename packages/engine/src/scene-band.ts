@@ -16,15 +16,6 @@ import { sortedStyle } from './work-style.ts';
 /** At most this many band samples for one scene: each is a whole simulation. */
 const MAX_SCENE_SAMPLES = 256;
 
-/**
- * 10th-90th percentile band of the future microclimate and the headline numbers on the last day, by seeded Monte Carlo
- * over every source of error (docs section 7): each sample redraws every actor's K, P, L from their score error and the
- * tunable parameters from their priors, and adds the pair-specific residual averaged over the team's pairs (a random
- * walk over the future days whose size shrinks as 1 / sqrt(pairs), independent pairs) to the microclimate, and half of
- * it to cohesion (cohesion moves by half the mean pair rating). The bands contain the point values, are at least
- * `minWidth` wide, and the microclimate band never narrows with the horizon. `draws` keeps every sample's ranked numbers
- * on the last day (rankedAt), so a comparison can say how likely one team is better than another.
- */
 /** The reduced team a large scene's band is drawn on (docs section 7.6), with its own timeline and point forecast. */
 type ReducedTeam = { units: Unit[]; tl: Timeline; point: TeamColumns };
 
@@ -62,6 +53,15 @@ function reducedTeam(actors: readonly Actor[], units: readonly Unit[], tl: Timel
   return { units: subUnits, tl: subTl, point };
 }
 
+/**
+ * 10th-90th percentile band of the future microclimate and the headline numbers on the last day, by seeded Monte Carlo
+ * over every source of error (docs section 7): each sample redraws every actor's K, P, L from their score error and the
+ * tunable parameters from their priors, and adds the pair-specific residual averaged over the team's pairs (a random
+ * walk over the future days whose size shrinks as 1 / sqrt(pairs), independent pairs) to the microclimate, and half of
+ * it to cohesion (cohesion moves by half the mean pair rating). The bands contain the point values, are at least
+ * `minWidth` wide, and the microclimate band never narrows with the horizon. `draws` keeps every sample's ranked numbers
+ * on the last day (rankedAt), so a comparison can say how likely one team is better than another.
+ */
 export function sceneBand(
   scene: SceneInput,
   actors: readonly Actor[],
