@@ -39,13 +39,11 @@ function team(n: number, variant: number): SceneInput {
   if (variant % 2 === 1) {
     const s = scene(n + variant);
     const kept = new Set(s.actors.slice(0, n).map((a) => a.id));
-    const actors = s.actors
-      .slice(0, n)
-      .map((a) => ({
-        ...a,
-        interactionIntensive: a.interactionIntensive.filter((e) => kept.has(e.actorId)),
-        interactionType: a.interactionType.filter((e) => kept.has(e.actorId)),
-      }));
+    const actors = s.actors.slice(0, n).map((a) => ({
+      ...a,
+      interactionIntensive: a.interactionIntensive.filter((e) => kept.has(e.actorId)),
+      interactionType: a.interactionType.filter((e) => kept.has(e.actorId)),
+    }));
     return { ...s, actors: fullMesh(actors), specialists: s.specialists.filter((p) => kept.has(p.id)) };
   }
   const people = specialists(n, 100 + variant);
