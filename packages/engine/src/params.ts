@@ -119,6 +119,11 @@ export type Params = {
     residual: { startSd: number; yearSd: number };
     /** Smallest band width in points, so a degenerate draw (one sample, saturated ratings) cannot give width 0. */
     minWidth: number;
+    /**
+     * A scene with more actors than `above` draws its band on a reduced team of `members` (docs/forecast-model.md, section
+     * 7.6): each sample's change from the reduced team's own point forecast is added to the whole team's point forecast.
+     */
+    reduced: { above: number; members: number };
   };
 };
 
@@ -232,5 +237,6 @@ export const DEFAULT_PARAMS: Params = {
     parameterUncertainty: true,
     residual: { startSd: 8, yearSd: 20 },
     minWidth: 1,
+    reduced: { above: 60, members: 40 },
   },
 };

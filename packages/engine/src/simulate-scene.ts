@@ -86,7 +86,7 @@ export function simulateScene(scene: SceneInput, options: SceneOptions = {}): Sc
 
   report(2);
   const core = simulateCore(units, tl, scene.lifespan, params, storeDaysOf(options.pairDetail, pairCount, tl, renderDays));
-  const band = options.band ? sceneBand(scene, units, tl, params, options.band, core.teamColumns) : undefined;
+  const band = options.band ? sceneBand(scene, actors, units, tl, params, options.band, core.teamColumns) : undefined;
 
   report(3);
   const last = tl.days - 1;
