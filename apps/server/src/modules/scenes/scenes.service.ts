@@ -16,6 +16,7 @@ import {
 import {
   MIN_SPECIALISTS,
   SceneSettingsSchema,
+  applyActorChanges,
   decodeSceneDataset,
   sparseInteractions,
   usesSimulator,
@@ -239,11 +240,14 @@ async function applyUpdate(
   body: UpdateBody,
   extra: { status?: 'ok' | 'broken'; p2pRequests?: unknown[]; dropGone?: boolean } = {},
 ) {
-  await assertSceneAccess(deps.database.db, scene.ownerId, scene.kind, body.actors ?? (scene.actors as Actor[]));
-  if (body.actors) await assertTeamSize(deps.database.db, scene.ownerId, body.actors.length);
+  if (body.actors && body.actorChanges) throw new AppError('validation_failed', undefined, 'actorChanges');
+  // An edit sent as what changed becomes the whole team it describes, then goes the same way as a whole team.
+  const edited = body.actorChanges ? applyActorChanges(scene.actors as Actor[], body.actorChanges) : body.actors;
+  await assertSceneAccess(deps.database.db, scene.ownerId, scene.kind, edited ?? (scene.actors as Actor[]));
+  if (edited) await assertTeamSize(deps.database.db, scene.ownerId, edited.length);
   let diff: DiffEntry[] = [];
   let actors: Actor[] | undefined;
-  const sourceActors = body.actors ?? (extra.dropGone ? (scene.actors as Actor[]) : undefined);
+  const sourceActors = edited ?? (extra.dropGone ? (scene.actors as Actor[]) : undefined);
   if (sourceActors) ({ actors, diff } = await prepareActors(deps, scene.ownerId, sourceActors, { dropGone: extra.dropGone ?? false }));
   const inputChanged = actors !== undefined || body.startDay !== undefined || body.lifespan !== undefined;
   const updated = await updateScene(
