@@ -60,7 +60,7 @@ describe('an edit changes what changed', () => {
 
     // One member's interaction changes: sent as that member alone, and as the whole team.
     const actors = (await call('GET', `/api/scene/scene/${patchedId}`)).body.result.actors as Json[];
-    const changed = { ...actors[4]!, interactionIntensive: [{ actorId: team[5]!, date: 0, value: 2 }] };
+    const changed: Json = { ...actors[4]!, interactionIntensive: [{ actorId: team[5]!, date: 0, value: 2 }] };
     const byChanges = await call('PATCH', `/api/scene/scene/${patchedId}`, { actorChanges: { put: [changed] } });
     const byWhole = await call('PATCH', `/api/scene/scene/${wholeId}`, { actors: actors.map((a) => (a.id === changed.id ? changed : a)) });
     expect(byChanges.status).toBe(200);
