@@ -60,7 +60,7 @@ const RUN_SWEEP_LOCK_KEY = 7_240_311;
  * Scene writes carry whole actor lists: in the sparse form a 300-person team is about 60 KB; the limit leaves room for
  * many explicit interactions, and for a client still sending a full mesh of up to a few hundred people.
  */
-const SCENE_BODY_LIMIT = 8 * 1024 * 1024;
+export const SCENE_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The team writes whose large bodies are parsed and checked off the event loop, by method and route. */
 const WRITE_BODIES: Record<string, SceneBodyName> = {
