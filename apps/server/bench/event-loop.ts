@@ -47,7 +47,13 @@ export async function measureLargestTeamEventLoop(people = 1000, limitBytes = SC
   const dataDir = data.dataDir;
   const owner = await createOwnerToken(dataDir, data.databaseUrl);
   const database = await openDatabase({ url: data.databaseUrl! });
-  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: data.databaseUrl!, WEB_DIST: path.join(dataDir, 'no-web') });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: data.databaseUrl!,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  });
   const app = await buildApp({ config, database, secret: loadOrCreateSecret(dataDir, undefined) });
   try {
     await app.ready();
@@ -99,5 +105,10 @@ export async function measureLargestTeamEventLoop(people = 1000, limitBytes = SC
 
 // Run alone: `npx tsx bench/event-loop.ts [people] [body bytes]`.
 if (process.argv[1] && fs.realpathSync(process.argv[1]) === fs.realpathSync(import.meta.filename)) {
-  console.log(JSON.stringify({ ...(await measureLargestTeamEventLoop(Number(process.argv[2] ?? 1000), Number(process.argv[3] ?? SCENE_BODY_LIMIT))), load: os.loadavg() }));
+  console.log(
+    JSON.stringify({
+      ...(await measureLargestTeamEventLoop(Number(process.argv[2] ?? 1000), Number(process.argv[3] ?? SCENE_BODY_LIMIT))),
+      load: os.loadavg(),
+    }),
+  );
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, getTableColumns, gte, ilike, inArray
 import type { z } from 'zod';
 import type { AdminEstimatorsQuerySchema, AdminOwnersQuerySchema, AdminProfilesQuerySchema } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
-import { afterCursor, keysetPage, sortKeyOf } from '../../core/keyset.ts';
+import { afterCursor, keysetPage, sortKeyOf } from '../../core/keyset.repository.ts';
 import { estimators, owners, profileEstimates, profileFinalScores, profiles, subscriptions } from '../../db/schema/index.ts';
 
 export type OwnerRow = typeof owners.$inferSelect;
@@ -202,7 +202,7 @@ const rated = (db: Db) =>
     ),
   );
 
-/** One page of profiles (by offset, or after a cursor: core/keyset.ts), how many match, and the next page's cursor. */
+/** One page of profiles (by offset, or after a cursor: core/keyset.repository.ts), how many match, and the next page's cursor. */
 export async function listProfiles(
   db: Db,
   query: z.output<typeof AdminProfilesQuerySchema>,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
-import { afterCursor, keysetPage, sortKeyOf } from '../../core/keyset.ts';
+import { afterCursor, keysetPage, sortKeyOf } from '../../core/keyset.repository.ts';
 import { adminAuditLog, administrators } from '../../db/schema/index.ts';
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;
@@ -12,7 +12,7 @@ export async function insertAuditEntries(db: Db, entries: AuditInsert[]): Promis
   await db.insert(adminAuditLog).values(entries.map((entry) => ({ id: crypto.randomUUID(), ...entry })));
 }
 
-/** One page of the log, newest first (by offset, or after a cursor: core/keyset.ts), how many match, and the next cursor. */
+/** One page of the log, newest first (by offset, or after a cursor: core/keyset.repository.ts), how many match, and the next cursor. */
 export async function listAuditEntries(
   db: Db,
   options: { limit: number; offset: number; entity?: string; entityId?: string; cursor?: string },

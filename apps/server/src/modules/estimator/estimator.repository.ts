@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQ
 import type { z } from 'zod';
 import type { EstimatorProfilesQuerySchema } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
-import { afterCursor, keysetPage, sortKeyOf } from '../../core/keyset.ts';
+import { afterCursor, keysetPage, sortKeyOf } from '../../core/keyset.repository.ts';
 import { estimators, profileEstimates, profiles } from '../../db/schema/index.ts';
 import { SCORED_KINDS } from '../scoring/scored-kinds.ts';
 
@@ -45,7 +45,7 @@ function filterConditions(estimatorId: string, query: ListQuery): (SQL | undefin
 
 /**
  * One page of the estimator's assigned profiles matching the filters, how many match, and the next page's cursor (a
- * cursor page starts after the cursor's row, core/keyset.ts).
+ * cursor page starts after the cursor's row, core/keyset.repository.ts).
  */
 export async function listAssigned(
   db: Db,

@@ -41,8 +41,7 @@ export type MemberFacts = {
 };
 
 export type SceneWork =
-  | { kind: 'body'; schema: SceneBodyName; text: string }
-  | { kind: 'prepare'; actors: Actor[]; members: Record<string, MemberFacts>; dropGone: boolean };
+  { kind: 'body'; schema: SceneBodyName; text: string } | { kind: 'prepare'; actors: Actor[]; members: Record<string, MemberFacts>; dropGone: boolean };
 
 export type SceneWorkResult =
   | { kind: 'body'; ok: true; value: unknown }

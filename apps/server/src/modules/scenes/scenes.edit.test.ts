@@ -43,7 +43,9 @@ async function linkRows(sceneId: string): Promise<Map<string, string>> {
 }
 
 const storedActors = async (ids: string[]) =>
-  new Map((await t.database.db.select({ id: scenes.id, actors: scenes.actors }).from(scenes).where(inArray(scenes.id, ids))).map((row) => [row.id, row.actors]));
+  new Map(
+    (await t.database.db.select({ id: scenes.id, actors: scenes.actors }).from(scenes).where(inArray(scenes.id, ids))).map((row) => [row.id, row.actors]),
+  );
 
 describe('an edit changes what changed', () => {
   it("writes only the edited members' link rows of a 300-person team, and stores what the whole-team edit stores", async () => {

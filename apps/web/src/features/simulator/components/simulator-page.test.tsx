@@ -52,7 +52,10 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
     // Saved: nothing left to save.
     await waitFor(() => expect(screen.getByTestId('save').hasAttribute('disabled')).toBe(true));
     // The save sends what changed: both members' events changed, so both are put, and no whole team goes.
-    const saved = calls.find((c) => c.method === 'PATCH')!.body as { actors?: unknown; actorChanges: { put: Array<{ id: string; events: Array<{ type: string }> }> } };
+    const saved = calls.find((c) => c.method === 'PATCH')!.body as {
+      actors?: unknown;
+      actorChanges: { put: Array<{ id: string; events: Array<{ type: string }> }> };
+    };
     expect(saved.actors).toBeUndefined();
     expect(saved.actorChanges.put.find((a) => a.id === 'p2')!.events.map((e) => e.type)).toEqual(['start', 'l_rank']);
     expect(saved.actorChanges.put.find((a) => a.id === 'p1')!.events.map((e) => e.type)).toEqual(['start', 'l_rank', 'l_disrank']);
