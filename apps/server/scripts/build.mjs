@@ -63,6 +63,7 @@ if (!process.argv.includes('--force') && stampMatches(stamp, hash)) {
       main: path.join(server, 'src/main.ts'),
       'compute.worker': path.join(server, 'src/modules/compute/compute.worker.mjs'),
       'scoring.worker': path.join(server, 'src/modules/scoring/scoring.worker.mjs'),
+      'scene-work.worker': path.join(server, 'src/modules/scenes/scene-work.worker.mjs'),
     },
     outdir,
     outExtension: { '.js': '.mjs' },

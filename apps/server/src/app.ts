@@ -17,6 +17,7 @@ import { databaseRateLimitStore } from './core/rate-limit-store.ts';
 import { createAfterAnswer } from './core/after-answer.ts';
 import { registerErrorHandling, sendError } from './core/error-handler.ts';
 import { responseSerializerCompiler } from './core/response-serializer.ts';
+import { isValidated } from './core/validated-bodies.ts';
 import { registerWeb } from './core/web.ts';
 import { trustFunction } from './core/proxy-trust.ts';
 import { serializeError } from './core/log-redaction.ts';
@@ -106,7 +107,8 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorateRequest('locale', 'ru');
   app.decorateRequest('auth', null);
 
-  app.setValidatorCompiler(({ schema }) => (data) => {
+  app.setValidatorCompiler(({ schema, httpPart }) => (data) => {
+    if (httpPart === 'body' && isValidated(data)) return { value: data };
     const parsed = parseInput(schema as unknown as ZodType, data);
     return parsed.success ? { value: parsed.data } : { error: new RequestValidationError(parsed.error.issues) };
   });

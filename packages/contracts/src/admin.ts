@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, PagingQuerySchema } from './api.ts';
+import { CursorQuerySchema, defineEndpoint, NextCursorSchema, PagingQuerySchema } from './api.ts';
 import { GRADES } from './constants.ts';
 import { QuestionnaireKindSchema } from './questionnaire.ts';
 import { EmailSchema, NameSchema, nonEmptyUpdate } from './validation.ts';
@@ -70,6 +70,8 @@ export const AdminOwnerUpdateSchema = nonEmptyUpdate(
 export type AdminOwnerUpdate = z.input<typeof AdminOwnerUpdateSchema>;
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+/** A list that also pages by cursor (CursorQuerySchema). */
+const cursorListOf = <T extends z.ZodType>(item: T) => listOf(item).extend({ nextCursor: NextCursorSchema });
 
 export const adminOwnersEndpoint = defineEndpoint({
   group: 'admin',
@@ -219,6 +221,7 @@ export const AdminProfilesQuerySchema = PagingQuerySchema.extend({
   skipStatus: z.enum(['normal', 'suspicious']).optional(),
   /** Deleted profiles instead of the others. */
   onlyDeleted: QueryFlag.optional(),
+  cursor: CursorQuerySchema,
 });
 export type AdminProfilesQuery = z.input<typeof AdminProfilesQuerySchema>;
 
@@ -274,7 +277,7 @@ export const adminProfilesEndpoint = defineEndpoint({
   path: '/profiles',
   summary: 'All profiles with grade, owner, rated, approved, skip and deleted filters',
   query: AdminProfilesQuerySchema,
-  result: listOf(AdminProfileSchema),
+  result: cursorListOf(AdminProfileSchema),
 });
 export const adminProfileEndpoint = defineEndpoint({
   group: 'admin',
@@ -347,8 +350,8 @@ export const adminAuditLogEndpoint = defineEndpoint({
   method: 'GET',
   path: '/audit-log',
   summary: "The administrators' changes, newest first",
-  query: PagingQuerySchema.extend({ entity: z.string().max(50).optional(), entityId: z.string().max(100).optional() }),
-  result: listOf(AuditEntrySchema),
+  query: PagingQuerySchema.extend({ entity: z.string().max(50).optional(), entityId: z.string().max(100).optional(), cursor: CursorQuerySchema }),
+  result: cursorListOf(AuditEntrySchema),
 });
 
 // --- Outbox ----------------------------------------------------------------------------------------------------------

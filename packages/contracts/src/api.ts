@@ -47,3 +47,11 @@ export const PagingQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+/**
+ * Keyset paging (issue 30): the `nextCursor` of the previous page, for the same filters, sort and order; the page then
+ * starts right after that row whatever was inserted meanwhile, and `offset` is ignored. It costs the same at any depth.
+ */
+export const CursorQuerySchema = z.string().max(200).optional();
+/** The cursor of the next page; null on the last page. */
+export const NextCursorSchema = z.string().nullable();

@@ -20,6 +20,7 @@ export * from './system.ts';
 export * from './validation.ts';
 export * from './scoring.ts';
 export * from './scenes.ts';
+export * from './scene-actor-changes.ts';
 export * from './scene-interactions.ts';
 export * from './scene-dataset-encoding.ts';
 export * from './indicators.ts';

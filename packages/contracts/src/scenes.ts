@@ -243,12 +243,25 @@ export const SceneCreateSchema = z.object({
 });
 export type SceneCreate = z.input<typeof SceneCreateSchema>;
 
+/**
+ * An edit of a team's members as what changed (issue 30): `put` replaces the members with these ids where they stand
+ * and appends the new ones in their order, `remove` drops members; the rest of the stored team stays as it is. The
+ * result is normalised as a whole team sent in `actors` would be (applyActorChanges, scene-actor-changes.ts).
+ */
+export const ActorChangesSchema = z.object({
+  put: z.array(ActorSchema).max(MAX_SCENE_ACTORS).default([]),
+  remove: z.array(z.string().min(1).max(100)).max(MAX_SCENE_ACTORS).default([]),
+});
+export type ActorChanges = z.infer<typeof ActorChangesSchema>;
+
 export const SceneUpdateSchema = z.object({
   title: TitleSchema.optional(),
   startDay: z.iso.date().optional(),
   summonDay: z.number().int().min(-730).max(364).optional(),
   lifespan: LifespanSchema.optional(),
+  /** The whole team (sparse form); or send `actorChanges` instead, never both. */
   actors: z.array(ActorSchema).max(MAX_SCENE_ACTORS).optional(),
+  actorChanges: ActorChangesSchema.optional(),
   settings: SceneSettingsSchema.partial().optional(),
   p2pRequests: z.array(P2pRequestSchema).max(50).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, PagingQuerySchema } from './api.ts';
+import { CursorQuerySchema, defineEndpoint, NextCursorSchema, PagingQuerySchema } from './api.ts';
 import { GRADES } from './constants.ts';
 import { LocalizedTextSchema, QuestionnaireKindSchema } from './questionnaire.ts';
 
@@ -302,6 +302,7 @@ export const EstimatorProfilesQuerySchema = PagingQuerySchema.extend({
   skipStatus: SkipStatusSchema.optional(),
   sort: z.enum(['updatedAt', 'createdAt']).default('updatedAt'),
   order: z.enum(['asc', 'desc']).default('asc'),
+  cursor: CursorQuerySchema,
 });
 export type EstimatorProfilesQuery = z.input<typeof EstimatorProfilesQuerySchema>;
 
@@ -356,7 +357,7 @@ export const estimatorProfilesEndpoint = defineEndpoint({
   path: '/profiles',
   summary: 'Profiles assigned to the estimator, with filters; updatedAt ascending by default',
   query: EstimatorProfilesQuerySchema,
-  result: z.object({ items: z.array(EstimatorProfileItemSchema), total: z.number().int() }),
+  result: z.object({ items: z.array(EstimatorProfileItemSchema), total: z.number().int(), nextCursor: NextCursorSchema }),
 });
 
 export const estimatorProfileEndpoint = defineEndpoint({

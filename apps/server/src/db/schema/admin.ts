@@ -14,5 +14,10 @@ export const adminAuditLog = pgTable(
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('admin_audit_log_created_idx').on(table.createdAt), index('admin_audit_log_entity_idx').on(table.entity, table.entityId, table.createdAt)],
+  (table) => [
+    index('admin_audit_log_created_idx').on(table.createdAt),
+    index('admin_audit_log_entity_idx').on(table.entity, table.entityId, table.createdAt),
+    // The log's pages in keyset order (migration 202611260440_keyset_lists).
+    index('admin_audit_log_created_id_idx').on(table.createdAt, table.id),
+  ],
 );

@@ -75,5 +75,8 @@ export const profiles = pgTable(
     // The owner's list in keyset order (issue 30): the rows the list shows, already in the order it asks for.
     index('profiles_owner_created_idx').on(table.ownerId, table.createdAt, table.id).where(LISTED),
     index('profiles_owner_updated_idx').on(table.ownerId, table.updatedAt, table.id).where(LISTED),
+    // The administrator's list and the estimator's in keyset order (migration 202611260440_keyset_lists).
+    index('profiles_created_id_idx').on(table.createdAt, table.id),
+    index('profiles_updated_id_idx').on(table.updatedAt, table.id),
   ],
 );

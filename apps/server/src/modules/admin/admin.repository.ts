@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, getTableColumns, gte, ilike, inArray
 import type { z } from 'zod';
 import type { AdminEstimatorsQuerySchema, AdminOwnersQuerySchema, AdminProfilesQuerySchema } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
+import { afterCursor, keysetPage, sortKeyOf } from '../../core/keyset.repository.ts';
 import { estimators, owners, profileEstimates, profileFinalScores, profiles, subscriptions } from '../../db/schema/index.ts';
 
 export type OwnerRow = typeof owners.$inferSelect;
@@ -201,7 +202,11 @@ const rated = (db: Db) =>
     ),
   );
 
-export async function listProfiles(db: Db, query: z.output<typeof AdminProfilesQuerySchema>): Promise<{ rows: ProfileRow[]; total: number }> {
+/** One page of profiles (by offset, or after a cursor: core/keyset.repository.ts), how many match, and the next page's cursor. */
+export async function listProfiles(
+  db: Db,
+  query: z.output<typeof AdminProfilesQuerySchema>,
+): Promise<{ rows: ProfileRow[]; total: number; nextCursor: string | null }> {
   const search = query.search
     ? or(
         ilike(profiles.firstName, like(query.search)),
@@ -220,9 +225,17 @@ export async function listProfiles(db: Db, query: z.output<typeof AdminProfilesQ
     query.skipStatus ? estimateWhere(db, eq(profileEstimates.skipStatus, query.skipStatus)) : undefined,
   );
   const column = query.sort === 'updatedAt' ? profiles.updatedAt : profiles.createdAt;
-  const rows = await db.select().from(profiles).where(where).orderBy(direction(query.order)(column), asc(profiles.id)).limit(query.limit).offset(query.offset);
+  // (column, id) in one direction: the order of profiles_created_id_idx / profiles_updated_id_idx, read forwards or backwards.
+  const rows = await db
+    .select({ profile: profiles, sortKey: sortKeyOf(column) })
+    .from(profiles)
+    .where(query.cursor ? and(where, afterCursor(column, profiles.id, query.cursor, query.order)) : where)
+    .orderBy(direction(query.order)(column), direction(query.order)(profiles.id))
+    .limit(query.limit + 1)
+    .offset(query.cursor ? 0 : query.offset);
   const [total] = await db.select({ value: count() }).from(profiles).where(where);
-  return { rows, total: total?.value ?? 0 };
+  const page = keysetPage(rows, query.limit, (row) => ({ sortKey: row.sortKey, id: row.profile.id }));
+  return { rows: page.rows.map((row) => row.profile), total: total?.value ?? 0, nextCursor: page.nextCursor };
 }
 
 export async function findProfileRow(db: Db, id: string): Promise<ProfileRow | undefined> {

@@ -183,9 +183,9 @@ async function profileExtras(db: Db, rows: repo.ProfileRow[]) {
 }
 
 export async function listProfiles(db: Db, query: z.output<typeof AdminProfilesQuerySchema>) {
-  const { rows, total } = await repo.listProfiles(db, query);
+  const { rows, total, nextCursor } = await repo.listProfiles(db, query);
   const extras = await profileExtras(db, rows);
-  return { items: rows.map((row) => presentProfile(row, extras(row))), total };
+  return { items: rows.map((row) => presentProfile(row, extras(row))), total, nextCursor };
 }
 
 async function detailOf(db: Db, row: repo.ProfileRow): Promise<AdminProfileDetail> {

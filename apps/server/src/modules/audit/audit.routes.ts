@@ -12,8 +12,8 @@ export const auditModule: FastifyPluginAsync = async (app) => {
   route(app, adminAuditLogEndpoint, {
     access: ['administrator'],
     handler: async ({ query }) => {
-      const { rows, total } = await listAuditEntries(db, query);
-      return { items: rows.map(presentAuditEntry), total };
+      const { rows, total, nextCursor } = await listAuditEntries(db, query);
+      return { items: rows.map(presentAuditEntry), total, nextCursor };
     },
   });
 };

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQ
 import type { z } from 'zod';
 import type { EstimatorProfilesQuerySchema } from '@teamcast/contracts';
 import type { Db } from '../../core/db.ts';
+import { afterCursor, keysetPage, sortKeyOf } from '../../core/keyset.repository.ts';
 import { estimators, profileEstimates, profiles } from '../../db/schema/index.ts';
 import { SCORED_KINDS } from '../scoring/scored-kinds.ts';
 
@@ -42,21 +43,29 @@ function filterConditions(estimatorId: string, query: ListQuery): (SQL | undefin
   return conditions;
 }
 
-/** One page of the estimator's assigned profiles matching the filters, and how many match. */
-export async function listAssigned(db: Db, estimatorId: string, query: ListQuery): Promise<{ rows: AssignedProfileRow[]; total: number }> {
+/**
+ * One page of the estimator's assigned profiles matching the filters, how many match, and the next page's cursor (a
+ * cursor page starts after the cursor's row, core/keyset.repository.ts).
+ */
+export async function listAssigned(
+  db: Db,
+  estimatorId: string,
+  query: ListQuery,
+): Promise<{ rows: AssignedProfileRow[]; total: number; nextCursor: string | null }> {
   const where = and(...filterConditions(estimatorId, query));
   const direction = query.order === 'asc' ? asc : desc;
   const column = query.sort === 'createdAt' ? profiles.createdAt : profiles.updatedAt;
   const rows = await db
-    .select({ profile: profiles, estimate: profileEstimates })
+    .select({ profile: profiles, estimate: profileEstimates, sortKey: sortKeyOf(column) })
     .from(profileEstimates)
     .innerJoin(profiles, eq(profiles.id, profileEstimates.profileId))
-    .where(where)
+    .where(query.cursor ? and(where, afterCursor(column, profiles.id, query.cursor, query.order)) : where)
     .orderBy(direction(column), direction(profiles.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .limit(query.limit + 1)
+    .offset(query.cursor ? 0 : query.offset);
   const [total] = await db.select({ n: count() }).from(profileEstimates).innerJoin(profiles, eq(profiles.id, profileEstimates.profileId)).where(where);
-  return { rows, total: total?.n ?? 0 };
+  const page = keysetPage(rows, query.limit, (row) => ({ sortKey: row.sortKey, id: row.profile.id }));
+  return { rows: page.rows.map(({ profile, estimate }) => ({ profile, estimate })), total: total?.n ?? 0, nextCursor: page.nextCursor };
 }
 
 /** A profile assigned to this estimator; another estimator's profile finds nothing. */

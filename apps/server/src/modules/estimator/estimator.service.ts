@@ -7,8 +7,8 @@ import { hasRated, presentAnswers, presentAssigned, presentEstimate } from './es
 import { assignBatch, batchSizeOf, findAssigned, listAssigned, updateEstimate } from './estimator.repository.ts';
 
 export async function listProfiles(db: Db, estimatorId: string, query: z.output<typeof EstimatorProfilesQuerySchema>) {
-  const { rows, total } = await listAssigned(db, estimatorId, query);
-  return { items: rows.map(presentAssigned), total };
+  const { rows, total, nextCursor } = await listAssigned(db, estimatorId, query);
+  return { items: rows.map(presentAssigned), total, nextCursor };
 }
 
 async function assigned(db: Db, estimatorId: string, profileId: string) {

@@ -20,7 +20,9 @@ import {
   scenesListEndpoint,
   sceneUpdateEndpoint,
 } from '@teamcast/contracts';
-import { route } from '../../core/route.ts';
+import { endpointUrl, route } from '../../core/route.ts';
+import { RequestValidationError } from '../../core/errors.ts';
+import { markValidated } from '../../core/validated-bodies.ts';
 import { forgetHistory, recordHistory } from '../history/history.service.ts';
 import { registerProfileUsage } from '../profiles/profile-usage.ts';
 import { registerProfileErasure } from '../profiles/profile-erasure.ts';
@@ -47,6 +49,8 @@ import {
   viewScene,
   type SceneDeps,
 } from './scenes.service.ts';
+import type { SceneBodyName } from './scene-work.ts';
+import { createSceneWorker, type SceneWorker } from './scene-worker.ts';
 
 const owner = ['owner'] as const;
 /** Once an hour one process (the lock) deletes runs beyond the kept number and runs of deleted teams. */
@@ -56,7 +60,38 @@ const RUN_SWEEP_LOCK_KEY = 7_240_311;
  * Scene writes carry whole actor lists: in the sparse form a 300-person team is about 60 KB; the limit leaves room for
  * many explicit interactions, and for a client still sending a full mesh of up to a few hundred people.
  */
-const SCENE_BODY_LIMIT = 8 * 1024 * 1024;
+export const SCENE_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** The team writes whose large bodies are parsed and checked off the event loop, by method and route. */
+const WRITE_BODIES: Record<string, SceneBodyName> = {
+  [`POST ${endpointUrl(sceneCreateEndpoint)}`]: 'create',
+  [`POST ${endpointUrl(sandboxCreateEndpoint)}`]: 'create',
+  [`PATCH ${endpointUrl(sceneUpdateEndpoint)}`]: 'update',
+  [`PATCH ${endpointUrl(sandboxUpdateEndpoint)}`]: 'update',
+  [`PATCH ${endpointUrl(sceneFixEndpoint)}`]: 'fix',
+};
+
+/**
+ * JSON bodies of this module's routes: a team write's body goes to the scene worker, which parses and checks it (a
+ * large one off the event loop) and answers the value the route's validator then passes through; every other body,
+ * and a small one, is parsed as Fastify parses JSON. Failures are the same envelopes either way.
+ */
+function registerBodyParser(app: Parameters<FastifyPluginAsync>[0], work: SceneWorker): void {
+  const plain = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    const schema = WRITE_BODIES[`${request.method} ${request.routeOptions.url ?? ''}`];
+    if (!schema || text.length === 0) return plain(request, text, done);
+    work.run({ kind: 'body', schema, text }).then(
+      (result) => {
+        if (result.kind === 'body' && result.ok) return done(null, markValidated(result.value as object));
+        if (result.kind === 'body' && result.issues) return done(Object.assign(new RequestValidationError(result.issues), { validationContext: 'body' }));
+        return done(Object.assign(new Error('Body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }));
+      },
+      (error: unknown) => done(error as Error),
+    );
+  });
+}
 
 // Deleting a profile warns when teams use it (counted once per process, whatever number of apps it builds).
 registerProfileUsage(async (db, profileId) => ({ teams: await countScenesUsingProfile(db, profileId), evaluations: 0 }));
@@ -64,7 +99,10 @@ registerProfileUsage(async (db, profileId) => ({ teams: await countScenesUsingPr
 registerProfileErasure(async (tx, profileId, now) => ({ storageKeys: await eraseSceneRuns(tx, profileId, now) }));
 
 export const scenesModule: FastifyPluginAsync = async (app) => {
-  const deps: SceneDeps = { database: app.database, storage: app.storage, compute: app.compute };
+  const work = createSceneWorker();
+  app.addHook('onClose', async () => work.stop());
+  registerBodyParser(app, work);
+  const deps: SceneDeps = { database: app.database, storage: app.storage, compute: app.compute, work };
   const upstreamOf = (request: FastifyRequest) => {
     const value = request.headers[UPSTREAM_ID_HEADER];
     return typeof value === 'string' ? value : undefined;

@@ -2,10 +2,8 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import {
-  EngineError,
   bestOf as engineBestOf,
   finalMoods,
-  normalizeActors,
   probabilitiesBest,
   type Actor as EngineActor,
   type CompareIndicators as EngineCompareIndicators,
@@ -16,14 +14,13 @@ import {
 import {
   MIN_SPECIALISTS,
   SceneSettingsSchema,
+  applyActorChanges,
   decodeSceneDataset,
-  sparseInteractions,
   usesSimulator,
   type Actor,
   type CompareIndicators,
   type Comparison,
   type DiffEntry,
-  type ErrorCode,
   type IntegralStats,
   type P2pRequestSchema,
   type RankedKey,
@@ -76,6 +73,8 @@ import {
   type SceneRow,
 } from './scenes.repository.ts';
 import { presentProfile, presentScene } from './scenes.presenter.ts';
+import { ENGINE_ERRORS, sceneWork, type MemberFacts, type SceneWork } from './scene-work.ts';
+import type { SceneWorker } from './scene-worker.ts';
 
 /**
  * Runs kept per scene: the newest ones, so the latest run, the one before it and a few more stay readable while older
@@ -87,30 +86,8 @@ export const KEPT_RUNS_PER_SCENE = 5;
 export const SNAPSHOT_TTL_MS = 15 * 60 * 1000;
 const gunzipAsync = promisify(gunzip);
 
-const ENGINE_ERRORS: Record<string, ErrorCode> = {
-  events_zero_length: 'events_zero_length',
-  actor_not_found: 'actor_not_found',
-  class_instance_forbidden: 'class_instance_forbidden',
-  invalid_input: 'interaction_settings_failure',
-};
-
-export type SceneDeps = { database: Database; storage: Storage; compute: ComputeRunner };
-
-const MANAGER_EVENTS = new Set(['manager_join', 'm_rank']);
-
-/**
- * A team left with 2 people or fewer once its deleted members are gone cannot keep a manager view (it needs more than
- * 2): confirming the change makes the manager a plain member, joining on the same day, and drops the rank changes, so
- * the team stays usable instead of stuck on manager_view_too_small.
- */
-function withoutManagerView(actors: Actor[]): Actor[] {
-  return actors.map((actor) => ({
-    ...actor,
-    events: actor.events
-      .filter((e) => e.type !== 'm_rank' && e.type !== 'm_disrank')
-      .map((e) => (e.type === 'manager_join' ? { ...e, type: 'join' as const } : e)),
-  }));
-}
+/** `work` runs the heavy part of team writes off the event loop (scene-worker.ts); without it, that work runs inline. */
+export type SceneDeps = { database: Database; storage: Storage; compute: ComputeRunner; work?: SceneWorker };
 
 /** First day of the current month (UTC), the default start day (spec section 9). */
 function firstOfMonth(now = new Date()): string {
@@ -120,57 +97,32 @@ function firstOfMonth(now = new Date()): string {
 export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
 /**
- * Checks and normalises an actor list: every actor is a live profile of the owner that can take part in a forecast
- * (names, gender and position are taken from the profile), then the engine's event rules apply. The list is brought
- * to the sparse form first (a client may send the full mesh): normalising it costs milliseconds where the full mesh of
- * a 300-person team costs about half a second, and the engine reads the same team from either (the default pairs a
- * rule would drop after a dismissal are derived again and dropped again by the engine's own normalising).
+ * Checks and normalises an actor list against the owner's profiles (scene-work.ts prepareTeam), off the event loop for
+ * a large team.
  */
 async function prepareActors(deps: SceneDeps, ownerId: string, actors: Actor[], options: { dropGone?: boolean } = {}) {
-  const profiles = new Map(
-    (
-      await findActorProfiles(
-        deps.database.db,
-        ownerId,
-        actors.map((a) => a.id),
-      )
-    ).map((p) => [p.id, p]),
+  const found = await findActorProfiles(
+    deps.database.db,
+    ownerId,
+    actors.map((a) => a.id),
   );
-  let list = sparseInteractions(actors);
-  if (options.dropGone) {
-    const gone = new Set(list.filter((a) => isGone(profiles.get(a.id))).map((a) => a.id));
-    list = list
-      .filter((a) => !gone.has(a.id))
-      .map((a) => ({
-        ...a,
-        interactionType: a.interactionType.filter((i) => !gone.has(i.actorId)),
-        interactionIntensive: a.interactionIntensive.filter((i) => !gone.has(i.actorId)),
-      }));
-  }
-  if (options.dropGone && list.length <= 2) list = withoutManagerView(list);
-  if (list.some((a) => isGone(profiles.get(a.id)))) throw new AppError('team_changed');
-  if (list.some((a) => !isEligible(profiles.get(a.id)))) throw new AppError('actors_ineligible');
-  if (list.length > 0 && list.length < MIN_SPECIALISTS) throw new AppError('team_too_small');
-  if (list.length <= 2 && list.some((a) => a.events.some((e) => MANAGER_EVENTS.has(e.type)))) throw new AppError('manager_view_too_small');
-  const named: EngineActor[] = list.map((a) => {
-    const p = profiles.get(a.id)!;
-    return {
-      ...a,
+  const members: Record<string, MemberFacts> = {};
+  for (const p of found) {
+    members[p.id] = {
+      gone: isGone(p),
+      eligible: isEligible(p),
       firstName: p.firstName ?? '',
       lastName: p.lastName ?? '',
       ...(p.gender ? { gender: p.gender } : {}),
       ...(p.position ? { position: p.position } : {}),
       isShort: p.isShort,
     };
-  });
-  try {
-    // Again after the rules: a dropped first event moves a member's default day.
-    const { actors: normalized, diff } = normalizeActors(named) as { actors: Actor[]; diff: DiffEntry[] };
-    return { actors: sparseInteractions(normalized), diff };
-  } catch (error) {
-    if (error instanceof EngineError) throw new AppError(ENGINE_ERRORS[error.code] ?? 'interaction_settings_failure');
-    throw error;
   }
+  const task: SceneWork = { kind: 'prepare', actors, members, dropGone: options.dropGone ?? false };
+  const result = deps.work ? await deps.work.run(task) : sceneWork(task);
+  if (result.kind !== 'prepare') throw new Error('scene work answered another task');
+  if (!result.ok) throw new AppError(result.error);
+  return { actors: result.actors, diff: result.diff };
 }
 
 const settingsOf = (stored: unknown, patch: Partial<z.infer<typeof SceneSettingsSchema>> | undefined) =>
@@ -239,11 +191,14 @@ async function applyUpdate(
   body: UpdateBody,
   extra: { status?: 'ok' | 'broken'; p2pRequests?: unknown[]; dropGone?: boolean } = {},
 ) {
-  await assertSceneAccess(deps.database.db, scene.ownerId, scene.kind, body.actors ?? (scene.actors as Actor[]));
-  if (body.actors) await assertTeamSize(deps.database.db, scene.ownerId, body.actors.length);
+  if (body.actors && body.actorChanges) throw new AppError('validation_failed', undefined, 'actorChanges');
+  // An edit sent as what changed becomes the whole team it describes, then goes the same way as a whole team.
+  const edited = body.actorChanges ? applyActorChanges(scene.actors as Actor[], body.actorChanges) : body.actors;
+  await assertSceneAccess(deps.database.db, scene.ownerId, scene.kind, edited ?? (scene.actors as Actor[]));
+  if (edited) await assertTeamSize(deps.database.db, scene.ownerId, edited.length);
   let diff: DiffEntry[] = [];
   let actors: Actor[] | undefined;
-  const sourceActors = body.actors ?? (extra.dropGone ? (scene.actors as Actor[]) : undefined);
+  const sourceActors = edited ?? (extra.dropGone ? (scene.actors as Actor[]) : undefined);
   if (sourceActors) ({ actors, diff } = await prepareActors(deps, scene.ownerId, sourceActors, { dropGone: extra.dropGone ?? false }));
   const inputChanged = actors !== undefined || body.startDay !== undefined || body.lifespan !== undefined;
   const updated = await updateScene(

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MAX_PAGE_SIZE,
+  actorChangesOf,
   fullInteractions,
   sceneCreateEndpoint,
   sceneFixEndpoint,
@@ -31,6 +32,33 @@ const sparseUpdate = (update: SceneUpdate): SceneUpdate =>
       }
     : update;
 
+/** A value with its object keys in one order, so two members compare equal whoever built them. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, v]) => v !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([k, v]) => [k, canonical(v)]),
+        )
+      : value;
+
+/**
+ * An edit of a saved team goes as what changed (members put and removed, issue 30) when that describes it; otherwise,
+ * and for a new team, as the whole team.
+ */
+function asChanges(update: SceneUpdate, saved: Scene | undefined): SceneUpdate {
+  if (!update.actors || !saved) return update;
+  const before = sparseInteractions(saved.actors).map(canonical) as Array<{ id: string }>;
+  const changes = actorChangesOf(before, update.actors.map(canonical) as Array<{ id: string }>);
+  if (!changes) return update;
+  const { actors, ...rest } = update;
+  const byId = new Map(actors.map((a) => [a.id, a]));
+  return { ...rest, actorChanges: { put: changes.put.map((a) => byId.get(a.id)!), remove: changes.remove } };
+}
+
 /** The team scene the workspace edits. */
 export function useSimulatorScene(id: string | undefined) {
   return useQuery({
@@ -50,7 +78,7 @@ export function useSaveSimulatorScene(id: string) {
     mutationFn: async (edited: SceneUpdate) => {
       const update = sparseUpdate(edited);
       const saved = id
-        ? await apiCall(sceneUpdateEndpoint, { params: { id }, body: update })
+        ? await apiCall(sceneUpdateEndpoint, { params: { id }, body: asChanges(update, client.getQueryData<Scene>(simulatorSceneKey(id))) })
         : await apiCall(sceneCreateEndpoint, { body: { ...update, title: update.title ?? '', actors: update.actors ?? [] } });
       return { ...saved, scene: withFullMesh(saved.scene) };
     },

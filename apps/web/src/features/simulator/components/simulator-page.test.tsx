@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { applyActorChanges } from '@teamcast/contracts';
 import { datasetOf, renderWorkspace, sceneWith, stubApi, twoActors } from './simulator-test-support.tsx';
 
 beforeEach(() => localStorage.clear());
@@ -16,7 +17,7 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
         /\/api\/scene\/scene\/scene-1$/,
         (init) =>
           init?.method === 'PATCH'
-            ? [200, { result: { scene: sceneWith(JSON.parse(String(init.body)).actors), diff: [] } }]
+            ? [200, { result: { scene: sceneWith(applyActorChanges(twoActors(), JSON.parse(String(init.body)).actorChanges)), diff: [] } }]
             : [200, { result: sceneWith(twoActors()) }],
       ],
     ]);
@@ -50,9 +51,14 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     // Saved: nothing left to save.
     await waitFor(() => expect(screen.getByTestId('save').hasAttribute('disabled')).toBe(true));
-    const saved = calls.find((c) => c.method === 'PATCH')!.body as { actors: Array<{ id: string; events: Array<{ type: string }> }> };
-    expect(saved.actors.find((a) => a.id === 'p2')!.events.map((e) => e.type)).toEqual(['start', 'l_rank']);
-    expect(saved.actors.find((a) => a.id === 'p1')!.events.map((e) => e.type)).toEqual(['start', 'l_rank', 'l_disrank']);
+    // The save sends what changed: both members' events changed, so both are put, and no whole team goes.
+    const saved = calls.find((c) => c.method === 'PATCH')!.body as {
+      actors?: unknown;
+      actorChanges: { put: Array<{ id: string; events: Array<{ type: string }> }> };
+    };
+    expect(saved.actors).toBeUndefined();
+    expect(saved.actorChanges.put.find((a) => a.id === 'p2')!.events.map((e) => e.type)).toEqual(['start', 'l_rank']);
+    expect(saved.actorChanges.put.find((a) => a.id === 'p1')!.events.map((e) => e.type)).toEqual(['start', 'l_rank', 'l_disrank']);
   });
 
   it('stops on "The team has changed!" and, on confirm, opens the workspace on the team without the deleted people', async () => {
@@ -209,7 +215,7 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
   });
 
   it('lets a saved team leave without asking', async () => {
-    stubApi([
+    const calls = stubApi([
       profiles,
       [
         /\/api\/scene\/scene\/scene-1$/,
@@ -224,6 +230,10 @@ describe('team scene workspace', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByTestId('scene-title'), { target: { value: 'Renamed' } });
     fireEvent.click(screen.getByTestId('save'));
     await waitFor(() => expect(screen.getByTestId('save').hasAttribute('disabled')).toBe(true));
+    // A new title with the same people sends no member at all.
+    const body = calls.find((c) => c.method === 'PATCH')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ title: 'Renamed', actorChanges: { put: [], remove: [] } });
+    expect(body.actors).toBeUndefined();
     fireEvent.click(screen.getByTestId('open-team-check'));
     await screen.findByTestId('elsewhere');
     expect(screen.queryByTestId('leave-stay')).toBeNull();
