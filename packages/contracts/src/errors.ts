@@ -144,7 +144,7 @@ export const errorCatalogue = {
   outcomes_worse_than_published: {
     status: 409,
     en: 'On the real outcomes of the monitor ({n} observed months), the model is worse than the published one: {figureEn} {candidate} against {published} (tolerance {tolerance} at this sample size). To publish it anyway, write a justification',
-    ru: 'На реальных исходах монитора ({n} месяцев наблюдений) модель хуже опубликованной: {figureRu} {candidate} против {published} (допуск {tolerance} при таком объёме выборки). Чтобы всё же опубликовать её, напишите обоснование',
+    ru: 'На реальных исходах монитора (месяцев с ответами: {n}) модель хуже опубликованной: {figureRu} {candidate} против {published} (допуск {tolerance} при таком объёме выборки). Чтобы всё же опубликовать её, напишите обоснование',
   },
   not_enough_labels: {
     status: 422,

@@ -57,7 +57,7 @@ export function outcomeGate(pairs: readonly OutcomePair[], monitors: number): Ou
 }
 
 const FIGURES = {
-  coverage: { en: 'the share of observations inside the 80 % band is', ru: 'доля наблюдений внутри 80 % полосы —' },
+  coverage: { en: 'the share of observations inside the 80 % band is', ru: 'доля наблюдений внутри 80-процентного коридора —' },
   error: { en: 'the mean error of the monthly forecast is', ru: 'средняя ошибка месячного прогноза —' },
 } as const;
 

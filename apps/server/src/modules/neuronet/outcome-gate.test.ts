@@ -123,7 +123,7 @@ describe('the real-outcome publish gate', () => {
         'On the real outcomes of the monitor (60 observed months), the model is worse than the published one: the share of observations inside the 80 % band is 0.0 % against 100.0 % (tolerance ±10.1 % at this sample size). To publish it anyway, write a justification',
     });
     const ru = await publish(worse, {}, 'ru');
-    expect(ru.json().error.message).toMatch(/^На реальных исходах монитора \(60 месяцев наблюдений\) модель хуже опубликованной: доля наблюдений внутри 80 % полосы — 0\.0 % против 100\.0 %/);
+    expect(ru.json().error.message).toMatch(/^На реальных исходах монитора \(месяцев с ответами: 60\) модель хуже опубликованной: доля наблюдений внутри 80-процентного коридора — 0\.0 % против 100\.0 %/);
     expect((await t.database.db.select().from(scoringModels).where(eq(scoringModels.id, worse)))[0]!.isCurrent).toBe(false);
   });
 
