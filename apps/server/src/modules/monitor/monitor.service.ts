@@ -161,7 +161,14 @@ export async function overallCalibration(deps: MonitorDeps): Promise<MonitorCali
  */
 export async function outcomeEvaluation(db: Db, published: ForecastVersion, candidate: ForecastVersion): Promise<OutcomeGate> {
   const rows = await repo.listRealMonitors(db);
-  const [views, members, now] = await Promise.all([viewsOf(db, rows), repo.membersOf(db, rows.map((row) => row.id)), monitorNow(db)]);
+  const [views, members, now] = await Promise.all([
+    viewsOf(db, rows),
+    repo.membersOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    monitorNow(db),
+  ]);
   const current = monthOf(now);
   const people = new Map((await completedProfiles(db, [...new Set(members.map((m) => m.profileId))])).map((p) => [p.id, p]));
   const pairs: OutcomePair[] = [];

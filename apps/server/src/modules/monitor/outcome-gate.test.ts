@@ -34,7 +34,9 @@ describe('the real-outcome gate rule', () => {
   it('refuses a mean error that grows beyond its sampling error and at least one point', () => {
     const worse = outcomeGate(months(60, 48, 48, 3), 10);
     expect(worse).toMatchObject({ verdict: 'worse', worse: 'error', errorTolerance: 1, candidate: { meanAbsoluteError: 3 } });
-    expect(errorMessage('outcomes_worse_than_published', 'ru', outcomeRefusal(worse)!.params)).toContain('средняя ошибка месячного прогноза — 3.0 против 0.0 (допуск +1.0');
+    expect(errorMessage('outcomes_worse_than_published', 'ru', outcomeRefusal(worse)!.params)).toContain(
+      'средняя ошибка месячного прогноза — 3.0 против 0.0 (допуск +1.0',
+    );
     expect(outcomeGate(months(60, 48, 48, 0.9), 10)).toMatchObject({ verdict: 'pass' });
     // Differences that scatter widen the tolerance: half the months 6 points worse, half 4 better (mean +1, sd ≈ 5).
     const scattered = months(60, 48, 48).map((pair, i) => ({

@@ -51,7 +51,8 @@ export function outcomeGate(pairs: readonly OutcomePair[], monitors: number): Ou
   const differences = pairs.map((p) => Math.abs(p.candidate.observed - p.candidate.forecast) - Math.abs(p.published.observed - p.published.forecast));
   const errorTolerance = Math.max(MIN_ERROR_TOLERANCE, (Z95 * spread(differences)) / Math.sqrt(n));
   const judged = { ...base, coverageTolerance, errorTolerance };
-  if (Math.abs(candidate.coverage! - NOMINAL) - Math.abs(published.coverage! - NOMINAL) > coverageTolerance) return { ...judged, verdict: 'worse', worse: 'coverage' };
+  if (Math.abs(candidate.coverage! - NOMINAL) - Math.abs(published.coverage! - NOMINAL) > coverageTolerance)
+    return { ...judged, verdict: 'worse', worse: 'coverage' };
   if (mean(differences) > errorTolerance) return { ...judged, verdict: 'worse', worse: 'error' };
   return { ...judged, verdict: 'pass', worse: null };
 }

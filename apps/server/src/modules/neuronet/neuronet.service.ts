@@ -75,7 +75,8 @@ export const JUSTIFIED_PUBLISH = 'neuronet.publish_justified';
 const audits = new Map<string, NeuronetAudit>();
 
 /** The real-outcome evaluation of a scorer against the published model's (or the prior's). */
-const outcomesAgainstPublished = async (db: Db, candidate: Scorer) => outcomeEvaluation(db, { scorer: await scorerFor(db, await currentModel(db)) }, { scorer: candidate });
+const outcomesAgainstPublished = async (db: Db, candidate: Scorer) =>
+  outcomeEvaluation(db, { scorer: await scorerFor(db, await currentModel(db)) }, { scorer: candidate });
 
 /**
  * The bias audit of a trained model or the prior, as the model page shows it (kept per model and training run), with

@@ -24,7 +24,10 @@ import type * as OutcomeForecast from '../monitor/outcome-forecast.ts';
 const SHIFTS = new Map<string | null, number>();
 vi.mock('../monitor/outcome-forecast.ts', async (importOriginal) => {
   const real = await importOriginal<typeof OutcomeForecast>();
-  return { ...real, groupLevel: (_people: unknown, version: OutcomeForecast.ForecastVersion) => Array<number>(12).fill(SHIFTS.get(version.scorer.modelId) ?? 0) };
+  return {
+    ...real,
+    groupLevel: (_people: unknown, version: OutcomeForecast.ForecastVersion) => Array<number>(12).fill(SHIFTS.get(version.scorer.modelId) ?? 0),
+  };
 });
 vi.mock('../fairness/fairness.service.ts', async (importOriginal) => {
   const real = await importOriginal<typeof FairnessService>();
@@ -102,7 +105,8 @@ async function monitoredPair(): Promise<void> {
   monitorIds.push(id);
 }
 
-const outcomesOf = async (id: string): Promise<OutcomeGate> => NeuronetAuditSchema.parse((await call('GET', `/api/admin/neuronet/models/${id}/audit`)).json().result).outcomes;
+const outcomesOf = async (id: string): Promise<OutcomeGate> =>
+  NeuronetAuditSchema.parse((await call('GET', `/api/admin/neuronet/models/${id}/audit`)).json().result).outcomes;
 const publish = (id: string, payload: object = {}, locale = 'en') => call('POST', `/api/admin/neuronet/models/${id}/publish`, payload, locale);
 
 describe('the real-outcome publish gate', () => {
@@ -123,7 +127,9 @@ describe('the real-outcome publish gate', () => {
         'On the real outcomes of the monitor (60 observed months), the model is worse than the published one: the share of observations inside the 80 % band is 0.0 % against 100.0 % (tolerance ±10.1 % at this sample size). To publish it anyway, write a justification',
     });
     const ru = await publish(worse, {}, 'ru');
-    expect(ru.json().error.message).toMatch(/^На реальных исходах монитора \(месяцев с ответами: 60\) модель хуже опубликованной: доля наблюдений внутри 80-процентного коридора — 0\.0 % против 100\.0 %/);
+    expect(ru.json().error.message).toMatch(
+      /^На реальных исходах монитора \(месяцев с ответами: 60\) модель хуже опубликованной: доля наблюдений внутри 80-процентного коридора — 0\.0 % против 100\.0 %/,
+    );
     expect((await t.database.db.select().from(scoringModels).where(eq(scoringModels.id, worse)))[0]!.isCurrent).toBe(false);
   });
 
@@ -138,7 +144,9 @@ describe('the real-outcome publish gate', () => {
     // The published one is now the +0.5 model: a candidate 2 points above it is worse on the error (coverage still 100 %).
     const drift = await model(2.5);
     expect(await outcomesOf(drift)).toMatchObject({ verdict: 'worse', worse: 'error', candidate: { coverage: 1, meanAbsoluteError: 2 } });
-    expect((await publish(drift)).json().error.message).toContain('the mean error of the monthly forecast is 2.0 against 0.0 (tolerance +1.0 at this sample size)');
+    expect((await publish(drift)).json().error.message).toContain(
+      'the mean error of the monthly forecast is 2.0 against 0.0 (tolerance +1.0 at this sample size)',
+    );
   });
 
   it('publishes a refused candidate with a written justification, which the audit log keeps with the refusal', async () => {
