@@ -69,6 +69,7 @@ export const ERROR_CODES = [
   'model_published',
   'fairness_below_bar',
   'fairness_worse_than_published',
+  'outcomes_worse_than_published',
   'not_enough_labels',
   'rate_limited',
   'unexpected_error',

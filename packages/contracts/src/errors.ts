@@ -141,6 +141,11 @@ export const errorCatalogue = {
     en: 'The model is less fair than the published one: for {groupEn}, {outcomeEn} has an impact ratio of {ratio} against {published}. To publish it anyway, write a justification',
     ru: 'Модель менее справедлива, чем опубликованная: для группы «{groupRu}» показатель «{outcomeRu}» имеет коэффициент влияния {ratio} против {published}. Чтобы всё же опубликовать её, напишите обоснование',
   },
+  outcomes_worse_than_published: {
+    status: 409,
+    en: 'On the real outcomes of the monitor ({n} observed months), the model is worse than the published one: {figureEn} {candidate} against {published} (tolerance {tolerance} at this sample size). To publish it anyway, write a justification',
+    ru: 'На реальных исходах монитора (месяцев с ответами: {n}) модель хуже опубликованной: {figureRu} {candidate} против {published} (допуск {tolerance} при таком объёме выборки). Чтобы всё же опубликовать её, напишите обоснование',
+  },
   not_enough_labels: {
     status: 422,
     en: 'Training needs at least {count} profiles scored by estimators',

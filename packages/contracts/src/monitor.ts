@@ -246,6 +246,35 @@ export const MonitorCalibrationOverallSchema = z.object({
 });
 export type MonitorCalibrationOverall = z.infer<typeof MonitorCalibrationOverallSchema>;
 
+/**
+ * The real-outcome gate (docs/forecast-model.md, section 10.1): a scoring model version is judged on the completed
+ * months of every non-demo monitor only from this many observations over this many monitors; below that the figures
+ * are shown as a sign and the publish goes through.
+ */
+export const OUTCOME_GATE_MIN_OBSERVATIONS = 60;
+export const OUTCOME_GATE_MIN_MONITORS = 10;
+
+/**
+ * A model version held against the real outcomes: the same labelled months forecast with the published version and
+ * with this one. `verdict`: not_enough (too few to judge, the publish goes through), pass, or worse (`worse` names the
+ * figure: coverage further from 0.8, or a larger mean error, beyond the tolerance the sample size gives).
+ */
+export const OutcomeGateSchema = z.object({
+  published: CalibrationSchema,
+  candidate: CalibrationSchema,
+  /** Monitors (teams and pairs) with at least one labelled month. */
+  monitors: z.number().int().min(0),
+  minObservations: z.number().int(),
+  minMonitors: z.number().int(),
+  verdict: z.enum(['not_enough', 'pass', 'worse']),
+  worse: z.enum(['coverage', 'error']).nullable(),
+  /** How much further from 0.8 the coverage may move (share, 0…1) before it counts as worse; null while not judged. */
+  coverageTolerance: z.number().nullable(),
+  /** How much the mean absolute error may grow (rating points) before it counts as worse; null while not judged. */
+  errorTolerance: z.number().nullable(),
+});
+export type OutcomeGate = z.infer<typeof OutcomeGateSchema>;
+
 export const adminMonitorCalibrationEndpoint = defineEndpoint({
   group: 'admin',
   method: 'GET',

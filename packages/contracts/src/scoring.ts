@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CursorQuerySchema, defineEndpoint, NextCursorSchema, PagingQuerySchema } from './api.ts';
 import { GRADES } from './constants.ts';
+import { OutcomeGateSchema } from './monitor.ts';
 import { LocalizedTextSchema, QuestionnaireKindSchema } from './questionnaire.ts';
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -519,7 +520,7 @@ export const neuronetPublishEndpoint = defineEndpoint({
   method: 'POST',
   path: '/neuronet/models/:id/publish',
   summary:
-    'Makes an uploaded model current and rescores every completed profile with it; refused (409) when the bias audit fails, unless a justification is given',
+    'Makes an uploaded model current and rescores every completed profile with it; refused (409) when the bias audit fails or the real outcomes of the monitor are worse than the published model’s, unless a justification is given',
   params: IdParams,
   body: z.object({ justification: PublishJustificationSchema.optional() }).nullish(),
   result: z.object({ model: ScoringModelSchema, profilesRescored: z.number().int() }),
@@ -532,6 +533,8 @@ export const NeuronetAuditSchema = z.object({
   installation: BiasAuditSchema.nullable(),
   installationProfiles: z.number().int(),
   minProfiles: z.number().int(),
+  /** The model against the published one (or the prior) on the director's monitor's real outcomes. */
+  outcomes: OutcomeGateSchema,
 });
 export type NeuronetAudit = z.infer<typeof NeuronetAuditSchema>;
 

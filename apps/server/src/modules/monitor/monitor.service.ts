@@ -11,6 +11,7 @@ import {
   type MonitorCalibrationOverall,
   type MonitorList,
   type MonitorKind,
+  type OutcomeGate,
 } from '@teamcast/contracts';
 import type { z } from 'zod';
 import type { MonitorOutcomeCreateSchema } from '@teamcast/contracts';
@@ -25,10 +26,13 @@ import { getPair } from '../pairs/pairs.service.ts';
 import { accessRulesFor, assertAccess } from '../payments/access-rules.ts';
 import { paymentNow } from '../payments/payment-clock.ts';
 import { getProfile } from '../profiles/profiles.service.ts';
+import { completedProfiles } from '../scoring/scoring.service.ts';
 import { checkState, datasetByToken, getScene, snapshotLink, type SceneDeps } from '../scenes/scenes.service.ts';
 import { pairMonthlyForecast, teamMonthlyForecast, type TeamDatasetPart } from './forecast-band.ts';
 import { addMonths, belowTwoMonthsRunning, calibrationByHorizon, calibrationOf, monthOf, pointsOf } from './monitor-arithmetic.ts';
 import { monitorMailTexts } from './monitor.mail.ts';
+import { groupLevel, type ForecastVersion } from './outcome-forecast.ts';
+import { outcomeGate, type OutcomePair } from './outcome-gate.ts';
 import { activeMembers, presentMonitor } from './monitor.presenter.ts';
 import * as repo from './monitor.repository.ts';
 
@@ -147,6 +151,42 @@ export async function overallCalibration(deps: MonitorDeps): Promise<MonitorCali
     calibration: calibrationOf(items.flatMap((m) => pointsOf(m.months))),
     byHorizon: calibrationByHorizon(items.map((m) => m.months)),
   };
+}
+
+/**
+ * The real-outcome gate's evaluation (docs/forecast-model.md, section 10.1): every completed month observed in a
+ * monitor not marked demo, as its frozen forecast gave it (the published version's figures) and as `candidate` would
+ * have given it: the frozen month, band edges included, moved by the difference the candidate makes to the group's
+ * forecast level (outcome-forecast.ts). Identical versions give identical figures. Only counts and figures leave here.
+ */
+export async function outcomeEvaluation(db: Db, published: ForecastVersion, candidate: ForecastVersion): Promise<OutcomeGate> {
+  const rows = await repo.listRealMonitors(db);
+  const [views, members, now] = await Promise.all([
+    viewsOf(db, rows),
+    repo.membersOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    monitorNow(db),
+  ]);
+  const current = monthOf(now);
+  const people = new Map((await completedProfiles(db, [...new Set(members.map((m) => m.profileId))])).map((p) => [p.id, p]));
+  const pairs: OutcomePair[] = [];
+  let monitors = 0;
+  for (const view of views) {
+    const labelled = view.months.flatMap((month, horizon) => (month.observed !== null && month.month < current ? [{ month, horizon }] : []));
+    if (labelled.length === 0) continue;
+    monitors += 1;
+    const group = members.filter((m) => m.monitorId === view._id).flatMap((m) => people.get(m.profileId) ?? []);
+    const before = groupLevel(group, published, view.months[0]!.month);
+    const after = groupLevel(group, candidate, view.months[0]!.month);
+    for (const { month, horizon } of labelled) {
+      const shift = before && after ? (after[horizon] ?? 0) - (before[horizon] ?? 0) : 0;
+      const point = { observed: month.observed!, forecast: month.forecast, p10: month.p10, p90: month.p90 };
+      pairs.push({ published: point, candidate: { ...point, forecast: point.forecast + shift, p10: point.p10 + shift, p90: point.p90 + shift } });
+    }
+  }
+  return outcomeGate(pairs, monitors);
 }
 
 /** One monitor: any of the owner's with the monitor in the plan, a demo one (read-only) without it. */

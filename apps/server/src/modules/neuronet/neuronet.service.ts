@@ -28,10 +28,13 @@ import {
   SERVER_AUDIT,
 } from '../fairness/fairness.service.ts';
 import type { ModelRow } from '../scoring/scoring.service.ts';
+import type { Scorer } from '../scoring/scorer.ts';
 import { errorMessage } from '@teamcast/contracts';
 import { presentModel } from '../scoring/scoring.presenter.ts';
 import { profileCode } from '../scoring/profile-code.ts';
 import { labelAgreement } from './agreement.ts';
+import { outcomeEvaluation } from '../monitor/monitor.service.ts';
+import { outcomeRefusal } from '../monitor/outcome-gate.ts';
 
 /** The neuronet page's data: models, the current one, what training would use now, and the prior's fairness. */
 export async function overview(db: Db) {
@@ -66,50 +69,63 @@ export async function overview(db: Db) {
   };
 }
 
-/** The audit-log action of a publication the bias audit refused and an administrator justified. */
+/** The audit-log action of a publication the bias audit or the real-outcome gate refused and an administrator justified. */
 export const JUSTIFIED_PUBLISH = 'neuronet.publish_justified';
 
 const audits = new Map<string, NeuronetAudit>();
 
-/** The bias audit of a trained model or the prior, as the model page shows it (kept per model and training run). */
+/** The real-outcome evaluation of a scorer against the published model's (or the prior's). */
+const outcomesAgainstPublished = async (db: Db, candidate: Scorer) =>
+  outcomeEvaluation(db, { scorer: await scorerFor(db, await currentModel(db)) }, { scorer: candidate });
+
+/**
+ * The bias audit of a trained model or the prior, as the model page shows it (kept per model and training run), with
+ * its real-outcome figures against the published model.
+ */
 export async function modelAudit(db: Db, id: string): Promise<NeuronetAudit> {
   const model = id === 'prior' ? undefined : await findModel(db, id);
   if (id !== 'prior' && !model) throw new AppError('model_not_found');
   const scorer = await scorerFor(db, model);
   const installation = await installationAudit(db, scorer);
+  const outcomes = await outcomesAgainstPublished(db, scorer);
   // The installation's profiles change; only the reference part is kept between calls.
   const key = model ? `${model.id}:${model.trainedAt?.getTime()}` : 'prior';
   let reference = audits.get(key)?.reference;
   if (!reference) {
     reference = referenceAudit(referenceSteps(), scorer, SERVER_AUDIT);
     if (audits.size >= 16) audits.delete(audits.keys().next().value!);
-    audits.set(key, { reference, installation: null, installationProfiles: 0, minProfiles: MIN_INSTALLATION_PROFILES });
+    audits.set(key, { reference, installation: null, installationProfiles: 0, minProfiles: MIN_INSTALLATION_PROFILES, outcomes });
   }
-  return { reference, installation: installation.audit, installationProfiles: installation.profiles, minProfiles: MIN_INSTALLATION_PROFILES };
+  return { reference, installation: installation.audit, installationProfiles: installation.profiles, minProfiles: MIN_INSTALLATION_PROFILES, outcomes };
 }
 
 /**
- * Publishes a model through the bias gate: the candidate and the published model (or the prior) are audited now on
- * the reference population; a refusal stands unless the administrator wrote a justification, which the audit log keeps
- * with the refusal it overrode.
+ * Publishes a model through two gates, both computed now against the published model (or the prior): the bias audit
+ * on the reference population, and the real outcomes of the director's monitor (monitor/outcome-gate.ts; too few of
+ * them to judge lets the publish through). A refusal stands unless the administrator wrote a justification; the audit
+ * log keeps it with each refusal it overrode (the fairness one is answered first when both refuse).
  */
 export async function publishWithGate(deps: ScoringDeps, administratorId: string, id: string, justification: string | undefined) {
   return publishModel(deps, id, async (candidate: ModelRow) => {
     const published = await currentModel(deps.db);
-    const candidateAudit = referenceAudit(referenceSteps(), await scorerFor(deps.db, candidate), SERVER_AUDIT);
-    const publishedAudit = referenceAudit(referenceSteps(), await scorerFor(deps.db, published), SERVER_AUDIT);
-    const refusal = gateRefusal(candidateAudit, publishedAudit);
-    if (!refusal) return;
-    if (!justification) throw refusal;
-    await recordAudit(deps.db, administratorId, [
-      {
+    const [candidateScorer, publishedScorer] = [await scorerFor(deps.db, candidate), await scorerFor(deps.db, published)];
+    const candidateAudit = referenceAudit(referenceSteps(), candidateScorer, SERVER_AUDIT);
+    const publishedAudit = referenceAudit(referenceSteps(), publishedScorer, SERVER_AUDIT);
+    const outcomes = await outcomeEvaluation(deps.db, { scorer: publishedScorer }, { scorer: candidateScorer });
+    const refusals = [gateRefusal(candidateAudit, publishedAudit), outcomeRefusal(outcomes)].filter((refusal) => refusal !== null);
+    if (refusals.length === 0) return;
+    if (!justification) throw refusals[0]!;
+    await recordAudit(
+      deps.db,
+      administratorId,
+      refusals.map((refusal) => ({
         action: JUSTIFIED_PUBLISH,
         entity: 'neuronet',
         entityId: candidate.id,
         before: null,
         after: { justification, refusal: errorMessage(refusal.code, 'en', refusal.params), code: refusal.code, params: refusal.params },
-      },
-    ]);
+      })),
+    );
   });
 }
 

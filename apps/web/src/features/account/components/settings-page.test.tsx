@@ -20,6 +20,8 @@ const self = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const slow = { timeout: STATE_WAIT_MS };
+/** A screen's first lazy chunk: on the shared, loaded machine it may take longer than a state change. */
+const lazy = { timeout: 3 * STATE_WAIT_MS };
 
 beforeEach(() => {
   calls = [];
@@ -110,5 +112,32 @@ describe('owner settings', { timeout: 20_000 }, () => {
     await screen.findByTestId('change-password-form', {}, slow);
     await waitFor(() => expect(screen.queryByLabelText('Current password')).toBeNull(), slow);
     expect(screen.getByLabelText('New password')).toBeTruthy();
+  });
+  it(
+    'is the phone way into the team monitor (the footer is fixed by the spec), in English and Russian, and only on the owner phone',
+    { timeout: 60_000 },
+    async () => {
+      const user = userEvent.setup();
+      answer = () => ({ status: 200, body: { result: self } });
+      const { router } = renderApp('/owner-mobile/settings', 'en');
+      const card = await screen.findByTestId('settings-monitor', {}, lazy);
+      expect(card.textContent).toContain('Team monitor');
+      await user.click(screen.getByRole('link', { name: 'Open the monitor' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/owner-mobile/monitor'), lazy);
+    },
+  );
+
+  it('names the monitor card in Russian, and the desktop and love settings have none', { timeout: 60_000 }, async () => {
+    answer = () => ({ status: 200, body: { result: self } });
+    const phone = renderApp('/owner-mobile/settings', 'ru');
+    expect((await screen.findByTestId('settings-monitor', {}, lazy)).textContent).toContain('Монитор команд');
+    expect(screen.getByRole('link', { name: 'Открыть монитор' }).getAttribute('href')).toBe('/owner-mobile/monitor');
+    phone.unmount();
+    for (const path of ['/owner/settings', '/love-mobile/settings']) {
+      const { unmount } = renderApp(path, 'en');
+      await screen.findByTestId('settings-page', {}, lazy);
+      expect(screen.queryByTestId('settings-monitor')).toBeNull();
+      unmount();
+    }
   });
 });

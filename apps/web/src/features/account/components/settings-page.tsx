@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../shared/ui/language-switch.tsx';
 import { useOwnerSelf } from '../api/owner-self.ts';
@@ -17,7 +17,9 @@ const variants = {
 
 /**
  * The owner's settings in each app (the desktop menu opens it at #password, #second-factor or #delete): language,
- * password, two-step sign-in, deletion, sign-out. Deleting or signing out lands on that app's own login.
+ * password, two-step sign-in, deletion, sign-out. Deleting or signing out lands on that app's own login. On the
+ * owner's phone it is also the way into the team monitor: the spec fixes the phone footer (P2P, Profiles, Settings),
+ * so the monitor has its card here instead of a footer tab.
  */
 export function SettingsPage({ variant }: { variant: 'desktop' | 'owner' | 'love' }) {
   const { t } = useTranslation('account');
@@ -36,6 +38,19 @@ export function SettingsPage({ variant }: { variant: 'desktop' | 'owner' | 'love
         {t('title')}
       </Title>
       {self.data ? <Text c="dimmed">{self.data.email}</Text> : null}
+      {variant === 'owner' ? (
+        <Card withBorder data-testid="settings-monitor">
+          <Title order={2} size="h4" mb={4}>
+            {t('monitor.title')}
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('monitor.body')}
+          </Text>
+          <Button component={Link} to="/owner-mobile/monitor" variant="light" w="fit-content">
+            {t('monitor.open')}
+          </Button>
+        </Card>
+      ) : null}
       <Card withBorder>
         <Group justify="space-between">
           <Text fw={600}>{t('language')}</Text>

@@ -118,6 +118,17 @@ beforeEach(() => {
     installation: null,
     installationProfiles: 12,
     minProfiles: 60,
+    outcomes: {
+      published: { n: 64, coverage: 0.8125, meanAbsoluteError: 12.5, bias: -1 },
+      candidate: { n: 64, coverage: 0.59375, meanAbsoluteError: 19.25, bias: -6 },
+      monitors: 11,
+      minObservations: 60,
+      minMonitors: 10,
+      verdict: 'worse',
+      worse: 'coverage',
+      coverageTolerance: 0.098,
+      errorTolerance: 2.1,
+    },
   });
   let refuse = true;
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -214,6 +225,18 @@ describe('neuronet page', { timeout: 60_000 }, () => {
       .map((row) => row.textContent);
     expect(rows).toEqual(['Месяц прогнозаВнутри коридораСредняя ошибка, баллыМесяцев с ответами', '1-й месяц80 %12,025', '2-й месяц73 %18,015']);
     expect(calls).toContainEqual({ method: 'GET', url: 'http://api.test/api/admin/monitor/calibration' });
+
+    // The candidate on the same real outcomes against the published model, as the publish gate judges it.
+    const gate = await within(card).findByTestId('outcome-gate', {}, slow);
+    expect(
+      within(within(gate).getByTestId('outcome-gate-figures'))
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['ПрогнозВнутри коридораСредняя ошибка, баллыМесяцев с ответами', 'Опубликованная модель81,3 %12,564', 'Кандидат59,4 %19,364']);
+    expect(within(gate).getByTestId('outcome-gate-verdict').textContent).toBe(
+      'Хуже: доля наблюдений внутри 80-процентного коридора уходит от 80 % дальше, чем позволяет ошибка выборки (±9,8 % при 64 месяцах). Публикация будет отклонена, если не написать обоснование.',
+    );
+    expect(calls).toContainEqual({ method: 'GET', url: 'http://api.test/api/admin/neuronet/models/candidate/audit' });
   });
 
   it('shows dates, counts, metrics, the accuracy figure and a fairness warning for the candidate, and runs the actions', async () => {

@@ -436,7 +436,7 @@ export function NeuronetPage() {
 
       <PredictCard models={models} profileId={predictProfile} onProfileId={setPredictProfile} modelId={predictModel} onModelId={setPredictModel} />
 
-      <MonitorCalibrationCard />
+      <MonitorCalibrationCard candidateId={candidate?.status === 'trained' ? candidate._id : null} />
     </Stack>
   );
 }

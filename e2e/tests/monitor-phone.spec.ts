@@ -1,0 +1,54 @@
+import crypto from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
+import { signedInOwner } from '../support/owner.ts';
+
+test.skip(({ isMobile }) => !isMobile, 'the phone way into the monitor; the desktop reaches it from its menu (monitor.spec.ts)');
+
+/** An owner on the Monitor plan, bought with the built-in provider's success card. */
+async function monitorOwner(page: Page, request: APIRequestContext): Promise<void> {
+  const { token } = await signedInOwner(page, request, 'PhoneMonitor');
+  const auth = { authorization: `Bearer ${token}` };
+  const card = await request.post('/api/payment/attach-payment-method', {
+    headers: auth,
+    data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } },
+  });
+  expect(card.ok(), await card.text()).toBe(true);
+  const subscribed = await request.post('/api/payment/update-subscription', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { subscribe: 'MONITOR_1M', paymentMethodId: ((await card.json()).result as { _id: string })._id, ln: 'en' },
+  });
+  expect(subscribed.ok(), await subscribed.text()).toBe(true);
+}
+
+const footer = (page: Page) => page.getByRole('contentinfo').getByRole('navigation');
+
+test('on the phone the owner reaches the team monitor from Settings (the footer stays P2P, Team, Profiles, Settings), in English and Russian', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await monitorOwner(page, request);
+  await page.goto('/owner-mobile/p2p');
+  await footer(page).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/owner-mobile\/settings$/);
+  const card = page.getByTestId('settings-monitor');
+  await expect(card.getByRole('heading', { name: 'Team monitor' })).toBeVisible();
+  await expectAccessible(page, 'owner-mobile settings with the monitor card');
+  await page.screenshot({ path: testInfo.outputPath('settings-en-US.png') });
+
+  await card.getByRole('link', { name: 'Open the monitor' }).click();
+  await expect(page).toHaveURL(/\/owner-mobile\/monitor$/);
+  await expect(page.getByTestId('monitor-empty')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('monitor-en-US.png') });
+
+  // In Russian: the same card, named in Russian, leads to the same screen.
+  await page.goBack();
+  await page.getByTestId('settings-page').getByText('RU', { exact: true }).click();
+  await expect(card.getByRole('heading', { name: 'Монитор команд' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('settings-ru-RU.png') });
+  await card.getByRole('link', { name: 'Открыть монитор' }).click();
+  await expect(page).toHaveURL(/\/owner-mobile\/monitor$/);
+  await expect(page.getByTestId('monitor-empty')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('monitor-ru-RU.png') });
+});
