@@ -137,11 +137,7 @@ export async function latestForecastChange(db: Db, monitorId: string): Promise<F
 /** Every recorded change of the monitors' forecasts, oldest first. */
 export async function forecastChangesOf(db: Db, monitorIds: string[]): Promise<ForecastChangeRow[]> {
   if (monitorIds.length === 0) return [];
-  return db
-    .select()
-    .from(monitorForecastChanges)
-    .where(inArray(monitorForecastChanges.monitorId, monitorIds))
-    .orderBy(asc(monitorForecastChanges.createdAt));
+  return db.select().from(monitorForecastChanges).where(inArray(monitorForecastChanges.monitorId, monitorIds)).orderBy(asc(monitorForecastChanges.createdAt));
 }
 
 /** Records a change of a monitor's forecast; false when this change was recorded already. */
