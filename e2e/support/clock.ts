@@ -54,27 +54,36 @@ export async function startClockServer(at: Date, logFile: string): Promise<Clock
     },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the clock server exited (${child.exitCode}): see ${logFile}`);
-        return fetch(`${baseURL}/api/health`).then(
-          (res) => res.ok,
-          () => false,
-        );
-      },
-      { message: 'the clock server answers', timeout: 120_000 },
-    )
-    .toBe(true);
+  // A journey that times out while the server starts never gets it back to stop: it goes with the test worker.
+  process.once('exit', () => child.kill('SIGTERM'));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    fs.closeSync(log);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`the clock server exited (${child.exitCode}): see ${logFile}`);
+          return fetch(`${baseURL}/api/health`).then(
+            (res) => res.ok,
+            () => false,
+          );
+        },
+        { message: 'the clock server answers', timeout: 120_000 },
+      )
+      .toBe(true);
+  } catch (error) {
+    // A server that never answered is not left behind for the next journey's port.
+    await stop();
+    throw error;
+  }
   return {
     baseURL,
     setClock,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      fs.closeSync(log);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 
