@@ -1,13 +1,37 @@
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { signedInOwner } from '../support/owner.ts';
+import { clockServerPort, monthStartAfter, startClockServer, type ClockServer } from '../support/clock.ts';
+import { mailedMessages } from '../support/mail.ts';
+import { signedInOwner, type ApiOwner } from '../support/owner.ts';
 
 test.skip(({ isMobile }) => isMobile, 'the journey runs on the desktop; the phone shell shows the same screen');
 
+// The journey steps into the next month, so it runs on a server of its own whose clock it moves (support/clock.ts);
+// the shared server's clock stays where the other journeys need it.
+test.use({ baseURL: `http://127.0.0.1:${clockServerPort()}` });
+
+let server: ClockServer | undefined;
+/**
+ * The first check-in month starts on its last day at 23:00 UTC, and the next one is reached at 00:30 on its first day:
+ * the clock moves by 90 minutes of real journey time, well within the owner's two-hour sign-in and his month of plan.
+ */
+let firstHour: Date;
+test.beforeEach(async () => {
+  // The server's start (a fresh database) counts against the journey's time.
+  test.setTimeout(240_000);
+  firstHour = monthStartAfter(new Date(), 1, -1);
+  server = await startClockServer(firstHour, test.info().outputPath('clock-server.log'));
+});
+test.afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
 /** An owner on the Monitor plan, bought with the built-in provider's success card. */
-async function monitorOwner(page: Page, request: APIRequestContext): Promise<string> {
-  const { token } = await signedInOwner(page, request, 'Monitor');
+async function monitorOwner(page: Page, request: APIRequestContext): Promise<ApiOwner> {
+  const owner = await signedInOwner(page, request, 'Monitor');
+  const { token } = owner;
   const auth = { authorization: `Bearer ${token}` };
   const card = await request.post('/api/payment/attach-payment-method', {
     headers: auth,
@@ -19,7 +43,7 @@ async function monitorOwner(page: Page, request: APIRequestContext): Promise<str
     data: { subscribe: 'MONITOR_1M', paymentMethodId: ((await card.json()).result as { _id: string })._id, ln: 'en' },
   });
   expect(subscribed.ok(), await subscribed.text()).toBe(true);
-  return token;
+  return owner;
 }
 
 const PEOPLE: Array<[string, string, Record<string, string | number>]> = [
@@ -28,16 +52,34 @@ const PEOPLE: Array<[string, string, Record<string, string | number>]> = [
   ['Vera', 'Lebedeva', { С_Пол: 'Ж', С_Возр: 27, С_ВУЗ: 'Бакалавр', С_Стаж: 4, С_Руков_Стаж: 0, С_Проживание: 'Один', С_Дети: 0 }],
 ];
 
-test('an owner monitors a team, three members answer by their links, and the monitor shows the observed point against the band', async ({
+/** Each member answers the month's form by their link in a browser of their own, in Russian, without signing in. */
+async function membersAnswer(browser: Browser, links: string[], choice: string) {
+  for (const link of links) {
+    const context = await browser.newContext({ locale: 'ru-RU', baseURL: server!.baseURL });
+    const member = await context.newPage();
+    // The notices a first visit shows are closed, as a member who has read them leaves them.
+    await member.addInitScript(() => localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false })));
+    await member.goto(new URL(link).pathname);
+    const form = member.getByTestId('check-in-form');
+    await expect(form).toContainText('Ежемесячный опрос: Sales');
+    for (const row of await form.locator('[data-testid^="rate-"]').all()) await row.getByText(choice, { exact: true }).click();
+    await member.getByTestId('check-in-send').click();
+    await expect(member.getByTestId('check-in-done')).toContainText('Спасибо!');
+    await context.close();
+  }
+}
+
+const monthName = (at: Date) => at.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+test('an owner monitors a team, three members answer by their links two months running below the band, and the alert arrives', async ({
   page,
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
-  const token = await monitorOwner(page, request);
+  const owner = await monitorOwner(page, request);
   for (const [firstName, lastName, answers] of PEOPLE) {
     const res = await request.post('/api/owner/profiles/short', {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${owner.token}` },
       data: { personInformed: true, firstName, lastName, answers: Object.entries(answers).map(([neuron, value]) => ({ neuron, value })) },
     });
     expect(res.status(), await res.text()).toBe(201);
@@ -51,7 +93,8 @@ test('an owner monitors a team, three members answer by their links, and the mon
     await page.getByRole('option', { name: new RegExp(`^${first} ${last}`) }).click();
   }
   await page.getByTestId('run-check').click();
-  await expect(page.getByTestId('team-indicators')).toBeVisible({ timeout: 30_000 });
+  // The run computes in a worker thread of this journey's own server, which competes with the shared one for the cores.
+  await expect(page.getByTestId('team-indicators')).toBeVisible({ timeout: 60_000 });
 
   // The menu entry is open and leads to the monitor.
   await page.getByRole('link', { name: 'Monitor' }).click();
@@ -69,26 +112,33 @@ test('an owner monitors a team, three members answer by their links, and the mon
   await expect(page.getByTestId('monitor-links').locator('[data-testid^="link-"]')).toHaveCount(3);
   const links = await page.getByTestId('monitor-links').locator('[data-testid^="link-"]').allTextContents();
 
-  // Each member answers in a browser of their own, in Russian, without signing in.
-  for (const link of links) {
-    const context = await browser.newContext({ locale: 'ru-RU' });
-    const member = await context.newPage();
-    // The notices a first visit shows are closed, as a member who has read them leaves them.
-    await member.addInitScript(() => localStorage.setItem('teamcast.consent', JSON.stringify({ cookiesClosed: true, privacyClosed: true, analytics: false })));
-    await member.goto(new URL(link).pathname);
-    const form = member.getByTestId('check-in-form');
-    await expect(form).toContainText('Ежемесячный опрос: Sales');
-    for (const row of await form.locator('[data-testid^="rate-"]').all()) await row.getByText('Хорошо', { exact: true }).click();
-    await member.getByTestId('check-in-send').click();
-    await expect(member.getByTestId('check-in-done')).toContainText('Спасибо!');
-    await context.close();
-  }
-
+  // The first month: all three answer 'very bad' (-90 on the forecast's scale), under the band of an ordinary team.
+  await membersAnswer(browser, links, 'Очень плохо');
   await page.reload();
   await expect(card.getByTestId('monitor-not-answered')).toHaveText('Everyone has answered this month.');
-  // Three answers of 'good' (50 on the forecast's scale): the month's observed point is on the chart against its band.
   await expect(card.locator('[data-testid^="observed-"]')).toHaveCount(1);
+  await expect(card.getByTestId('monitor-outside')).toHaveText(`Below its band since ${monthName(firstHour)}`);
   await expect(page.getByTestId('calibration-all')).toContainText('over 1 observed month');
+
+  // The next month (the server's clock steps 90 minutes, past midnight of the month's last day): the same links, which
+  // last 31 days, take the month's new answers, 'very bad' (choice 1) again, sent as the form sends them (the form
+  // itself was proven above), and the owner is alerted by mail and on his open page.
+  const nextMonth = monthStartAfter(firstHour, 1, 0, 30);
+  server!.setClock(nextMonth);
+  for (const link of links) {
+    const api = `/api/owner/check-in/${new URL(link).pathname.split('/').at(-1)}`;
+    const form = (await (await request.get(api)).json()) as { result: { month: string; answered: boolean; teammates: Array<{ _id: string }> } };
+    expect(form.result).toMatchObject({ month: nextMonth.toISOString().slice(0, 7), answered: false });
+    const sent = await request.post(api, { data: { ratings: form.result.teammates.map((mate) => ({ memberId: mate._id, choice: 1 })), satisfaction: 1 } });
+    expect(sent.ok(), await sent.text()).toBe(true);
+  }
+  const months = [firstHour, nextMonth].map((at) => at.toISOString().slice(0, 7)).join(', ');
+  const [alert] = await mailedMessages(request, owner.email, 'monitor-alert');
+  expect(alert!.subject).toBe('Sales: below the forecast two months running');
+  expect(alert!.text).toContain(`fell below the forecast's 80 % band two months running (${months})`);
+  await expect(card.locator('[data-testid^="observed-"]')).toHaveCount(2);
+  await expect(card.getByTestId('monitor-not-answered')).toHaveText('Everyone has answered this month.');
+  await expect(page.getByTestId('calibration-all')).toContainText('over 2 observed months');
 
   // The printed monthly report: with print media, while the dialog is open only this card shows, with its months
   // table and without its buttons (the dialog itself is replaced by a probe of what the stylesheet gives).

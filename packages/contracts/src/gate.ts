@@ -64,13 +64,14 @@ export type IntegralStats = z.infer<typeof IntegralStatsSchema>;
 /** Messages the browser sends. */
 /**
  * A monitor alert, pushed to the owner's open tabs as its mail is queued: `below` when a monitored team's or pair's
- * check-ins fell below the forecast band two months running (`months`, the earlier first).
+ * check-ins fell below the forecast band two months running (`months`, the earlier first); `forecast` when a change
+ * recomputed its forecast into the bad band (`months`: the forecast months now in it).
  */
 export const MonitorAlertSchema = z.object({
   monitorId: z.string(),
   title: z.string(),
-  kind: z.enum(['below']),
-  months: z.array(z.string()).max(2),
+  kind: z.enum(['below', 'forecast']),
+  months: z.array(z.string()).max(12),
 });
 export type MonitorAlert = z.infer<typeof MonitorAlertSchema>;
 

@@ -104,6 +104,11 @@ export const MonitorSchema = z.object({
   notAnswered: z.array(z.object({ _id: z.string(), name: z.string() })),
   /** The latest run of observed months on one side of the band: its side and first month; null when the last observed month is inside. */
   outside: z.object({ direction: z.enum(['below', 'above']), since: MonthSchema }).nullable(),
+  /**
+   * The latest recomputed forecast (a change of the team or pair) puts these months in the bad band or below, and `at`
+   * is when the change that dropped it there was alerted; null when the latest forecast has no such month.
+   */
+  forecastDrop: z.object({ at: z.iso.datetime(), months: z.array(MonthSchema).max(12) }).nullable(),
   /** Respondents a month needs before its figure is shown: 3, or both people of a pair. */
   threshold: z.number().int(),
   outcomes: z.array(MonitorOutcomeSchema),

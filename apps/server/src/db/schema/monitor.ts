@@ -95,3 +95,18 @@ export const monitorAlerts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.monitorId, table.month] })],
 );
+
+/** Each recomputed forecast of a monitored team or pair, with the months it puts in the bad band or below (YYYY-MM). */
+export const monitorForecastChanges = pgTable(
+  'monitor_forecast_changes',
+  {
+    monitorId: text('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    changeId: text('change_id').notNull(),
+    badMonths: jsonb('bad_months').$type<string[]>().notNull(),
+    alerted: boolean('alerted').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.monitorId, table.changeId] }), index('monitor_forecast_changes_latest_idx').on(table.monitorId, table.createdAt)],
+);

@@ -8,6 +8,8 @@ export const monitorMailTexts: Record<
     linkText: (v: { name: string; title: string; link: string; expires: string }) => string;
     alertSubject: (title: string) => string;
     alertText: (v: { title: string; months: string; link: string }) => string;
+    forecastSubject: (title: string) => string;
+    forecastText: (v: { title: string; months: string; link: string }) => string;
   }
 > = {
   en: {
@@ -17,6 +19,9 @@ export const monitorMailTexts: Record<
     alertSubject: (title) => `${title}: below the forecast two months running`,
     alertText: ({ title, months, link }) =>
       `The check-ins of ${title} fell below the forecast's 80 % band two months running (${months}).\n\nOpen the monitor: ${link}`,
+    forecastSubject: (title) => `${title}: the forecast dropped into the bad band`,
+    forecastText: ({ title, months, link }) =>
+      `After the latest change, the recomputed forecast of ${title} falls into the bad band (below -20) in ${months}; the forecast before it had no such month.\n\nOpen the monitor: ${link}`,
   },
   ru: {
     linkSubject: (title) => `Минута о работе в команде «${title}»`,
@@ -25,5 +30,8 @@ export const monitorMailTexts: Record<
     alertSubject: (title) => `«${title}»: ниже прогноза два месяца подряд`,
     alertText: ({ title, months, link }) =>
       `Ответы команды «${title}» два месяца подряд ниже 80-процентного коридора прогноза (${months}).\n\nОткройте монитор: ${link}`,
+    forecastSubject: (title) => `«${title}»: прогноз опустился в плохую зону`,
+    forecastText: ({ title, months, link }) =>
+      `После последнего изменения пересчитанный прогноз «${title}» попадает в плохую зону (ниже −20) в месяцах: ${months}. В прежнем прогнозе таких месяцев не было.\n\nОткройте монитор: ${link}`,
   },
 };

@@ -1,6 +1,6 @@
 import type { Monitor, MonitorMember, MonitorOutcome } from '@teamcast/contracts';
 import { addMonths, calibrationOf, monitorMonths, outsideRun, pointsOf, thresholdFor, type StoredCheckIn } from './monitor-arithmetic.ts';
-import type { CheckInRow, MemberRow, MonitorRow, OutcomeRow } from './monitor.repository.ts';
+import type { CheckInRow, ForecastChangeRow, MemberRow, MonitorRow, OutcomeRow } from './monitor.repository.ts';
 
 /** Members still in the team on `day` (YYYY-MM-DD). */
 export const activeMembers = (members: readonly MemberRow[], day: string) => members.filter((m) => m.leftOn === null || m.leftOn > day);
@@ -20,6 +20,18 @@ const presentMember = (row: MemberRow): MonitorMember => ({
   leftOn: row.leftOn,
 });
 
+/**
+ * Whether the latest recomputed forecast has months in the bad band: those months, and when the first of the changes
+ * since which every recomputed forecast has had such months was recorded (`changes` oldest first).
+ */
+function forecastDropOf(changes: readonly ForecastChangeRow[]): Monitor['forecastDrop'] {
+  const latest = changes.at(-1);
+  if (!latest || latest.badMonths.length === 0) return null;
+  let first = changes.length - 1;
+  while (first > 0 && changes[first - 1]!.badMonths.length > 0) first--;
+  return { at: changes[first]!.createdAt.toISOString(), months: latest.badMonths };
+}
+
 const presentOutcome = (row: OutcomeRow): MonitorOutcome => ({ _id: row.id, kind: row.kind, memberId: row.memberId, day: row.day, note: row.note });
 
 /**
@@ -31,6 +43,7 @@ export function presentMonitor(
   members: readonly MemberRow[],
   checkIns: readonly CheckInRow[],
   outcomes: readonly OutcomeRow[],
+  changes: readonly ForecastChangeRow[],
   now: Date,
 ): Monitor {
   const threshold = thresholdFor(members.length);
@@ -52,6 +65,7 @@ export function presentMonitor(
       .filter((m) => !answered.has(m.id))
       .map((m) => ({ _id: m.id, name: m.name })),
     outside: outsideRun(months),
+    forecastDrop: forecastDropOf(changes),
     threshold,
     outcomes: outcomes.map(presentOutcome),
     calibration: calibrationOf(pointsOf(months)),

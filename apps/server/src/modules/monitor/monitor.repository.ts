@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../core/db.ts';
-import { monitorAlerts, monitorCheckIns, monitorMembers, monitorOutcomes, monitors } from '../../db/schema/index.ts';
+import { monitorAlerts, monitorCheckIns, monitorForecastChanges, monitorMembers, monitorOutcomes, monitors } from '../../db/schema/index.ts';
 
 export type { CheckInRatings, MonitorForecast } from '../../db/schema/monitor.ts';
 
@@ -8,6 +8,7 @@ export type MonitorRow = typeof monitors.$inferSelect;
 export type MemberRow = typeof monitorMembers.$inferSelect;
 export type CheckInRow = typeof monitorCheckIns.$inferSelect;
 export type OutcomeRow = typeof monitorOutcomes.$inferSelect;
+export type ForecastChangeRow = typeof monitorForecastChanges.$inferSelect;
 
 /** Whether an insert failed on a unique index (both drivers report Postgres' code 23505, possibly as the cause). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -110,6 +111,38 @@ export async function insertOutcome(db: Db, row: typeof monitorOutcomes.$inferIn
 /** Records that a month's alert went out; false when it already had. */
 export async function claimAlert(db: Db, monitorId: string, month: string): Promise<boolean> {
   const rows = await db.insert(monitorAlerts).values({ monitorId, month }).onConflictDoNothing().returning({ month: monitorAlerts.month });
+  return rows.length > 0;
+}
+
+/** The owner's monitor of a team (scene) or a pair, if he monitors it. */
+export async function findMonitorOfSubject(db: Db, ownerId: string, kind: MonitorRow['kind'], subjectId: string): Promise<MonitorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(monitors)
+    .where(and(eq(monitors.ownerId, ownerId), eq(monitors.kind, kind), eq(monitors.subjectId, subjectId)));
+  return row;
+}
+
+/** The latest recorded change of a monitor's forecast. */
+export async function latestForecastChange(db: Db, monitorId: string): Promise<ForecastChangeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(monitorForecastChanges)
+    .where(eq(monitorForecastChanges.monitorId, monitorId))
+    .orderBy(desc(monitorForecastChanges.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Every recorded change of the monitors' forecasts, oldest first. */
+export async function forecastChangesOf(db: Db, monitorIds: string[]): Promise<ForecastChangeRow[]> {
+  if (monitorIds.length === 0) return [];
+  return db.select().from(monitorForecastChanges).where(inArray(monitorForecastChanges.monitorId, monitorIds)).orderBy(asc(monitorForecastChanges.createdAt));
+}
+
+/** Records a change of a monitor's forecast; false when this change was recorded already. */
+export async function claimForecastChange(db: Db, row: typeof monitorForecastChanges.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(monitorForecastChanges).values(row).onConflictDoNothing().returning({ changeId: monitorForecastChanges.changeId });
   return rows.length > 0;
 }
 

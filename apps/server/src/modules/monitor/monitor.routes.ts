@@ -12,6 +12,7 @@ import {
   monitorStartEndpoint,
 } from '@teamcast/contracts';
 import { route } from '../../core/route.ts';
+import { onPairRun } from '../pairs/pairs.service.ts';
 import { registerProfileErasure } from '../profiles/profile-erasure.ts';
 import { deleteMembersOfProfile } from './monitor.repository.ts';
 import {
@@ -23,8 +24,10 @@ import {
   issueLinks,
   listMonitorViews,
   overallCalibration,
+  pairRunFinished,
   startMonitor,
   stopMonitor,
+  teamRunFinished,
   type MonitorDeps,
 } from './monitor.service.ts';
 
@@ -45,6 +48,14 @@ export const monitorModule: FastifyPluginAsync = async (app) => {
     config: app.config,
     gate: app.gate,
   };
+  // A monitored team's or pair's recomputed forecast is held against the previous one (the forecast-drop alert), after
+  // the run's own answer and events: a failure is logged and touches neither.
+  const offRuns = app.compute.onFinished(({ id, status }) => {
+    if (status === 'done') app.afterAnswer.run(async () => teamRunFinished(deps, id));
+  });
+  app.addHook('onClose', async () => offRuns());
+  onPairRun(app.database.db, ({ ownerId, pairId, changeId }) => app.afterAnswer.run(async () => pairRunFinished(deps, ownerId, pairId, changeId)));
+
   route(app, monitorListEndpoint, { access: owner, handler: async ({ auth }) => listMonitorViews(deps, auth.subjectId) });
   route(app, monitorStartEndpoint, { access: owner, status: 201, handler: async ({ auth, body, locale }) => startMonitor(deps, auth.subjectId, body, locale) });
   route(app, monitorGetEndpoint, { access: owner, handler: async ({ auth, params }) => getMonitorView(deps, auth.subjectId, params.id) });

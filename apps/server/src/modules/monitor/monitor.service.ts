@@ -13,6 +13,7 @@ import {
   type MonitorKind,
   type OutcomeGate,
 } from '@teamcast/contracts';
+import { bandOf } from '@teamcast/engine';
 import type { z } from 'zod';
 import type { MonitorOutcomeCreateSchema } from '@teamcast/contracts';
 import type { Config } from '../../core/config.ts';
@@ -27,7 +28,7 @@ import { accessRulesFor, assertAccess } from '../payments/access-rules.ts';
 import { paymentNow } from '../payments/payment-clock.ts';
 import { getProfile } from '../profiles/profiles.service.ts';
 import { completedProfiles } from '../scoring/scoring.service.ts';
-import { checkState, datasetByToken, getScene, snapshotLink, type SceneDeps } from '../scenes/scenes.service.ts';
+import { checkState, datasetByToken, finishedSceneRun, getScene, snapshotLink, type SceneDeps } from '../scenes/scenes.service.ts';
 import { pairMonthlyForecast, teamMonthlyForecast, type TeamDatasetPart } from './forecast-band.ts';
 import { addMonths, belowTwoMonthsRunning, calibrationByHorizon, calibrationOf, monthOf, pointsOf } from './monitor-arithmetic.ts';
 import { monitorMailTexts } from './monitor.mail.ts';
@@ -57,13 +58,20 @@ async function loadMonitor(db: Db, ownerId: string, id: string): Promise<repo.Mo
 
 async function viewsOf(db: Db, rows: repo.MonitorRow[]): Promise<Monitor[]> {
   const ids = rows.map((r) => r.id);
-  const [members, checkIns, outcomes, now] = await Promise.all([repo.membersOf(db, ids), repo.checkInsOf(db, ids), repo.outcomesOf(db, ids), monitorNow(db)]);
+  const [members, checkIns, outcomes, changes, now] = await Promise.all([
+    repo.membersOf(db, ids),
+    repo.checkInsOf(db, ids),
+    repo.outcomesOf(db, ids),
+    repo.forecastChangesOf(db, ids),
+    monitorNow(db),
+  ]);
   return rows.map((row) =>
     presentMonitor(
       row,
       members.filter((m) => m.monitorId === row.id),
       checkIns.filter((c) => c.monitorId === row.id),
       outcomes.filter((o) => o.monitorId === row.id),
+      changes.filter((c) => c.monitorId === row.id),
       now,
     ),
   );
@@ -73,15 +81,21 @@ const viewOf = async (db: Db, row: repo.MonitorRow) => (await viewsOf(db, [row])
 
 type Subject = { title: string; forecast: MonitorForecast; profileIds: string[] };
 
+/** The monthly band of a finished team run (through the scene service). */
+async function teamForecast(deps: MonitorDeps, ownerId: string, sceneId: string, ruid: string, startDay: string): Promise<MonitorForecast> {
+  const { token } = await snapshotLink(deps.scenes, ownerId, sceneId, ruid);
+  const dataset = JSON.parse((await gunzipAsync(await datasetByToken(deps.scenes, token))).toString('utf8')) as TeamDatasetPart;
+  const forecast = teamMonthlyForecast(dataset, startDay);
+  if (!forecast) throw new AppError('forecast_required');
+  return forecast;
+}
+
 /** The team's members and the monthly band of its latest finished team check (through the scene service). */
 async function teamSubject(deps: MonitorDeps, ownerId: string, sceneId: string): Promise<Subject> {
   const scene = await getScene(deps.scenes, ownerId, sceneId);
   const state = await checkState(deps.scenes, ownerId, sceneId);
   if (state.status !== 'done' || !state.ruid) throw new AppError('forecast_required');
-  const { token } = await snapshotLink(deps.scenes, ownerId, sceneId, state.ruid);
-  const dataset = JSON.parse((await gunzipAsync(await datasetByToken(deps.scenes, token))).toString('utf8')) as TeamDatasetPart;
-  const forecast = teamMonthlyForecast(dataset, scene.startDay);
-  if (!forecast) throw new AppError('forecast_required');
+  const forecast = await teamForecast(deps, ownerId, sceneId, state.ruid, scene.startDay);
   return { title: scene.title, forecast, profileIds: scene.actors.map((a) => a.id) };
 }
 
@@ -346,4 +360,76 @@ async function alertIfBelow(deps: MonitorDeps, monitor: repo.MonitorRow, month: 
     { role: 'owner', subjectId: monitor.ownerId },
     { type: 'monitorAlert', payload: { monitorId: monitor.id, title: monitor.title, kind: 'below', months: [addMonths(month, -1), month] } },
   );
+}
+
+// ---------------------------------------------------------------------------------------------- the forecast's drop
+
+/** Engine bands (`bandOf`) that count as the bad band: bad (-80…-20) and, below it, depressed. */
+const BAD_BANDS: ReadonlySet<string> = new Set(['bad', 'depressed']);
+
+/** The months whose forecast mean is in the bad band or below (under -20). */
+export const badMonthsOf = (forecast: MonitorForecast): string[] => forecast.months.filter((_, i) => BAD_BANDS.has(bandOf(forecast.forecast[i]!)));
+
+/**
+ * A monitored team's or pair's forecast was recomputed after a change (`changeId`: the team run, or the pair run's
+ * time). Each change is recorded once with its months in the bad band. The forecast **drops into the bad band** when
+ * it has such a month and the previous computed forecast (the latest recorded change, or the one frozen when
+ * monitoring started) had none: then the owner is mailed in his language and his open tabs get `monitorAlert`
+ * (`forecast`). A change recorded already, a forecast that stays bad or stays clear, and demo monitors alert nobody.
+ */
+export async function forecastChanged(
+  deps: MonitorDeps,
+  ownerId: string,
+  subject: { kind: MonitorKind; subjectId: string },
+  changeId: string,
+  forecast: MonitorForecast,
+): Promise<void> {
+  const monitor = await repo.findMonitorOfSubject(deps.db, ownerId, subject.kind, subject.subjectId);
+  if (!monitor || monitor.isDemo) return;
+  const previous = await repo.latestForecastChange(deps.db, monitor.id);
+  if (previous?.changeId === changeId) return;
+  const before = previous ? previous.badMonths : badMonthsOf(monitor.forecast);
+  const bad = badMonthsOf(forecast);
+  const drops = bad.length > 0 && before.length === 0;
+  if (!(await repo.claimForecastChange(deps.db, { monitorId: monitor.id, changeId, badMonths: bad, alerted: drops })) || !drops) return;
+  const owner = await ownerSelf(deps.db, monitor.ownerId);
+  const locale: Locale = owner.locale ?? 'ru';
+  const texts = monitorMailTexts[locale];
+  await queuePlainMessage(deps.db, {
+    to: owner.email,
+    subject: texts.forecastSubject(monitor.title),
+    text: texts.forecastText({ title: monitor.title, months: bad.join(', '), link: new URL('/owner/monitor', deps.config.PUBLIC_URL).href }),
+    kind: 'monitor-forecast-alert',
+    locale,
+  });
+  await deps.gate?.publish(
+    { role: 'owner', subjectId: monitor.ownerId },
+    { type: 'monitorAlert', payload: { monitorId: monitor.id, title: monitor.title, kind: 'forecast', months: bad } },
+  );
+}
+
+/** A team run finished: when it is a monitored team's, its new forecast is held against the previous one. */
+export async function teamRunFinished(deps: MonitorDeps, ruid: string): Promise<void> {
+  const run = await finishedSceneRun(deps.scenes, ruid);
+  if (!run) return;
+  const monitor = await repo.findMonitorOfSubject(deps.db, run.ownerId, 'team', run.sceneId);
+  if (!monitor || monitor.isDemo) return;
+  let forecast: MonitorForecast;
+  try {
+    const scene = await getScene(deps.scenes, run.ownerId, run.sceneId);
+    forecast = await teamForecast(deps, run.ownerId, run.sceneId, ruid, scene.startDay);
+  } catch (error) {
+    // A run without a band, or an owner whose plan no longer opens the team: nothing to hold against.
+    if (error instanceof AppError) return;
+    throw error;
+  }
+  await forecastChanged(deps, run.ownerId, { kind: 'team', subjectId: run.sceneId }, ruid, forecast);
+}
+
+/** A pair was run: when it is monitored, its new forecast is held against the previous one. */
+export async function pairRunFinished(deps: MonitorDeps, ownerId: string, pairId: string, changeId: string): Promise<void> {
+  if (!(await repo.findMonitorOfSubject(deps.db, ownerId, 'pair', pairId))) return;
+  const pair = await getPair({ db: deps.db }, ownerId, pairId);
+  const forecast = pair.result?.details ? pairMonthlyForecast(pair.result.details) : null;
+  if (forecast) await forecastChanged(deps, ownerId, { kind: 'pair', subjectId: pairId }, changeId, forecast);
 }

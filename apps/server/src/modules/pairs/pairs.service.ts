@@ -23,6 +23,18 @@ type PairPatch = { actors?: Slots; sides?: SlotSide[] | undefined; startDay?: st
 
 const sidesOf = (sides: SlotSide[] | undefined, fallback: Sides): Sides => (sides ? [sides[0] ?? 'self', sides[1] ?? 'self'] : fallback);
 
+/** A pair run stored: `changeId` names that run (its time), so a listener handles each run once. */
+type PairRun = { ownerId: string; pairId: string; changeId: string };
+const pairRunListeners = new WeakMap<Db, Array<(run: PairRun) => void>>();
+
+/**
+ * Tells `listener` of every pair run stored through this database (one app's), without the pairs module knowing who
+ * listens (the monitor holds a monitored pair's new forecast against the previous one). Listeners must not throw.
+ */
+export function onPairRun(db: Db, listener: (run: PairRun) => void): void {
+  pairRunListeners.set(db, [...(pairRunListeners.get(db) ?? []), listener]);
+}
+
 /** Another owner's pair answers the same as a missing one. */
 export async function loadOwnPair(db: Db, ownerId: string, id: string): Promise<PairRow> {
   const row = await repo.findOwnPair(db, ownerId, id);
@@ -196,7 +208,9 @@ export async function runPair(deps: PairDeps, ownerId: string, id: string, type:
       { band: true },
     );
   }
-  const updated = await repo.updatePair(db, row.id, { result: forecast, kind, runAt: new Date() });
+  const runAt = new Date();
+  const updated = await repo.updatePair(db, row.id, { result: forecast, kind, runAt });
+  for (const listener of pairRunListeners.get(db) ?? []) listener({ ownerId, pairId: row.id, changeId: runAt.toISOString() });
   const names = [presentActor(a, slots[0].side)!, presentActor(b, slots[1].side)!];
   await recordHistory(
     db,

@@ -48,6 +48,7 @@ import {
   findActorProfiles,
   deleteCompare,
   findCompare,
+  findJobById,
   findSandbox,
   findScene,
   findSceneJob,
@@ -432,6 +433,12 @@ export async function summariesOf(deps: SceneDeps, scenes: SceneRow[]): Promise<
 }
 
 /** The state of one run as the gate reports it. */
+/** The owner and team of a team run that finished well; null for another kind of job, a failed run or none. */
+export async function finishedSceneRun(deps: SceneDeps, ruid: string): Promise<{ ownerId: string; sceneId: string } | null> {
+  const job = await findJobById(deps.database.db, ruid);
+  return job?.kind === 'scene' && job.status === 'done' ? { ownerId: job.ownerId, sceneId: job.subjectId } : null;
+}
+
 export function runState(job: JobRow): RenderCheckTeam {
   const error = job.status === 'failed' ? (ENGINE_ERRORS[job.error ?? ''] ?? 'unstable_connection') : undefined;
   return { sceneId: job.subjectId, ruid: job.id, status: job.status, phase: job.phase, ...(error ? { error } : {}) };

@@ -120,4 +120,23 @@ describe('a monitor alert pushed by the gate', () => {
       cleanup();
     }
   });
+
+  it('names the months a change dropped the forecast into the bad band, in the reader language', async () => {
+    for (const [locale, text] of [
+      ['en', 'Sales: after the latest change the forecast dropped into the bad band (2027-01, 2027-02). See the monitor.'],
+      ['ru', '«Sales»: после последнего изменения прогноз опустился в плохую зону (2027-01, 2027-02). Откройте монитор.'],
+    ] as const) {
+      await initI18n(locale).changeLanguage(locale);
+      shown.length = 0;
+      renderWith(clientOn('monitor'), <OwnerAccessSync />);
+      act(() =>
+        pushHandlers.get('monitorAlert')!({
+          type: 'monitorAlert',
+          payload: { monitorId: 'm1', title: 'Sales', kind: 'forecast', months: ['2027-01', '2027-02'] },
+        }),
+      );
+      expect(shown).toEqual([text]);
+      cleanup();
+    }
+  });
 });

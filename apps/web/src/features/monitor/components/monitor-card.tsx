@@ -178,6 +178,14 @@ export function MonitorCard({ monitor, readOnly = false }: { monitor: Monitor; r
             </Badge>
           )}
         </Group>
+        {monitor.forecastDrop ? (
+          <Alert color="red" data-testid="monitor-forecast-drop">
+            {t('forecastDrop', {
+              day: formatDay(new Date(monitor.forecastDrop.at), locale),
+              months: monitor.forecastDrop.months.map((m) => monthName(m, locale)).join(', '),
+            })}
+          </Alert>
+        ) : null}
         <MonitorChart monitor={monitor} />
         <ReportTable monitor={monitor} locale={locale} />
         <Text size="sm" c="dimmed" data-testid="monitor-threshold">

@@ -42,6 +42,7 @@ const monitor: Monitor = {
   nextCheckIn: '2026-12-01',
   notAnswered: [{ _id: 'c', name: 'Vera V' }],
   outside: { direction: 'below', since: '2026-10' },
+  forecastDrop: { at: '2026-11-10T09:00:00.000Z', months: ['2027-01', '2027-02'] },
   threshold: 3,
   outcomes: [],
   calibration: { n: 1, coverage: 0, meanAbsoluteError: 90, bias: -90 },
@@ -71,6 +72,9 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
     open('UNLIMITED', 'en');
     const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
     expect(within(card).getByTestId('monitor-outside').textContent).toBe('Below its band since October 2026');
+    expect(within(card).getByTestId('monitor-forecast-drop').textContent).toBe(
+      'Forecast in the bad band since a change on Nov 10, 2026: January 2027, February 2027',
+    );
     expect(within(card).getByTestId('observed-m1-2026-10')).toBeTruthy();
     expect(within(card).getByTestId('monitor-not-answered').textContent).toBe('Not answered this month: Vera V');
     expect(within(card).getByTestId('monitor-next').textContent).toBe('Next check-in: Dec 1, 2026 · this month 2 of 3 answered');
@@ -101,6 +105,9 @@ describe('the monitor screen', { timeout: 30_000 }, () => {
     open('UNLIMITED', 'ru');
     const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });
     expect(within(card).getByTestId('monitor-outside').textContent).toBe('Ниже коридора, начиная с: октябрь 2026');
+    expect(within(card).getByTestId('monitor-forecast-drop').textContent).toBe(
+      'Прогноз в плохой зоне после изменения 10 нояб. 2026 г.: январь 2027, февраль 2027',
+    );
     expect(within(card).getByTestId('monitor-not-answered').textContent).toBe('Ещё не ответили в этом месяце: Vera V');
     expect(within(card).getByTestId('monitor-report-heading').textContent).toBe('Месячный отчёт монитора директора, ноябрь 2026');
     expect(within(card).getByTestId('monitor-print').textContent).toBe('Печать месячного отчёта');
