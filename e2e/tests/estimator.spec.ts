@@ -5,6 +5,8 @@ import { signedUpOwner } from '../support/owner.ts';
 import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
 import { adminCode, passAdminSecondStep } from '../support/second-factor.ts';
 
+/** Training and the bias audits that the model page and the publish gate run: minutes at a load average of 25 (the stress run). */
+const TRAINING_WAIT = 240_000;
 /** The first demo estimator (the demo data generator runs at the server's first start). */
 const ESTIMATOR_EMAIL = 'demo-estimator-1@teamcast.local';
 
@@ -132,7 +134,7 @@ test.describe('scoring journey', () => {
     await expectAccessible(admin, 'neuronet');
     await admin.getByTestId('train-new').click();
     const row = admin.getByTestId('model-row').first();
-    await expect(row).toContainText('Обучена', { timeout: 90_000 });
+    await expect(row).toContainText('Обучена', { timeout: TRAINING_WAIT });
     await row.getByTestId('upload-model').click();
     // The cookie and privacy notices (shown to every new visitor) would cover the dialogs' buttons.
     for (const notice of ['cookie-notice', 'privacy-notice']) await admin.getByTestId(notice).getByRole('button').last().click();
@@ -152,7 +154,7 @@ test.describe('scoring journey', () => {
     // levels come out less fair than the prior's for one group (the demo data and training are seeded), so the server
     // refuses it, naming the group and both ratios, unless an administrator writes a justification (issue 27).
     const refusal = admin.getByTestId('publish-refused');
-    await expect(refusal).toContainText('Модель менее справедлива, чем опубликованная', { timeout: 90_000 });
+    await expect(refusal).toContainText('Модель менее справедлива, чем опубликованная', { timeout: TRAINING_WAIT });
     await expect(refusal).toContainText(/группы «[^»]+»/);
     await expect(refusal).toContainText(/коэффициент влияния \d[.,]\d+ против \d[.,]\d+/);
     await expect(admin.getByTestId('publish-justified')).toBeDisabled();
@@ -160,7 +162,7 @@ test.describe('scoring journey', () => {
     const justification = 'Демонстрационные оценки: модель публикуется для проверки пути обучения, не для решений о людях.';
     await admin.getByTestId('publish-justification').fill(justification);
     await admin.getByTestId('publish-justified').click();
-    await expect(row).toContainText('Текущая', { timeout: 90_000 });
+    await expect(row).toContainText('Текущая', { timeout: TRAINING_WAIT });
     // The model page keeps the justification with who wrote it and the refusal it overrode (the audit log holds it).
     await expect(admin.getByTestId('justifications')).toContainText(justification);
     await expect(admin.getByText('Модель опубликована, профили пересчитаны')).toBeVisible();

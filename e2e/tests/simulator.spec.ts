@@ -124,9 +124,19 @@ test('an owner plays with a team: adds a lead, dismisses someone mid-year, undoe
   await page.getByTestId('play').click();
   await expect(page.getByTestId('selected-day')).not.toHaveAttribute('data-day', '0');
   await page.getByTestId('pause').click();
+  // Read the day once the pause has taken effect (the button offers play again), then let the page draw frames for a
+  // fifth of a second: a playback still running (30 days a second) would have moved the day by six.
+  await expect(page.getByTestId('play')).toBeVisible();
   const paused = Number(await page.getByTestId('selected-day').getAttribute('data-day'));
   expect(paused).toBeGreaterThan(0);
-  await page.waitForTimeout(500);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const start = performance.now();
+        const frame = (time: number) => (time - start >= 200 ? resolve() : requestAnimationFrame(frame));
+        requestAnimationFrame(frame);
+      }),
+  );
   await expect(page.getByTestId('selected-day')).toHaveAttribute('data-day', String(paused));
   await page.getByTestId('month-3').click();
   await expect(page.getByTestId('day-indicators')).toHaveAttribute('data-day', '90');
