@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { loadConfig } from '../../core/config.ts';
 import { captureLog, createOwner, type SignedIn } from '../../test/factories.ts';
@@ -62,6 +62,9 @@ beforeAll(async () => {
     STRIPE_API_BASE: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'error',
   });
+});
+// Every test pays as a new owner: no card, customer or subscription left by another test, in whatever order they run.
+beforeEach(async () => {
   owner = await createOwner(t);
 });
 afterAll(async () => {
