@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorMessage } from '@teamcast/contracts';
 import { profileEstimates, profiles, subscriptions } from '../../db/schema/index.ts';
 import { createAdministrator, createEstimator, createOwner, mailTo, type SignedIn } from '../../test/factories.ts';
@@ -72,15 +72,21 @@ describe('access', () => {
 });
 
 describe('owners (companies)', () => {
+  // Every test gets its own four companies (their names and addresses carry a tag its searches filter on): a test that
+  // edits or deletes one changes nothing another test reads, in whatever order they run.
+  let tag: string;
+  let search: string;
   let paid: SignedIn;
   let lapsed: SignedIn;
   let free: SignedIn;
   let old: SignedIn;
-  beforeAll(async () => {
-    old = await createOwner(t, { email: 'old-co@example.com', companyName: 'Старая компания', createdAt: new Date('2026-01-10T12:00:00Z') });
-    free = await createOwner(t, { email: 'free-co@example.com', companyName: 'Free Co', createdAt: new Date(Date.now() - 2 * day), verifiedAt: null });
-    lapsed = await createOwner(t, { email: 'lapsed-co@example.com', companyName: 'Lapsed Co', createdAt: new Date(Date.now() - day) });
-    paid = await createOwner(t, { email: 'paid-co@example.com', companyName: 'Paid Co', createdAt: new Date() });
+  beforeEach(async () => {
+    tag = crypto.randomUUID().slice(0, 8);
+    search = `-co-${tag}@example.com`;
+    old = await createOwner(t, { email: `old${search}`, companyName: `Старая компания ${tag}`, createdAt: new Date('2026-01-10T12:00:00Z') });
+    free = await createOwner(t, { email: `free${search}`, companyName: 'Free Co', createdAt: new Date(Date.now() - 2 * day), verifiedAt: null });
+    lapsed = await createOwner(t, { email: `lapsed${search}`, companyName: 'Lapsed Co', createdAt: new Date(Date.now() - day) });
+    paid = await createOwner(t, { email: `paid${search}`, companyName: 'Paid Co', createdAt: new Date() });
     await subscribe(paid.id, 'active');
     await subscribe(lapsed.id, 'past_due');
     await addProfile(paid.id);
@@ -89,35 +95,35 @@ describe('owners (companies)', () => {
   });
 
   it('lists newest first by default with subscription, profile count and verification', async () => {
-    const res = await call({ method: 'GET', url: '/api/admin/owners?search=-co@example.com' });
+    const res = await call({ method: 'GET', url: `/api/admin/owners?search=${search}` });
     expect(res.status).toBe(200);
     expect(ids(res.body)).toEqual([paid.id, lapsed.id, free.id, old.id]);
     const first = res.body.result.items[0];
     expect(first).toMatchObject({
-      email: 'paid-co@example.com',
+      email: paid.email,
       companyName: 'Paid Co',
       profilesCount: 2,
       verified: true,
       subscribe: { plan: 'MID_1M_2', status: 'active' },
     });
     expect(res.body.result.items[2]).toMatchObject({ verified: false, subscribe: null });
-    const asc = await call({ method: 'GET', url: '/api/admin/owners?search=-co@example.com&order=asc&limit=2&offset=1' });
+    const asc = await call({ method: 'GET', url: `/api/admin/owners?search=${search}&order=asc&limit=2&offset=1` });
     expect(ids(asc.body)).toEqual([free.id, lapsed.id]);
     expect(asc.body.result.total).toBe(4);
   });
 
   it('filters by subscription, status and creation dates', async () => {
-    const active = await call({ method: 'GET', url: '/api/admin/owners?search=-co@example.com&subscribe=active' });
+    const active = await call({ method: 'GET', url: `/api/admin/owners?search=${search}&subscribe=active` });
     expect(ids(active.body)).toEqual([paid.id]);
-    const none = await call({ method: 'GET', url: '/api/admin/owners?search=-co@example.com&subscribe=none' });
+    const none = await call({ method: 'GET', url: `/api/admin/owners?search=${search}&subscribe=none` });
     expect(ids(none.body)).toEqual([lapsed.id, free.id, old.id]);
-    const pastDue = await call({ method: 'GET', url: '/api/admin/owners?search=-co@example.com&subscribe=past_due' });
+    const pastDue = await call({ method: 'GET', url: `/api/admin/owners?search=${search}&subscribe=past_due` });
     expect(ids(pastDue.body)).toEqual([lapsed.id]);
-    const unverified = await call({ method: 'GET', url: '/api/admin/owners?search=-co@example.com&status=unverified' });
+    const unverified = await call({ method: 'GET', url: `/api/admin/owners?search=${search}&status=unverified` });
     expect(ids(unverified.body)).toEqual([free.id]);
-    const january = await call({ method: 'GET', url: '/api/admin/owners?search=-co@example.com&dateStart=2026-01-10&dateEnd=2026-01-10' });
+    const january = await call({ method: 'GET', url: `/api/admin/owners?search=${search}&dateStart=2026-01-10&dateEnd=2026-01-10` });
     expect(ids(january.body)).toEqual([old.id]);
-    const company = await call({ method: 'GET', url: `/api/admin/owners?search=${encodeURIComponent('старая')}` });
+    const company = await call({ method: 'GET', url: `/api/admin/owners?search=${encodeURIComponent(`старая компания ${tag}`)}` });
     expect(ids(company.body)).toEqual([old.id]);
   });
 
@@ -142,7 +148,7 @@ describe('owners (companies)', () => {
   });
 
   it("refuses another owner's e-mail in the user's language", async () => {
-    const res = await call({ method: 'PATCH', url: `/api/admin/owners/${free.id}`, body: { email: 'paid-co@example.com' }, lang: 'en' });
+    const res = await call({ method: 'PATCH', url: `/api/admin/owners/${free.id}`, body: { email: paid.email }, lang: 'en' });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'email_in_use', message: errorMessage('email_in_use', 'en'), field: 'email' });
   });
@@ -150,7 +156,7 @@ describe('owners (companies)', () => {
   it('mails a sign-in link to an owner and logs it', async () => {
     const res = await call({ method: 'POST', url: `/api/admin/owner/${paid.id}/mail/login-link` });
     expect(res.body).toEqual({ result: { sent: true } });
-    const [message] = await mailTo(t, 'paid-co@example.com');
+    const [message] = await mailTo(t, paid.email);
     expect(message?.kind).toBe('magic');
     expect(message?.textBody).toMatch(/\/owner\/magic-link\?token=/);
     const unknown = await call({ method: 'POST', url: '/api/admin/owner/nobody/mail/login-link' });
@@ -222,10 +228,14 @@ describe('profiles', () => {
   let owner: SignedIn;
   let other: SignedIn;
   let estimator: SignedIn;
+  let tag: string;
   const p: Record<string, string> = {};
-  beforeAll(async () => {
-    owner = await createOwner(t, { email: 'profiles-owner@example.com' });
-    other = await createOwner(t, { email: 'profiles-other@example.com' });
+  // Every test gets its own owners, estimator and profiles: a test that confirms, cancels or deletes a profile changes
+  // nothing another test reads, in whatever order they run.
+  beforeEach(async () => {
+    tag = crypto.randomUUID().slice(0, 8);
+    owner = await createOwner(t, { email: `profiles-${tag}-owner@example.com` });
+    other = await createOwner(t, { email: `profiles-${tag}-other@example.com` });
     estimator = await createEstimator(t);
     const base = Date.parse('2026-03-01T00:00:00Z');
     p.empty = await addProfile(owner.id, { lastName: 'Empty', createdAt: new Date(base) });
@@ -249,7 +259,7 @@ describe('profiles', () => {
       ['Completed', 'completed'],
       ['Empty', 'empty'],
     ]);
-    expect(res.body.result.items[0].owner).toMatchObject({ _id: owner.id, email: 'profiles-owner@example.com' });
+    expect(res.body.result.items[0].owner).toMatchObject({ _id: owner.id, email: owner.email });
     const asc = await call({ method: 'GET', url: `/api/admin/profiles?ownerIdFilter=${owner.id}&order=asc&limit=1` });
     expect(ids(asc.body)).toEqual([p.empty]);
   });
@@ -264,10 +274,10 @@ describe('profiles', () => {
   });
 
   it('gives the owners that have profiles for the owner filter', async () => {
-    const res = await call({ method: 'GET', url: '/api/admin/profile-filter/owners?search=profiles-' });
+    const res = await call({ method: 'GET', url: `/api/admin/profile-filter/owners?search=profiles-${tag}-` });
     expect(res.body.result).toEqual([
-      { _id: other.id, email: 'profiles-other@example.com', companyName: 'Test company', profilesCount: 2 },
-      { _id: owner.id, email: 'profiles-owner@example.com', companyName: 'Test company', profilesCount: 4 },
+      { _id: other.id, email: other.email, companyName: 'Test company', profilesCount: 2 },
+      { _id: owner.id, email: owner.email, companyName: 'Test company', profilesCount: 4 },
     ]);
   });
 
@@ -340,6 +350,11 @@ describe('audit log', () => {
   });
 
   it('lists entries newest first with paging', async () => {
+    // Its own entries, so the figure does not depend on what the tests before it changed.
+    const owner = await createOwner(t);
+    for (const companyName of ['One', 'Two', 'Three', 'Four', 'Five', 'Six']) {
+      expect((await call({ method: 'PATCH', url: `/api/admin/owners/${owner.id}`, body: { companyName } })).status).toBe(200);
+    }
     const res = await call({ method: 'GET', url: '/api/admin/audit-log?limit=2' });
     expect(res.body.result.items).toHaveLength(2);
     expect(res.body.result.total).toBeGreaterThan(5);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema/index.ts';
 import { createEstimator, createOwner, type SignedIn } from '../../test/factories.ts';
@@ -10,13 +10,17 @@ let t: TestApp;
 let first: SignedIn;
 let second: SignedIn;
 let owner: SignedIn;
-const ids: string[] = [];
+let ids: string[];
 
-beforeAll(async () => {
+// Assignment draws from every profile in the database, so every test gets its own database with the same five work
+// profiles (and a love and an unfinished one that are never handed out): nothing one test assigns, rates or views is
+// seen by another, in whatever order they run.
+beforeEach(async () => {
   t = await createTestApp();
   first = await createEstimator(t, { nextProfileBatch: 3 });
   second = await createEstimator(t, { nextProfileBatch: 10 });
   owner = await createOwner(t);
+  ids = [];
   for (let i = 0; i < 5; i++) {
     // Distinct update times: the list sorts by them.
     ids.push(
@@ -34,12 +38,18 @@ beforeAll(async () => {
   await insertCompletedProfile(t, owner.id, [], { kind: 'love' });
   await insertCompletedProfile(t, owner.id, [], { state: 'answered' });
 });
-afterAll(async () => t.close());
+afterEach(async () => t.close());
 
 const call = (who: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/estimator${url}`, headers: { ...who.headers, 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
 const listIds = async (who: SignedIn, query = '') =>
   ((await call(who, 'GET', `/profiles${query}`)).json().result.items as { _id: string }[]).map((item) => item._id);
+
+/** Hands the first estimator all five profiles (his batches of three and two). */
+async function assignAll(): Promise<void> {
+  expect((await call(first, 'POST', '/profiles/assignment')).json().result).toEqual({ batchSize: 3 });
+  expect((await call(first, 'POST', '/profiles/assignment')).json().result).toEqual({ batchSize: 2 });
+}
 
 describe('assignment', () => {
   it('hands out batches of the estimator’s size, only completed work profiles, and he sees only his own', async () => {
@@ -66,6 +76,7 @@ describe('assignment', () => {
 
 describe('working on profiles', () => {
   it('shows a profile without names, with its answers in the request language, and marks it viewed', async () => {
+    await assignAll();
     const view = (await call(first, 'GET', `/profiles/${ids[3]}`)).json().result;
     expect(view).not.toHaveProperty('firstName');
     expect(view.code).toHaveLength(8);
@@ -75,6 +86,7 @@ describe('working on profiles', () => {
   });
 
   it('rates, rates precisely, notes and skips, checking the input', async () => {
+    await assignAll();
     const rated = (await call(first, 'PUT', `/profiles/${ids[0]}/rate`, { score: 64 })).json().result;
     expect(rated.score).toBe(64);
     expect(rated.ratedAt).not.toBeNull();
@@ -92,6 +104,13 @@ describe('working on profiles', () => {
   });
 
   it('filters by every filter, grade, comment, rating and skip status, sorted by update time ascending by default', async () => {
+    // One profile of each kind: rated with a note, skipped as normal, skipped as suspicious, viewed, untouched.
+    await assignAll();
+    await call(first, 'PUT', `/profiles/${ids[0]}/rate`, { score: 64 });
+    await call(first, 'PATCH', `/notes/${ids[0]}`, { content: 'Strong manager' });
+    await call(first, 'PATCH', `/profiles/${ids[1]}`, { skipStatus: 'normal' });
+    await call(first, 'PATCH', `/profiles/${ids[2]}`, { skipStatus: 'suspicious' });
+    await call(first, 'GET', `/profiles/${ids[3]}`);
     await t.database.db.update(profiles).set({ grade: 'SENIOR' }).where(eq(profiles.id, ids[1]!));
     expect(await listIds(first, '?filter=all')).toEqual(ids);
     expect(await listIds(first, '?order=desc')).toEqual([...ids].reverse());

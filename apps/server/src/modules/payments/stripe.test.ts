@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { loadConfig } from '../../core/config.ts';
 import { captureLog, createOwner, type SignedIn } from '../../test/factories.ts';
@@ -62,6 +62,9 @@ beforeAll(async () => {
     STRIPE_API_BASE: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'error',
   });
+});
+// Every test pays as a new owner: no card, customer or subscription left by another test, in whatever order they run.
+beforeEach(async () => {
   owner = await createOwner(t);
 });
 afterAll(async () => {
@@ -136,19 +139,16 @@ describe('Stripe processor', () => {
 });
 
 describe('Stripe webhook', () => {
-  let invoiceId: string;
-  let paid: { amount_received: number; currency: string };
-
-  it('completes a payment the cardholder confirmed in the browser, on a validly signed event', async () => {
+  it('completes a payment the cardholder confirmed in the browser, on a validly signed event, and processes a duplicate delivery once', async () => {
     const threeDs = (await call('/attach-payment-method', { paymentMethodId: 'pm_card_authenticationRequired' })).body.result._id;
     const res = await call('/update-subscription', { subscribe: 'FULL_7D_1', paymentMethodId: threeDs });
     expect(res.body.error.code).toBe('payment_incomplete');
     const pending = (await call('/subscription')).body.result.subscription;
     expect(pending.status).toBe('incomplete');
     expect(pending.latestInvoice.clientSecret).toBe('pi_3ds_secret_x');
-    invoiceId = pending.latestInvoice._id;
+    const invoiceId = pending.latestInvoice._id as string;
     const [invoice] = await t.database.query<{ amount: number; currency: string }>('select amount, currency from invoices where id = $1', [invoiceId]);
-    paid = { amount_received: invoice!.amount, currency: invoice!.currency.toLowerCase() };
+    const paid = { amount_received: invoice!.amount, currency: invoice!.currency.toLowerCase() };
 
     // Less money, or the same figure in another currency, leaves the invoice open; Stripe is told the event arrived.
     const lines = captureLog(t.app);
@@ -172,9 +172,8 @@ describe('Stripe webhook', () => {
     const now = (await call('/subscription')).body.result;
     expect(now.subscription.status).toBe('active');
     expect(now.access.allowScene).toBe(true);
-  });
 
-  it('processes a duplicate delivery of the same event id once', async () => {
+    // The same event id delivered again is processed once.
     const again = await deliver(
       intentEvent('evt_paid_1', 'payment_intent.succeeded', { id: 'pi_3ds', object: 'payment_intent', status: 'succeeded', metadata: { invoiceId }, ...paid }),
     );

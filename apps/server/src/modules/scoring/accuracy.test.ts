@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ForecastAccuracy, ScoringModel } from '@teamcast/contracts';
 import { profileEstimates } from '../../db/schema/index.ts';
 import { createAdministrator, createEstimator, createOwner, type SignedIn } from '../../test/factories.ts';
@@ -19,15 +19,18 @@ let t: TestApp;
 let admin: SignedIn;
 let owner: SignedIn;
 let estimators: SignedIn[];
-let added = 0;
+let added: number;
 
-beforeAll(async () => {
+// Every test gets its own database: what a test needs (people, labels, trained models) it adds itself, in whatever order
+// the tests run.
+beforeEach(async () => {
+  added = 0;
   t = await createTestApp();
   admin = await createAdministrator(t);
   owner = await createOwner(t);
   estimators = [await createEstimator(t), await createEstimator(t)];
 });
-afterAll(async () => t.close());
+afterEach(async () => t.close());
 
 /**
  * Adds `count` real (not demo) people, each rated by an estimator (a hidden rule plus noise). Every fifth person filled
@@ -98,6 +101,7 @@ describe('forecast accuracy on real labels (docs/scoring-model.md, "Accuracy")',
   });
 
   it('names no figure for fewer held-out people than the stated minimum, and no demo flag for real labels', { timeout: 120_000 }, async () => {
+    await addPeople(40);
     const model = await train();
     expect(model.isDemo).toBe(false);
     expect(model.demoLabels).toBe(0);
@@ -114,7 +118,7 @@ describe('forecast accuracy on real labels (docs/scoring-model.md, "Accuracy")',
   });
 
   it("says 'more than N %' for real labels of enough people, from the upper end of the error's interval", { timeout: 120_000 }, async () => {
-    await addPeople(260);
+    await addPeople(300);
     const model = await train();
     const evaluation = model.evaluation!.prior;
     expect(evaluation.persons).toBeGreaterThanOrEqual(50);

@@ -18,7 +18,6 @@ const self = {
   locale: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const slow = { timeout: 5_000 };
 const enrolment = {
   secret: 'KRSXG5CTMVRXEZLU',
   otpauthUrl: 'otpauth://totp/Teamcast:anna?secret=KRSXG5CTMVRXEZLU',
@@ -27,6 +26,8 @@ const enrolment = {
 
 beforeEach(() => {
   calls = [];
+  // Each test states its own fake API; until it does, every request fails.
+  answer = () => ({ status: 500, body: {} });
   configureApi({ bases: { fallback: 'http://api.test' }, locale: 'en' });
   authStore.set('owner', { token: 'token-1', subjectId: 'owner-1' });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -39,7 +40,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ok = (result: unknown): Answer => ({ status: 200, body: { result } });
 
-describe('owner two-step sign-in settings', { timeout: 20_000 }, () => {
+describe('owner two-step sign-in settings', () => {
   it('turns it on with an authenticator, the current password and a code, and shows the recovery codes once', async () => {
     const user = userEvent.setup();
     const codes = Array.from({ length: 10 }, (_, i) => `cccc-dddd-000${i}`);
@@ -55,10 +56,10 @@ describe('owner two-step sign-in settings', { timeout: 20_000 }, () => {
       return ok(self);
     };
     renderApp('/owner-mobile/settings', 'en');
-    const section = await screen.findByText(/Off\. Turn it on/, {}, slow);
+    const section = await screen.findByText(/Off\. Turn it on/);
     expect(section).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
-    expect((await screen.findByTestId('authenticator-secret', {}, slow)).textContent).toBe('KRSXG5CTMVRXEZLU');
+    expect((await screen.findByTestId('authenticator-secret')).textContent).toBe('KRSXG5CTMVRXEZLU');
 
     const form = screen.getByTestId('second-factor-enable');
     await user.click(within(form).getByRole('button', { name: 'Turn on' }));
@@ -68,7 +69,7 @@ describe('owner two-step sign-in settings', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('Current password'), 'not-it');
     await user.type(within(form).getByLabelText('6-digit code from the app'), '123456');
     await user.click(within(form).getByRole('button', { name: 'Turn on' }));
-    expect(await within(form).findByText('The current password is wrong', {}, slow)).toBeTruthy();
+    expect(await within(form).findByText('The current password is wrong')).toBeTruthy();
     // A refused password does not sign the owner out.
     expect(authStore.get('owner')?.token).toBe('token-1');
 
@@ -76,7 +77,7 @@ describe('owner two-step sign-in settings', { timeout: 20_000 }, () => {
     await user.clear(within(form).getByLabelText('Current password'));
     await user.type(within(form).getByLabelText('Current password'), 'right-password');
     await user.click(within(form).getByRole('button', { name: 'Turn on' }));
-    const list = await screen.findByTestId('recovery-codes', {}, slow);
+    const list = await screen.findByTestId('recovery-codes');
     for (const code of codes) expect(list.textContent).toContain(code);
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
       { password: 'not-it', code: '123456' },
@@ -84,7 +85,7 @@ describe('owner two-step sign-in settings', { timeout: 20_000 }, () => {
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
-    expect(await screen.findByText('On. Recovery codes left: 10.', {}, slow)).toBeTruthy();
+    expect(await screen.findByText('On. Recovery codes left: 10.')).toBeTruthy();
     expect(screen.queryByTestId('recovery-codes')).toBeNull();
   });
 
@@ -100,11 +101,11 @@ describe('owner two-step sign-in settings', { timeout: 20_000 }, () => {
       return ok(self);
     };
     renderApp('/owner-mobile/settings', 'en');
-    const form = await screen.findByTestId('second-factor-disable', {}, slow);
+    const form = await screen.findByTestId('second-factor-disable');
     expect(within(form).getByText('On. Recovery codes left: 7.')).toBeTruthy();
     await user.type(within(form).getByLabelText('Code or recovery code'), 'abcd-efgh-jkmn');
     await user.click(within(form).getByRole('button', { name: 'Turn off' }));
-    await waitFor(() => expect(screen.getByText(/Off\. Turn it on/)).toBeTruthy(), slow);
+    await waitFor(() => expect(screen.getByText(/Off\. Turn it on/)).toBeTruthy());
     expect(calls.find((call) => call.method === 'DELETE')).toEqual({
       url: 'http://api.test/api/owner/second-factor',
       method: 'DELETE',

@@ -22,25 +22,23 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.unstubAllGlobals());
-
-const slow = { timeout: 5_000 };
 const CHALLENGE = 'challenge-abcdefghijklmnopqrstuvwxyz';
 
 async function signInWithPassword(path: string) {
   const user = userEvent.setup();
   const rendered = renderApp(path);
-  await screen.findByTestId('login-page', {}, slow);
+  await screen.findByTestId('login-page');
   await user.type(screen.getByLabelText('Электронная почта'), 'boss@example.com');
   await user.type(screen.getByLabelText('Пароль'), 'right-password');
   await user.click(screen.getByRole('button', { name: 'Войти' }));
   return { user, ...rendered };
 }
 
-describe('second step of a sign-in', { timeout: 20_000 }, () => {
+describe('second step of a sign-in', () => {
   it('asks an owner with a second factor for a code: no session until the code is right, then ?next=', async () => {
     answers.push({ status: 200, body: { result: { challenge: CHALLENGE, secondFactor: 'code' } } });
     const { user, router } = await signInWithPassword('/owner/login?next=%2Fowner%2Fprofiles');
-    await screen.findByTestId('second-factor-page', {}, slow);
+    await screen.findByTestId('second-factor-page');
     expect(authStore.get('owner')).toBeUndefined();
     expect(router.state.location.pathname).toBe('/owner/login');
 
@@ -51,14 +49,14 @@ describe('second step of a sign-in', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Код или резервный код'), '000000');
     answers.push({ status: 400, body: { error: { code: 'second_factor_invalid', message: 'Код неверный или уже использован', field: 'code' } } });
     await user.click(screen.getByRole('button', { name: 'Продолжить' }));
-    expect(await screen.findByText('Код неверный или уже использован', {}, slow)).toBeTruthy();
+    expect(await screen.findByText('Код неверный или уже использован')).toBeTruthy();
     expect(authStore.get('owner')).toBeUndefined();
 
     await user.clear(screen.getByLabelText('Код или резервный код'));
     await user.type(screen.getByLabelText('Код или резервный код'), '123456');
     answers.push({ status: 200, body: { result: { token: 'token-1', id: 'owner-1' } } });
     await user.click(screen.getByRole('button', { name: 'Продолжить' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/owner/profiles'), slow);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/owner/profiles'));
     expect(calls[2]).toEqual({ url: 'http://api.test/api/passport/second-factor', body: { challenge: CHALLENGE, code: '123456' } });
     expect(authStore.get('owner')).toEqual({ token: 'token-1', subjectId: 'owner-1' });
   });
@@ -76,7 +74,7 @@ describe('second step of a sign-in', { timeout: 20_000 }, () => {
       },
     });
     const { user, router } = await signInWithPassword('/administrator-login');
-    expect((await screen.findByTestId('authenticator-secret', {}, slow)).textContent).toBe('KRSXG5CTMVRXEZLU');
+    expect((await screen.findByTestId('authenticator-secret')).textContent).toBe('KRSXG5CTMVRXEZLU');
     expect(screen.getByRole('img', { name: 'QR-код для приложения-аутентификатора' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(calls[1]).toEqual({ url: 'http://api.test/api/passport/second-factor/enrolment', body: { challenge: CHALLENGE } });
 
@@ -84,24 +82,24 @@ describe('second step of a sign-in', { timeout: 20_000 }, () => {
     const codes = Array.from({ length: 10 }, (_, i) => `aaaa-bbbb-000${i}`);
     answers.push({ status: 200, body: { result: { token: 'token-2', id: 'admin-1', recoveryCodes: codes } } });
     await user.click(screen.getByRole('button', { name: 'Подтвердить и войти' }));
-    const list = await screen.findByTestId('recovery-codes', {}, slow);
+    const list = await screen.findByTestId('recovery-codes');
     for (const code of codes) expect(list.textContent).toContain(code);
     // Not in yet: the codes are read first.
     expect(router.state.location.pathname).toBe('/administrator-login');
 
     await user.click(screen.getByRole('button', { name: 'Я сохранил их, продолжить' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/administrator/profiles'), slow);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/administrator/profiles'));
     expect(authStore.get('administrator')).toEqual({ token: 'token-2', subjectId: 'admin-1' });
   });
 
   it('a timed-out step says so and leads back to the password', async () => {
     answers.push({ status: 200, body: { result: { challenge: CHALLENGE, secondFactor: 'code' } } });
     const { user } = await signInWithPassword('/administrator-login');
-    await user.type(await screen.findByLabelText('Код или резервный код', {}, slow), '123456');
+    await user.type(await screen.findByLabelText('Код или резервный код'), '123456');
     answers.push({ status: 410, body: { error: { code: 'second_factor_expired', message: 'Время на вход истекло. Войдите снова' } } });
     await user.click(screen.getByRole('button', { name: 'Продолжить' }));
-    expect((await screen.findByTestId('auth-error', {}, slow)).textContent).toContain('Время на вход истекло. Войдите снова');
+    expect((await screen.findByTestId('auth-error')).textContent).toContain('Время на вход истекло. Войдите снова');
     await user.click(screen.getByRole('button', { name: 'Вернуться ко входу' }));
-    expect(await screen.findByTestId('login-page', {}, slow)).toBeTruthy();
+    expect(await screen.findByTestId('login-page')).toBeTruthy();
   });
 });
