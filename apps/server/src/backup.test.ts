@@ -106,7 +106,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore across drive
       fs.rmSync(dir, { recursive: true, force: true });
       await Promise.all([embedded.cleanup(), postgres.cleanup(), back.cleanup()]);
     }
-  }, 150_000);
+  });
 });
 
 describe('a backup proves it is complete', () => {
@@ -123,7 +123,7 @@ describe('a backup proves it is complete', () => {
     file = path.join(dir, 'backup.jsonl');
     await backupDatabase(source, file);
     text = fs.readFileSync(file, 'utf8');
-  }, 120_000);
+  });
   afterAll(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
     await Promise.all([source.close(), target.close()]);

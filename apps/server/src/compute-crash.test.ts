@@ -59,5 +59,5 @@ describe.each(drivers)('a server killed mid-computation on %s', (driver) => {
     } finally {
       await data.cleanup();
     }
-  }, 240_000);
+  });
 });

@@ -58,7 +58,7 @@ describe.each(drivers)('durability on %s', (driver) => {
     } finally {
       await data.cleanup();
     }
-  }, 240_000);
+  });
 });
 
 describe('embedded database lock', () => {
@@ -72,7 +72,7 @@ describe('embedded database lock', () => {
           cwd: path.join(import.meta.dirname, '..'),
           env: { ...process.env, DATA_DIR: data.dataDir, PORT: '0', LOG_LEVEL: 'silent' },
           encoding: 'utf8',
-          timeout: 60_000,
+          timeout: 240_000,
         });
         expect(second.status).toBe(1);
         expect(second.stderr).toContain(`is in use by another Teamcast process (pid ${first.child.pid})`);

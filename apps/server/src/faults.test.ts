@@ -75,7 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database unreachable (PostgreSQ
       await waitFor(async () => {
         const phases = await Promise.race([gate.phasesOf(await run('After')), new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
         return JSON.stringify(phases) === JSON.stringify([1, 2, 3, 4, 5]);
-      }, 120_000);
+      });
       expect(server.child.exitCode).toBeNull();
     } finally {
       gate.close();
@@ -84,7 +84,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database unreachable (PostgreSQ
       await proxy.close();
       await data.cleanup();
     }
-  }, 120_000);
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('database hanging (PostgreSQL behind a proxy that stops answering)', () => {
@@ -141,7 +141,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database hanging (PostgreSQL be
       await proxy.close();
       await data.cleanup();
     }
-  }, 90_000);
+  });
 });
 
 /** A real SMTP server on loopback that keeps what it receives; `stop()` closes it, `start()` listens again on the same port. */
@@ -219,5 +219,5 @@ describe.each(drivers)('mail server down on %s', (driver) => {
       await smtp.stop();
       await data.cleanup();
     }
-  }, 90_000);
+  });
 });

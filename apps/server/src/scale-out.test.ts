@@ -54,5 +54,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three server processes behind a
       for (const socket of sockets) socket.close();
       await cluster.close();
     }
-  }, 120_000);
+  });
 });

@@ -104,7 +104,7 @@ describe('the band of a large team (docs/forecast-model.md, section 7.6)', () =>
       );
     }
     expect(faults).toEqual([]);
-  }, 180_000);
+  });
 
   it('ignores age, sex and family stability in a large team, as the whole-team band does', () => {
     const options = { pairDetail: 'none' as const, band: { samples: 2 } };

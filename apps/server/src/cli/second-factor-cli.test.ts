@@ -32,7 +32,7 @@ async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase
   }
 }
 
-describe('second factor from the command line', { timeout: 240_000 }, () => {
+describe('second factor from the command line', () => {
   it('admin:create --totp-secret sets the factor up with that secret and prints recovery codes once; second-factor:reset removes it', async () => {
     const created = await cli('admin-create', ['--email', EMAIL, '--password', 'quiet-harbour-42', '--totp-secret', SECRET]);
     const codes = created.stdout.split('\n').filter((line) => /^[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/.test(line));

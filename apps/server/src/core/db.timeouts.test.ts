@@ -70,7 +70,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL time limits', () => 
       await app.close();
       await database.close();
     }
-  }, 120_000);
+  });
 
   it('lets the server end a transaction left idle past the limit: 503 for the request, the process and the pool live on', async () => {
     const database = await openDatabase({ url: base.url!, timeouts: LIMITS });
@@ -85,7 +85,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL time limits', () => 
       await app.close();
       await database.close();
     }
-  }, 120_000);
+  });
 
   it('gives up on a connection that never answers, closes it instead of pooling it, and works again once the database answers', async () => {
     const { proxy, viaProxy } = await proxied(base.url!);
@@ -135,7 +135,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL time limits', () => 
       await database.close();
       await proxy.close();
     }
-  }, 120_000);
+  });
 
   it('notices a LISTEN connection that went silent, opens another and receives notifications again', async () => {
     const { proxy, viaProxy } = await proxied(base.url!);

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('rate limits across processes', () => {
   // Eleven sign-ins, each hashing with scrypt (128 MiB, deliberately slow): a loaded machine needs more than the default.
-  it('counts the tries of one address on every process together, and stores no address', { timeout: 120_000 }, async () => {
+  it('counts the tries of one address on every process together, and stores no address', async () => {
     const owner = await createOwner(t, { password: 'a long enough password 1' });
     const apps = [t.app, second];
     const codes: number[] = [];

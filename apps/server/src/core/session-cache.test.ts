@@ -65,7 +65,7 @@ beforeAll(async () => {
   firstApp = await appOn(database);
   first = inProcess(firstApp);
   second = database.url ? await otherProcess(database.url) : inProcess(await appOn(database));
-}, 120_000);
+});
 
 afterAll(async () => {
   await second.close();

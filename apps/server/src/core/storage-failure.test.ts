@@ -93,5 +93,5 @@ describe('start-up on a data directory that cannot be written', () => {
     expect(exitCode).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(`The data directory ${dataDir} cannot be written`)]);
     expect(stderr).not.toMatch(/\bat .+\.(ts|js):\d+/);
-  }, 120_000);
+  });
 });

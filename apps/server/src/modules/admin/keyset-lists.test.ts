@@ -11,7 +11,7 @@ let admin: SignedIn;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createAdministrator(t);
-}, 120_000);
+});
 afterAll(() => t.close());
 
 type Page = { items: Array<{ _id: string }>; total: number; nextCursor: string | null };

@@ -125,7 +125,7 @@ describe('compute pipeline', () => {
         const [job] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, id));
         expect(job).toMatchObject({ status: 'done', phase: 5, attempts: 2 });
       },
-      { timeout: 20_000, interval: 200 },
+      { timeout: 240_000, interval: 200 },
     );
   });
 
@@ -137,7 +137,7 @@ describe('compute pipeline', () => {
     const ids = await Promise.all(
       Array.from({ length: 6 }, (_, index) => t.app.compute.enqueue({ ownerId: owner.id, kind: 'scene', subjectId: `multi-${index}`, input: scene })),
     );
-    await vi.waitFor(() => expect(done.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort()), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(() => expect(done.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort()), { timeout: 240_000, interval: 100 });
     const rows = await t.database.db.select().from(computeJobs);
     for (const id of ids) expect(rows.find((row) => row.id === id)).toMatchObject({ status: 'done', attempts: 1 });
     offs.forEach((off) => off());

@@ -143,7 +143,7 @@ describe('training, upload and publish', () => {
   });
 
   // Two bias audits of the reference population run at publish time: slow on a loaded machine, hence the limit.
-  it('trains in the background, refuses to publish before upload, then publishing rescores profiles with the model', { timeout: 120_000 }, async () => {
+  it('trains in the background, refuses to publish before upload, then publishing rescores profiles with the model', async () => {
     const started = await call('POST', '/api/admin/neuronet/models', { seed: 7, epochs: 120 });
     expect(started.statusCode).toBe(202);
     expect(started.json().result.status).toBe('training');

@@ -49,7 +49,7 @@ beforeAll(async () => {
   admin = await createAdministrator(t);
   owner = await createOwner(t);
   people = [await scoredProfile(t.database.db, owner.id, { firstName: 'Anna' }), await scoredProfile(t.database.db, owner.id, { firstName: 'Boris' })];
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object, locale = 'en') =>

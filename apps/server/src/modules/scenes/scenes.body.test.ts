@@ -15,7 +15,7 @@ beforeAll(async () => {
   owner = await createOwner(t);
   await subscribe(t.database.db, owner.id, 'UNLIMITED');
   ids = await scoredProfiles(t.database.db, owner.id, OFF_THREAD_PEOPLE + 10);
-}, 120_000);
+});
 afterAll(() => t.close());
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -51,7 +51,7 @@ describe('large team bodies off the event loop', () => {
     expect(worker.body.result.diff).toEqual(inline.body.result.diff);
     expect(worker.body.result.scene.actors).toEqual(inline.body.result.scene.actors);
     expect(worker.body.result.scene.actors).toHaveLength(ids.length);
-  }, 60_000);
+  });
 
   it('refuses a bad body with the same envelope from the worker as from the event loop, in en and ru', async () => {
     for (const language of ['en', 'ru']) {
@@ -66,7 +66,7 @@ describe('large team bodies off the event loop', () => {
       expect(workerBroken).toEqual(inlineBroken);
     }
     expect((await post(JSON.stringify({ title: '', actors: [] }), true, 'ru')).body.error.message).toMatch(/[а-я]/);
-  }, 60_000);
+  });
 
   it('normalises a large team in the worker to what the same work gives inline, refusals included', async () => {
     const work = createSceneWorker();
@@ -85,5 +85,5 @@ describe('large team bodies off the event loop', () => {
     } finally {
       await work.stop();
     }
-  }, 60_000);
+  });
 });

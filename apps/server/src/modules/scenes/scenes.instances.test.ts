@@ -26,7 +26,7 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', 
     await second.listen({ port: 0, host: '127.0.0.1' });
     owner = await createOwner(t);
     await subscribe(t.database.db, owner.id, 'UNLIMITED');
-  }, 120_000);
+  });
   afterAll(async () => {
     await second.close();
     await secondDatabase.close();
@@ -54,5 +54,5 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', 
     expect(rows).toHaveLength(6);
     for (const row of rows) expect(row).toMatchObject({ status: 'done', attempts: 1 });
     gate.close();
-  }, 90_000);
+  });
 });

@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await createOwner(t);
   await subscribe(t.database.db, owner.id, 'UNLIMITED');
-}, 120_000);
+});
 afterAll(() => t.close());
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -49,7 +49,7 @@ describe('computation and the server', () => {
         const [job] = await t.database.db.select({ status: computeJobs.status }).from(computeJobs).where(eq(computeJobs.id, warmUp));
         expect(job!.status).toBe('done');
       },
-      { timeout: 30_000, interval: 100 },
+      { timeout: 240_000, interval: 100 },
     );
 
     const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -73,5 +73,5 @@ describe('computation and the server', () => {
     // is a small fraction of it. A fraction rather than a fixed figure: a busy machine slows both alike.
     const elapsedMs = performance.now() - started;
     expect(delay.max / 1e6).toBeLessThan(elapsedMs / 4);
-  }, 120_000);
+  });
 });

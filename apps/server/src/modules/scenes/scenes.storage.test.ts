@@ -22,7 +22,7 @@ beforeAll(async () => {
   other = await createOwner(t);
   await subscribe(t.database.db, owner.id, 'UNLIMITED');
   await subscribe(t.database.db, other.id, 'UNLIMITED');
-}, 120_000);
+});
 afterAll(() => t.close());
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -53,7 +53,7 @@ async function runToEnd(sceneId: string): Promise<string> {
       const [job] = await t.database.db.select({ status: computeJobs.status }).from(computeJobs).where(eq(computeJobs.id, ruid));
       expect(job?.status).toBe('done');
     },
-    { timeout: 30_000, interval: 50 },
+    { timeout: 240_000, interval: 50 },
   );
   return ruid;
 }
@@ -105,7 +105,7 @@ describe('teams stored in proportion to their people', () => {
     const [row] = await t.database.db.select({ actors: scenes.actors }).from(scenes).where(eq(scenes.id, id));
     expect(Buffer.byteLength(JSON.stringify(row!.actors))).toBeLessThan(300 * 1024);
     expect(await t.database.db.select().from(sceneMembers).where(eq(sceneMembers.sceneId, id))).toHaveLength(300);
-  }, 120_000);
+  });
 
   it('keeps a pair that starts later at the default from its later day, and stores a run input without the default pairs', async () => {
     const ids = await scoredProfiles(t.database.db, owner.id, 3);
@@ -123,7 +123,7 @@ describe('teams stored in proportion to their people', () => {
     const input = job!.input as { actors: Json[]; specialists: unknown[] };
     expect(input.specialists).toHaveLength(3);
     expect(input.actors.every((a) => a.interactionIntensive.length === 0)).toBe(true);
-  }, 60_000);
+  });
 
   it('converts stored teams in the migration by the same rule as the contracts (SQL against sparseInteractions)', async () => {
     const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '202611260310_sparse_teams.sql'), 'utf8');
@@ -174,7 +174,7 @@ describe('data that ends', () => {
     expect(await t.database.db.select().from(sceneSnapshots).where(inArray(sceneSnapshots.jobId, ruids))).toEqual([]);
     expect(await t.database.db.select().from(sceneMembers).where(eq(sceneMembers.sceneId, id))).toEqual([]);
     for (const key of keys) expect(await t.app.storage.get(key)).toBeUndefined();
-  }, 60_000);
+  });
 
   it(`keeps the newest ${KEPT_RUNS_PER_SCENE} runs of a team after 10 runs, with the datasets of the older ones gone`, async () => {
     const id = await createTeam(owner, await scoredProfiles(t.database.db, owner.id, 3));
@@ -192,7 +192,7 @@ describe('data that ends', () => {
     for (const ruid of ruids.slice(-KEPT_RUNS_PER_SCENE)) expect(await t.app.storage.get(keys.get(ruid)!)).toBeDefined();
     // The latest run is still the team's fresh result.
     expect((await call('GET', `/api/scene/scene/${id}`, owner)).body.result.lastRun).toMatchObject({ ruid: ruids.at(-1), status: 'done', fresh: true });
-  }, 120_000);
+  });
 
   it('sweeps runs beyond the kept number and runs whose team is gone, with their datasets', async () => {
     const id = await createTeam(owner, await scoredProfiles(t.database.db, owner.id, 3));

@@ -71,7 +71,7 @@ async function train(): Promise<ScoringModel> {
       model = (await t.app.inject({ method: 'GET', url: `/api/admin/neuronet/models/${id}`, headers: admin.headers })).json().result;
       expect(model!.status).not.toBe('training');
     },
-    { timeout: 60_000, interval: 100 },
+    { timeout: 240_000, interval: 100 },
   );
   expect(model!.status).toBe('trained');
   return model!;
@@ -100,7 +100,7 @@ describe('forecast accuracy on real labels (docs/scoring-model.md, "Accuracy")',
     );
   });
 
-  it('names no figure for fewer held-out people than the stated minimum, and no demo flag for real labels', { timeout: 120_000 }, async () => {
+  it('names no figure for fewer held-out people than the stated minimum, and no demo flag for real labels', async () => {
     await addPeople(40);
     const model = await train();
     expect(model.isDemo).toBe(false);
@@ -117,7 +117,7 @@ describe('forecast accuracy on real labels (docs/scoring-model.md, "Accuracy")',
     });
   });
 
-  it("says 'more than N %' for real labels of enough people, from the upper end of the error's interval", { timeout: 120_000 }, async () => {
+  it("says 'more than N %' for real labels of enough people, from the upper end of the error's interval", async () => {
     await addPeople(300);
     const model = await train();
     const evaluation = model.evaluation!.prior;

@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('owner settings', { timeout: 20_000 }, () => {
+describe('owner settings', () => {
   it("says 'verify your account' to an unverified owner and deletes the account only with the typed word", async () => {
     const user = userEvent.setup();
     answer = (url, method) => (method === 'DELETE' ? { status: 200, body: { result: { deleted: true } } } : { status: 200, body: { result: self } });
@@ -113,21 +113,17 @@ describe('owner settings', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByLabelText('Current password')).toBeNull(), slow);
     expect(screen.getByLabelText('New password')).toBeTruthy();
   });
-  it(
-    'is the phone way into the team monitor (the footer is fixed by the spec), in English and Russian, and only on the owner phone',
-    { timeout: 60_000 },
-    async () => {
-      const user = userEvent.setup();
-      answer = () => ({ status: 200, body: { result: self } });
-      const { router } = renderApp('/owner-mobile/settings', 'en');
-      const card = await screen.findByTestId('settings-monitor', {}, lazy);
-      expect(card.textContent).toContain('Team monitor');
-      await user.click(screen.getByRole('link', { name: 'Open the monitor' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/owner-mobile/monitor'), lazy);
-    },
-  );
+  it('is the phone way into the team monitor (the footer is fixed by the spec), in English and Russian, and only on the owner phone', async () => {
+    const user = userEvent.setup();
+    answer = () => ({ status: 200, body: { result: self } });
+    const { router } = renderApp('/owner-mobile/settings', 'en');
+    const card = await screen.findByTestId('settings-monitor', {}, lazy);
+    expect(card.textContent).toContain('Team monitor');
+    await user.click(screen.getByRole('link', { name: 'Open the monitor' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/owner-mobile/monitor'), lazy);
+  });
 
-  it('names the monitor card in Russian, and the desktop and love settings have none', { timeout: 60_000 }, async () => {
+  it('names the monitor card in Russian, and the desktop and love settings have none', async () => {
     answer = () => ({ status: 200, body: { result: self } });
     const phone = renderApp('/owner-mobile/settings', 'ru');
     expect((await screen.findByTestId('settings-monitor', {}, lazy)).textContent).toContain('Монитор команд');

@@ -118,7 +118,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('administrator screens', { timeout: 30_000 }, () => {
+describe('administrator screens', () => {
   it('questionnaire editor: the preview follows the edited condition, and saving sends it', async () => {
     const user = userEvent.setup();
     renderApp('/administrator/questionnaires/q1');

@@ -18,7 +18,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** Screens load lazily, as in the app. */
 const slow = { timeout: STATE_WAIT_MS };
 
-describe('sign-in screens', { timeout: 20_000 }, () => {
+describe('sign-in screens', () => {
   it('checks the fields with the section 5 messages, shows a refused sign-in, then signs in and goes to ?next=', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/owner/login?next=%2Fowner%2Fprofiles');

@@ -7,7 +7,6 @@ import { renderApp } from '../../../test/render-app.tsx';
 
 let calls: { url: string; method: string; body: unknown }[];
 let signInResult: object;
-const slow = { timeout: 5_000 };
 
 beforeEach(() => {
   calls = [];
@@ -44,23 +43,23 @@ afterEach(() => vi.unstubAllGlobals());
 
 const TOKEN = 'a'.repeat(43);
 
-describe('magic link page', { timeout: 20_000 }, () => {
+describe('magic link page', () => {
   it('after the first proof of the address says what ended and asks for a new password before going on', async () => {
     const user = userEvent.setup();
     signInResult = { token: 'token-1', id: 'owner-1', firstProof: true };
     const { router } = renderApp(`/owner-mobile/magic-link?token=${TOKEN}`, 'en');
-    expect((await screen.findByTestId('first-proof-notice', {}, slow)).textContent).toContain('every earlier sign-in has been ended');
+    expect((await screen.findByTestId('first-proof-notice', {})).textContent).toContain('every earlier sign-in has been ended');
     await user.type(screen.getByLabelText('New password'), 'fresh-secret-77');
     await user.type(screen.getByLabelText('Repeat the password'), 'fresh-secret-77');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/owner-mobile/magic-link'), slow);
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/owner-mobile/magic-link'));
     expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({ password: 'fresh-secret-77', repeatPassword: 'fresh-secret-77' });
   });
 
   it('signs straight in when the address was proven before', async () => {
     signInResult = { token: 'token-1', id: 'owner-1' };
     const { router } = renderApp(`/owner-mobile/magic-link?token=${TOKEN}`, 'en');
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/owner-mobile/magic-link'), slow);
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/owner-mobile/magic-link'));
     expect(screen.queryByTestId('first-proof-notice')).toBeNull();
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
   });

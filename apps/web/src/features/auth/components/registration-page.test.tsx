@@ -24,7 +24,7 @@ afterEach(() => vi.unstubAllGlobals());
 const slow = { timeout: STATE_WAIT_MS };
 const passportCalls = () => calls.filter((call) => call.url.includes('/api/passport/'));
 
-describe('registration', { timeout: 20_000 }, () => {
+describe('registration', () => {
   it.each([
     ['en', 'E-mail', 'I accept the privacy policy', 'I agree to the processing of my personal data', 'Company'],
     ['ru', 'Электронная почта', 'Я принимаю политику конфиденциальности', 'Я согласен на обработку персональных данных', 'Компания'],

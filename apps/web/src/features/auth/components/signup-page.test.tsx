@@ -40,7 +40,7 @@ async function signUp() {
   expect(router.state.location.pathname).toBe('/owner/first-signup');
 }
 
-describe('sign-up analytics', { timeout: 20_000 }, () => {
+describe('sign-up analytics', () => {
   it('records opened, submitted and succeeded on our own server when the visitor turned analytics on', async () => {
     updateConsent({ analytics: true });
     await signUp();

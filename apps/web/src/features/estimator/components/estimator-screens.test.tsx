@@ -63,7 +63,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const slow = { timeout: STATE_WAIT_MS };
 
-describe('estimator screens', { timeout: 20_000 }, () => {
+describe('estimator screens', () => {
   it('lists assigned profiles, sends each filter to the server, and takes the next batch', async () => {
     const user = userEvent.setup();
     respond = (call) => {

@@ -27,7 +27,7 @@ const form: CheckInForm = {
 
 const open = (locale: 'ru' | 'en') => renderAt('/check-in/tok', '/check-in/:token', <CheckInPage />, locale);
 
-describe("a member's check-in form", { timeout: 30_000 }, () => {
+describe("a member's check-in form", () => {
   it('in Russian: rates each teammate and oneself on five points, then sends the choices', async () => {
     const user = userEvent.setup();
     api.always('GET', '/api/owner/check-in/tok', { status: 200, body: { result: form } });

@@ -67,7 +67,7 @@ function open(plan: 'UNLIMITED' | 'FULL_1M_2', locale: 'ru' | 'en', monitors: { 
   renderAt('/owner/monitor', '/owner/monitor', <MonitorPage />, locale);
 }
 
-describe('the monitor screen', { timeout: 30_000 }, () => {
+describe('the monitor screen', () => {
   it('in English: the band chart with the observed point, where it runs outside, who has not answered, the threshold and the calibration', async () => {
     open('UNLIMITED', 'en');
     const card = await screen.findByTestId('monitor-card', {}, { timeout: STATE_WAIT_MS });

@@ -212,7 +212,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const slow = { timeout: STATE_WAIT_MS };
 
-describe('neuronet page', { timeout: 60_000 }, () => {
+describe('neuronet page', () => {
   it('shows the monitor calibration across owners beside the models: pooled coverage, error and sample size by horizon', async () => {
     renderApp('/administrator/neuronet');
     const card = await screen.findByTestId('monitor-calibration-overall', {}, slow);

@@ -60,7 +60,7 @@ const page: PersonPage = {
   },
 };
 
-describe("the person's own page", { timeout: 30_000 }, () => {
+describe("the person's own page", () => {
   it('shows the answers, the grade, the scores with what moved them and who holds them; withdraws after a confirmation', async () => {
     const user = userEvent.setup();
     api.always('GET', '/api/profile/person/tok', { status: 200, body: { result: page } });

@@ -138,7 +138,7 @@ function renderList(path = '/owner/profiles') {
 
 const lastList = () => calls.filter((call) => call.path === '/api/owner/profiles' && call.method === 'GET').at(-1)!.query;
 
-describe('owner profile list', { timeout: 20_000 }, () => {
+describe('owner profile list', () => {
   it('shows cards with age, mood, expertise and status; filters, searches, sorts and remembers the opened profile', async () => {
     const user = userEvent.setup();
     const router = renderList();

@@ -136,7 +136,7 @@ function renderPage(locale: 'ru' | 'en' = 'ru') {
   );
 }
 
-describe('owner profile page', { timeout: 20_000 }, () => {
+describe('owner profile page', () => {
   it('shows a scored profile the answers that moved each score, with the points they added or took away', async () => {
     current = profile(scored);
     renderPage();

@@ -75,7 +75,7 @@ const view = (patch: Partial<ProfileLinkView> = {}): ProfileLinkView => ({
 
 const slow = { timeout: STATE_WAIT_MS };
 
-describe('filling a questionnaire by link', { timeout: 30_000 }, () => {
+describe('filling a questionnaire by link', () => {
   it('shows a hidden question when its condition is met, keeps answers over a reload, needs consent, then sends only visible answers', async () => {
     const user = userEvent.setup();
     api.always('GET', '/api/profile/abc', { status: 200, body: { result: view() } });

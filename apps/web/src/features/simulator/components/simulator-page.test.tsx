@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 const profiles: [RegExp, () => [number, unknown]] = [/\/api\/scene\/profiles/, () => [200, { result: { items: [], total: 0 } }]];
 
 // Whole-screen renders take seconds on a loaded machine.
-describe('team scene workspace', { timeout: 20_000 }, () => {
+describe('team scene workspace', () => {
   it('shows the team with no forecast yet, and applies a lead change at once with its diff, undo and redo', async () => {
     const calls = stubApi([
       profiles,

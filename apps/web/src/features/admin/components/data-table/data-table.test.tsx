@@ -91,7 +91,7 @@ describe('list state in the URL', () => {
   });
 });
 
-describe('DataTable', { timeout: 30_000 }, () => {
+describe('DataTable', () => {
   it('sorts by the URL and by a header click, with a labelled sort field that names the direction', async () => {
     const user = userEvent.setup();
     const router = renderPeople('/people');
