@@ -75,7 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database unreachable (PostgreSQ
       await waitFor(async () => {
         const phases = await Promise.race([gate.phasesOf(await run('After')), new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
         return JSON.stringify(phases) === JSON.stringify([1, 2, 3, 4, 5]);
-      });
+      }, 240_000);
       expect(server.child.exitCode).toBeNull();
     } finally {
       gate.close();
