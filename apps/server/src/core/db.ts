@@ -3,12 +3,24 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DriverName = 'pglite' | 'postgres';
+
+/** A piece of SQL one module's repository hands to another's statement (a scalar sub-select, a condition). */
+export type SqlFragment<T = unknown> = SQL<T>;
+
+/**
+ * A column written with its table's name. Drizzle writes the columns of a one-table select bare, so inside a
+ * sub-select a bare `"id"` or `"owner_id"` could bind to the outer table; a correlated sub-select names both sides.
+ */
+export function qualified(column: AnyPgColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
 
 /** An open database: Drizzle for queries, plus the few raw operations migrations and health need. */
 export type Database = {

@@ -38,6 +38,7 @@ export const pairRequests = pgTable(
     index('pair_requests_owner_idx').on(table.ownerId, table.updatedAt.desc()),
     index('pair_requests_actor1_idx').on(table.actor1Id),
     index('pair_requests_actor2_idx').on(table.actor2Id),
+    index('pair_requests_manager_idx').on(table.managerId),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../core/db.ts';
+import { qualified, type Db, type SqlFragment } from '../../core/db.ts';
+import type { ProfileColumns } from '../profiles/profile-usage.ts';
 import { chatNarratives, pairRequests, pairUnlocks, profiles, scenes, sharedResults } from '../../db/schema/index.ts';
 
 export type PairRow = typeof pairRequests.$inferSelect;
@@ -106,14 +107,9 @@ export async function weeklyHours(db: Db, ownerId: string, personIds: string[]):
   return totals;
 }
 
-/** How many pair requests use a profile (in a slot or as manager). */
-export async function pairUses(db: Db, profileId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(pairRequests)
-    .where(or(eq(pairRequests.actor1Id, profileId), eq(pairRequests.actor2Id, profileId), eq(pairRequests.managerId, profileId)));
-  return row?.n ?? 0;
-}
+/** The pair evaluations that name a profile (either person or the manager), as a sub-select of the profile's own statement. */
+export const pairUsesSql = (profile: ProfileColumns): SqlFragment<number> =>
+  sql<number>`(select count(*) from ${pairRequests} where ${qualified(pairRequests.actor1Id)} = ${profile.id} or ${qualified(pairRequests.actor2Id)} = ${profile.id} or ${qualified(pairRequests.managerId)} = ${profile.id})`;
 
 /**
  * Whether the owner paid the one-off unlock of the full love report of these two people. Reads the payments

@@ -3,11 +3,11 @@ import { pairCreateEndpoint, pairCreateInSceneEndpoint, pairDeleteEndpoint, pair
 import { route } from '../../core/route.ts';
 import { registerProfileUsage } from '../profiles/profile-usage.ts';
 import { registerProfileErasure } from '../profiles/profile-erasure.ts';
-import { erasePairForecasts, pairUses } from './pairs.repository.ts';
+import { erasePairForecasts, pairUsesSql } from './pairs.repository.ts';
 import { createPair, deletePair, getPair, runPair, updatePair } from './pairs.service.ts';
 
 // Once per process: deleting a profile used by a pair warns and keeps it.
-registerProfileUsage(async (db, profileId) => ({ teams: 0, evaluations: await pairUses(db, profileId) }));
+registerProfileUsage('evaluations', pairUsesSql);
 // A withdrawn or expired profile's pair forecasts are deleted; the pairs stay and answer profile_withdrawn when run.
 registerProfileErasure(async (tx, profileId) => void (await erasePairForecasts(tx, profileId)));
 

@@ -23,7 +23,13 @@ import { allows, rulesOfPlan, type Capability, type AccessRule, type AccessRules
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { paymentClockAt } from './payment-clock.ts';
-import { findAccessFacts, findPairUnlock, type SubscriptionRow } from './payments.repository.ts';
+import { findAccessFacts, findPairUnlock, type AccessFacts } from './payments.repository.ts';
+
+/**
+ * An owner's access facts as a sub-select of another module's statement (the profile read carries them, so a read is
+ * one round trip); `rulesFromFacts` turns what it returns into the rules.
+ */
+export { accessFactsSql as accessFactsOf, type AccessFacts } from './payments.repository.ts';
 
 const changes = new EventEmitter();
 changes.setMaxListeners(0);
@@ -40,7 +46,7 @@ export function notifyAccessRulesChanged(ownerId: string): void {
 }
 
 /** The plan in force at `now`: the subscription's while it is active and not ended by a cancellation, NONE otherwise. */
-export function planInForce(sub: SubscriptionRow | undefined, now: Date): PlanId {
+export function planInForce(sub: AccessFacts['subscription'] | undefined, now: Date): PlanId {
   if (!sub || sub.status !== 'active') return 'NONE';
   if (sub.cancelAtPeriodEnd && sub.currentPeriodEnd <= now) return 'NONE';
   return sub.plan as PlanId;
@@ -51,11 +57,15 @@ export function rulesOf(plan: PlanId, verified: boolean): AccessRules {
   return rulesOfPlan(plan, verified);
 }
 
-export async function accessRulesFor(db: Db, ownerId: string): Promise<AccessRules> {
-  // One statement: the account, its subscription and the processor's clock together.
-  const facts = await findAccessFacts(db, ownerId);
+/** The rules of an owner with these facts; no facts means no such owner. */
+export function rulesFromFacts(facts: AccessFacts | null): AccessRules {
   if (!facts) throw new AppError('user_not_found');
-  return rulesOf(planInForce(facts.subscription ?? undefined, paymentClockAt(facts.clockOffsetMs)), facts.verifiedAt !== null);
+  return rulesOf(planInForce(facts.subscription ?? undefined, paymentClockAt(facts.clockOffsetMs)), facts.verified);
+}
+
+/** One statement: the account, its subscription and the processor's clock together. */
+export async function accessRulesFor(db: Db, ownerId: string): Promise<AccessRules> {
+  return rulesFromFacts(await findAccessFacts(db, ownerId));
 }
 
 export async function assertAccess(db: Db, ownerId: string, rule: AccessRule): Promise<AccessRules> {

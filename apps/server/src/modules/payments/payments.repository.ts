@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../core/db.ts';
+import { qualified, type Db, type SqlFragment } from '../../core/db.ts';
 import {
   idempotencyKeys,
   invoices,
@@ -294,20 +294,56 @@ export async function countSeatHolders(db: Db, planIds: readonly string[], owner
  * What an owner's access rules depend on, in one statement (they are read on most owner calls): whether the account is
  * verified, the subscription, and the built-in processor's clock offset. Undefined for an unknown owner.
  */
-export async function findAccessFacts(
-  db: Db,
-  ownerId: string,
-): Promise<{ verifiedAt: Date | null; subscription: SubscriptionRow | null; clockOffsetMs: number } | undefined> {
+/** What an owner's access rules are derived from (access-rules.ts): the account's verification, the subscription, the payment clock. */
+export type AccessFacts = {
+  verified: boolean;
+  subscription: Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'> | null;
+  clockOffsetMs: number;
+};
+
+type AccessFactsJson = {
+  verified: boolean;
+  status: SubscriptionRow['status'] | null;
+  plan: string | null;
+  cancelAtPeriodEnd: boolean | null;
+  currentPeriodEndMs: number | null;
+  clockOffsetMs: number | string;
+};
+
+function accessFactsFrom(value: unknown): AccessFacts | null {
+  if (value === null || value === undefined) return null;
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as AccessFactsJson;
+  return {
+    verified: json.verified,
+    subscription:
+      json.status === null || json.plan === null || json.currentPeriodEndMs === null
+        ? null
+        : { status: json.status, plan: json.plan, cancelAtPeriodEnd: json.cancelAtPeriodEnd === true, currentPeriodEnd: new Date(json.currentPeriodEndMs) },
+    clockOffsetMs: Number(json.clockOffsetMs),
+  };
+}
+
+/**
+ * An owner's access facts as one value (null for no such owner): a sub-select another module's statement carries, so
+ * a profile read learns its owner's rules in the same round trip. The one place these facts are read.
+ */
+export const accessFactsSql = (ownerId: SqlFragment): SqlFragment<AccessFacts | null> =>
+  sql`(select json_build_object(
+    'verified', ${qualified(owners.verifiedAt)} is not null,
+    'status', ${qualified(subscriptions.status)},
+    'plan', ${qualified(subscriptions.plan)},
+    'cancelAtPeriodEnd', ${qualified(subscriptions.cancelAtPeriodEnd)},
+    'currentPeriodEndMs', (extract(epoch from ${qualified(subscriptions.currentPeriodEnd)}) * 1000)::float8,
+    'clockOffsetMs', coalesce((select ${qualified(paymentTestClock.offsetMs)} from ${paymentTestClock} where ${qualified(paymentTestClock.id)} = 1), 0))
+    from ${owners} left join ${subscriptions} on ${qualified(subscriptions.ownerId)} = ${qualified(owners.id)}
+    where ${qualified(owners.id)} = ${ownerId})`.mapWith(accessFactsFrom);
+
+export async function findAccessFacts(db: Db, ownerId: string): Promise<AccessFacts | null> {
   const [row] = await db
-    .select({
-      verifiedAt: owners.verifiedAt,
-      subscription: subscriptions,
-      clockOffsetMs: sql<number>`coalesce((select ${paymentTestClock.offsetMs} from ${paymentTestClock} where ${paymentTestClock.id} = 1), 0)`.mapWith(Number),
-    })
+    .select({ facts: accessFactsSql(sql`${ownerId}`) })
     .from(owners)
-    .leftJoin(subscriptions, eq(subscriptions.ownerId, owners.id))
     .where(eq(owners.id, ownerId));
-  return row;
+  return row?.facts ?? null;
 }
 
 /** The built-in processor's clock offset in milliseconds (payment-clock.ts): one row, 0 when absent. */

@@ -1,19 +1,41 @@
-import type { Db } from '../../core/db.ts';
+import type { SpecialistMood } from '@teamcast/contracts';
+import type { Db, SqlFragment } from '../../core/db.ts';
+import { selectProfileUsage } from './profiles.repository.ts';
 
 export type ProfileUsage = { teams: number; evaluations: number };
-type UsageCounter = (db: Db, profileId: string) => Promise<ProfileUsage>;
 
-const counters: UsageCounter[] = [];
+/** The profile being read, as columns of the statement that reads it: a module's fragment correlates on them. */
+export type ProfileColumns = { id: SqlFragment; ownerId: SqlFragment };
+/** A scalar sub-select over a module's own tables, written by that module's repository (see `qualified` in core/db.ts). */
+export type ProfileFact<T> = (profile: ProfileColumns) => SqlFragment<T>;
+
+const usages: { teams: ProfileFact<number>[]; evaluations: ProfileFact<number>[] } = { teams: [], evaluations: [] };
+const moods: ProfileFact<string | null>[] = [];
 
 /**
- * Modules that use profiles (teams, pair evaluations) register how they count a profile's uses, so deleting it can
- * warn and keep it (state delete_keep) without the profiles module knowing their tables.
+ * Modules that use profiles (teams, pair evaluations) register how they count a profile's uses, as a sub-select, so
+ * deleting it can warn and keep it (state delete_keep), and a profile is read with its counts in one statement,
+ * without the profiles module knowing their tables.
  */
-export function registerProfileUsage(counter: UsageCounter): void {
-  counters.push(counter);
+export function registerProfileUsage(kind: keyof ProfileUsage, count: ProfileFact<number>): void {
+  usages[kind].push(count);
 }
 
+/**
+ * The module that computes teams registers a profile's mood in the owner's latest team run that includes it (the mood
+ * on that run's last forecast day), read in the same statement as the profile; a profile in no computed team has none.
+ */
+export function registerProfileMood(mood: ProfileFact<string | null>): void {
+  moods.push(mood);
+}
+
+/** What the registered modules add to a profile's read, as fragments of its statement. */
+export function profileFacts(): { teams: ProfileFact<number>[]; evaluations: ProfileFact<number>[]; mood: ProfileFact<string | null> | undefined } {
+  return { teams: usages.teams, evaluations: usages.evaluations, mood: moods[0] };
+}
+
+export const moodOf = (value: string | null | undefined): SpecialistMood | undefined => (value ? (value as SpecialistMood) : undefined);
+
 export async function profileUsage(db: Db, profileId: string): Promise<ProfileUsage> {
-  const counts = await Promise.all(counters.map((counter) => counter(db, profileId)));
-  return counts.reduce((sum, next) => ({ teams: sum.teams + next.teams, evaluations: sum.evaluations + next.evaluations }), { teams: 0, evaluations: 0 });
+  return selectProfileUsage(db, profileId, profileFacts());
 }

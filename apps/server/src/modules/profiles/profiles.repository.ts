@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ProfileFilter } from '@teamcast/contracts';
-import type { Db } from '../../core/db.ts';
+import { qualified, type Db, type SqlFragment } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { owners, profiles } from '../../db/schema/index.ts';
+import type { ProfileColumns, ProfileFact, ProfileUsage } from './profile-usage.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileInsert = typeof profiles.$inferInsert;
@@ -59,6 +60,40 @@ const summaryColumns = {
 /** A profile as the owner's list reads it. */
 export type ProfileSummaryRow = Pick<ProfileRow, keyof typeof summaryColumns>;
 
+/** The modules' sub-selects a profile is read with (profile-usage.ts): its usage counts and its latest mood. */
+export type ProfileFactSql = { teams: ProfileFact<number>[]; evaluations: ProfileFact<number>[]; mood: ProfileFact<string | null> | undefined };
+/** The owner's access facts as a sub-select (the payments module's `accessFactsOf`), read in the same statement. */
+export type OwnerAccessSql<A> = (ownerId: SqlFragment) => SqlFragment<A>;
+/** What a profile is read with besides its own columns. */
+export type ProfileFactsRow<A> = ProfileUsage & { mainProfileId: string | null; mood: string | null; access: A };
+
+// The outer statement's profile, written out in full so a module's sub-select over a table with its own `id` column
+// cannot bind to that column instead.
+const readProfile: ProfileColumns = { id: qualified(profiles.id), ownerId: qualified(profiles.ownerId) };
+
+function sumOf(facts: ProfileFact<number>[]): SQL<number> {
+  if (facts.length === 0) return sql<number>`0`;
+  return sql<number>`(${sql.join(
+    facts.map((fact) => fact(readProfile)),
+    sql` + `,
+  )})::int`.mapWith(Number);
+}
+
+function moodColumn(facts: ProfileFactSql): SQL<string | null> {
+  return facts.mood ? facts.mood(readProfile) : sql<string | null>`null::text`;
+}
+
+/** The facts columns: the owner's main profile and access facts, the counts of uses and the mood, all in the profile's own statement. */
+function factColumns<A>(facts: ProfileFactSql, access: OwnerAccessSql<A>) {
+  return {
+    access: access(readProfile.ownerId),
+    mainProfileId: sql<string | null>`(select ${qualified(owners.mainProfileId)} from ${owners} where ${qualified(owners.id)} = ${readProfile.ownerId})`,
+    teams: sumOf(facts.teams),
+    evaluations: sumOf(facts.evaluations),
+    mood: moodColumn(facts),
+  };
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
@@ -89,11 +124,20 @@ function decodeCursor(cursor: string): { key: string; id: string } {
  * cursor page starts after the cursor's row by (sort column, id), so rows inserted meanwhile neither repeat nor push
  * rows out, and a deep page reads no more rows than the first.
  */
-export async function listOwnerProfiles(
+export async function listOwnerProfiles<A>(
   db: Db,
   ownerId: string,
   options: ProfileListOptions,
-): Promise<{ rows: ProfileSummaryRow[]; total: number; profilesCount: number; nextCursor: string | null }> {
+  facts: ProfileFactSql,
+  access: OwnerAccessSql<A>,
+): Promise<{
+  rows: (ProfileSummaryRow & { mood: string | null })[];
+  total: number;
+  profilesCount: number;
+  mainProfileId: string | null;
+  access: A | null;
+  nextCursor: string | null;
+}> {
   // The indexes' predicate, with its values written in the statement (not bound), so the planner sees it holds.
   const visible = and(eq(profiles.ownerId, ownerId), sql`${profiles.state} <> all (array['deleted', 'delete_keep'])`);
   const conditions: (SQL | undefined)[] = [visible];
@@ -114,24 +158,37 @@ export async function listOwnerProfiles(
     const comparison = options.order === 'asc' ? sql`>` : sql`<`;
     page = and(matching, sql`(${column}, ${profiles.id}) ${comparison} (${after.key}::timestamptz, ${after.id})`);
   }
-  const [rows, [counted], [all]] = await Promise.all([
-    db
-      .select({ ...summaryColumns, sortKey: sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
-      .from(profiles)
-      .where(page)
-      .orderBy(direction(column), direction(profiles.id))
-      .limit(options.limit + 1)
-      .offset(options.cursor ? 0 : options.offset),
-    db.select({ n: count() }).from(profiles).where(matching),
-    db.select({ n: count() }).from(profiles).where(visible),
-  ]);
+  // Uncorrelated sub-selects: PostgreSQL computes each once for the statement (an InitPlan), so the page, both counts
+  // and the owner's main profile come back in one round trip. Inside them "profiles" is the sub-select's own table.
+  const pageFacts = {
+    total: sql<number>`(select count(*) from ${profiles} where ${matching})::int`.mapWith(Number),
+    profilesCount: sql<number>`(select count(*) from ${profiles} where ${visible})::int`.mapWith(Number),
+    mainProfileId: sql<string | null>`(select ${owners.mainProfileId} from ${owners} where ${owners.id} = ${ownerId})`,
+    access: access(sql`${ownerId}`),
+  };
+  const rows = await db
+    .select({
+      ...summaryColumns,
+      ...pageFacts,
+      mood: moodColumn(facts),
+      sortKey: sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(profiles)
+    .where(page)
+    .orderBy(direction(column), direction(profiles.id))
+    .limit(options.limit + 1)
+    .offset(options.cursor ? 0 : options.offset);
+  // A page past the end has no row to carry the counts: they are read on their own.
+  const [counted] = rows.length > 0 ? rows : await db.select(pageFacts).from(owners).where(eq(owners.id, ownerId));
   const more = rows.length > options.limit;
   const shown = more ? rows.slice(0, options.limit) : rows;
   const last = shown.at(-1);
   return {
-    rows: shown.map(({ sortKey: _key, ...row }) => row),
-    total: counted?.n ?? 0,
-    profilesCount: all?.n ?? 0,
+    rows: shown.map(({ sortKey: _key, total: _total, profilesCount: _all, mainProfileId: _main, access: _access, ...row }) => row),
+    total: counted?.total ?? 0,
+    profilesCount: counted?.profilesCount ?? 0,
+    mainProfileId: counted?.mainProfileId ?? null,
+    access: counted?.access ?? null,
     nextCursor: more && last ? encodeCursor(last.sortKey, last.id) : null,
   };
 }
@@ -143,6 +200,36 @@ export async function findOwnProfile(db: Db, ownerId: string, id: string): Promi
     .from(profiles)
     .where(and(eq(profiles.id, id), eq(profiles.ownerId, ownerId), notInArray(profiles.state, HIDDEN_STATES)));
   return row;
+}
+
+/** An owner's profile that is not deleted, read with its facts (main profile, uses, mood) in the same statement. */
+export async function findOwnProfileWithFacts<A>(
+  db: Db,
+  ownerId: string,
+  id: string,
+  facts: ProfileFactSql,
+  access: OwnerAccessSql<A>,
+): Promise<(ProfileRow & ProfileFactsRow<A>) | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(profiles), ...factColumns(facts, access) })
+    .from(profiles)
+    .where(and(eq(profiles.id, id), eq(profiles.ownerId, ownerId), notInArray(profiles.state, HIDDEN_STATES)));
+  return row;
+}
+
+/** A profile's facts alone (main profile, uses, mood), for a row the caller already holds. */
+export async function findProfileFacts<A>(db: Db, id: string, facts: ProfileFactSql, access: OwnerAccessSql<A>): Promise<ProfileFactsRow<A | null>> {
+  const [row] = await db.select(factColumns(facts, access)).from(profiles).where(eq(profiles.id, id));
+  return row ?? { mainProfileId: null, teams: 0, evaluations: 0, mood: null, access: null };
+}
+
+/** A profile's uses by other modules' teams and pairs (the deletion warning). */
+export async function selectProfileUsage(db: Db, id: string, facts: ProfileFactSql): Promise<ProfileUsage> {
+  const [row] = await db
+    .select({ teams: sumOf(facts.teams), evaluations: sumOf(facts.evaluations) })
+    .from(profiles)
+    .where(eq(profiles.id, id));
+  return row ?? { teams: 0, evaluations: 0 };
 }
 
 export async function findByPermalink(db: Db, permalink: string): Promise<ProfileRow | undefined> {

@@ -6,13 +6,14 @@ import { AppError } from '../../core/errors.ts';
 import { currentQuestionnaire } from '../questionnaires/questionnaires.service.ts';
 import { checkedAnswers } from './answers-check.ts';
 import { deriveProfile, newPermalink } from './profile-derivation.ts';
-import { profileUsage } from './profile-usage.ts';
+import { moodOf, profileFacts, profileUsage } from './profile-usage.ts';
 import { consentRecord } from './person-page.service.ts';
-import { latestMoods } from '../scenes/scene-moods.ts';
 import { presentProfile, presentSummary } from './profiles.presenter.ts';
 import {
   findByPermalink,
   findOwnProfile,
+  findOwnProfileWithFacts,
+  findProfileFacts,
   insertProfile,
   listOwnerProfiles,
   ownerInfo,
@@ -23,7 +24,7 @@ import {
   type ProfileRow,
 } from './profiles.repository.ts';
 import { scoreProfile } from '../scoring/scoring.service.ts';
-import { accessRulesFor, assertCapability } from '../payments/access-rules.ts';
+import { accessFactsOf, assertCapability, rulesFromFacts, type AccessFacts } from '../payments/access-rules.ts';
 
 async function mainProfileId(db: Db, ownerId: string): Promise<string | null> {
   return (await ownerInfo(db, ownerId))?.mainProfileId ?? null;
@@ -35,39 +36,35 @@ async function loadOwn(db: Db, ownerId: string, id: string): Promise<ProfileRow>
   return row;
 }
 
-/** Whether the owner's plan withholds expertise and scores (the capability table's seeExpertise). */
-async function expertiseHidden(db: Db, ownerId: string | null): Promise<boolean> {
-  return ownerId === null || (await accessRulesFor(db, ownerId)).hideExpertise;
-}
+/** Whether an owner with these access facts sees expertise and scores (the capability table's seeExpertise); a profile without an owner shows none. */
+const hiddenBy = (ownerId: string | null, access: AccessFacts | null): boolean => ownerId === null || rulesFromFacts(access).hideExpertise;
 
-/** Never called with a transaction (one connection takes one query at a time): its reads run side by side. */
+/**
+ * A profile as its owner sees it, for a row the caller holds: one statement reads its facts (main profile, uses,
+ * mood) and its owner's access facts.
+ */
 async function present(db: Db, row: ProfileRow): Promise<Profile> {
-  const ownerId = row.ownerId;
-  const [main, moods, usage, hidden] = await Promise.all([
-    ownerId ? mainProfileId(db, ownerId) : null,
-    ownerId ? latestMoods(db, ownerId) : undefined,
-    profileUsage(db, row.id),
-    expertiseHidden(db, ownerId),
-  ]);
-  return presentProfile(row, main, usage, hidden, moods?.get(row.id));
+  const facts = await findProfileFacts(db, row.id, profileFacts(), accessFactsOf);
+  return presentProfile(row, facts.mainProfileId, facts, hiddenBy(row.ownerId, facts.access), moodOf(facts.mood));
 }
 
+/** A list page is one statement: the rows with their moods, both counts, the main profile and the access facts. */
 export async function listProfiles(
   db: Db,
   ownerId: string,
   options: ProfileListOptions,
 ): Promise<{ items: ProfileSummary[]; total: number; profilesCount: number; nextCursor: string | null }> {
-  const [{ rows, total, profilesCount, nextCursor }, main, hidden, moods] = await Promise.all([
-    listOwnerProfiles(db, ownerId, options),
-    mainProfileId(db, ownerId),
-    expertiseHidden(db, ownerId),
-    latestMoods(db, ownerId),
-  ]);
-  return { items: rows.map((row) => presentSummary(row, main, hidden, moods.get(row.id))), total, profilesCount, nextCursor };
+  const { rows, total, profilesCount, mainProfileId, access, nextCursor } = await listOwnerProfiles(db, ownerId, options, profileFacts(), accessFactsOf);
+  const hidden = hiddenBy(ownerId, access);
+  return { items: rows.map(({ mood, ...row }) => presentSummary(row, mainProfileId, hidden, moodOf(mood))), total, profilesCount, nextCursor };
 }
 
+/** A read is one statement: the profile with its facts and its owner's access facts. */
 export async function getProfile(db: Db, ownerId: string, id: string): Promise<Profile> {
-  return present(db, await loadOwn(db, ownerId, id));
+  const read = await findOwnProfileWithFacts(db, ownerId, id, profileFacts(), accessFactsOf);
+  if (!read) throw new AppError('profile_not_found');
+  const { mainProfileId, teams, evaluations, mood, access, ...row } = read;
+  return presentProfile(row, mainProfileId, { teams, evaluations }, hiddenBy(ownerId, access), moodOf(mood));
 }
 
 export async function createProfile(db: Db, ownerId: string, input: z.output<typeof ProfileCreateSchema>): Promise<Profile> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PARTNER_SUFFIX, type Answer, type QuestionnaireDefinition } from '@teamcast/contracts';
 import { profiles } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
@@ -19,7 +19,15 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await createOwner(t);
   other = await createOwner(t);
-  registerProfileUsage(async (_db, id) => ({ teams: usedInTeams.has(id) ? 1 : 0, evaluations: 0 }));
+  // Stands for a module's team count: one use for each id in the set, read in the profile's own statement.
+  registerProfileUsage('teams', (profile) =>
+    usedInTeams.size === 0
+      ? sql<number>`0`
+      : sql<number>`(case when ${profile.id} in (${sql.join(
+          [...usedInTeams].map((id) => sql`${id}`),
+          sql`, `,
+        )}) then 1 else 0 end)`,
+  );
   standard = (await t.app.inject({ method: 'GET', url: '/api/owner/questionnaire', headers: owner.headers })).json().result;
 });
 afterAll(() => t.close());

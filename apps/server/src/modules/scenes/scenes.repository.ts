@@ -1,6 +1,7 @@
 import type { Answer } from '@teamcast/contracts';
 import { and, count, desc, eq, gt, ilike, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../core/db.ts';
+import { qualified, type Db, type SqlFragment } from '../../core/db.ts';
+import type { ProfileColumns } from '../profiles/profile-usage.ts';
 import { computeJobs, profiles, sceneCompares, sceneMembers, sceneSnapshots, scenes } from '../../db/schema/index.ts';
 
 export type SceneRow = typeof scenes.$inferSelect;
@@ -220,11 +221,23 @@ export async function deleteOrphanRuns(db: Db, limit: number): Promise<string[]>
 const scenesWithProfile = (profileId: string) =>
   and(eq(sceneMembers.profileId, profileId), eq(sceneMembers.ownerId, sql`(select ${profiles.ownerId} from ${profiles} where ${profiles.id} = ${profileId})`));
 
-/** Teams (and the sandbox) whose actors include a profile (for the profile deletion warning). */
-export async function countScenesUsingProfile(db: Db, profileId: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(sceneMembers).where(scenesWithProfile(profileId));
-  return row?.value ?? 0;
-}
+/**
+ * The same count as a sub-select of a profile's own statement (profile-usage.ts): the owner's scenes that hold it,
+ * by the indexed owner and profile of scene_members.
+ */
+export const scenesUsingProfileSql = (profile: ProfileColumns): SqlFragment<number> =>
+  sql<number>`(select count(*) from ${sceneMembers} where ${qualified(sceneMembers.ownerId)} = ${profile.ownerId} and ${qualified(sceneMembers.profileId)} = ${profile.id})`;
+
+/**
+ * A profile's mood in its owner's latest computed team run that includes it (the run's job order, newest first), as a
+ * sub-select of the profile's own statement; null when no computed team holds it.
+ */
+export const latestMoodSql = (profile: ProfileColumns): SqlFragment<string | null> =>
+  sql<
+    string | null
+  >`(select ${qualified(scenes.actorMoods)} ->> ${profile.id} from ${scenes} inner join ${computeJobs} on ${qualified(computeJobs.id)} = ${qualified(scenes.resultJobId)}
+    where ${qualified(scenes.ownerId)} = ${profile.ownerId} and ${qualified(scenes.kind)} = 'team' and ${qualified(scenes.actorMoods)} ? ${profile.id}
+    order by ${qualified(computeJobs.createdAt)} desc, ${qualified(scenes.id)} desc limit 1)`;
 
 /** Stores the indicators read from a run's dataset, unless the scene changed since that run started. */
 export async function cacheResult(
@@ -237,17 +250,6 @@ export async function cacheResult(
     .update(scenes)
     .set({ resultJobId: job.id, ...result })
     .where(and(eq(scenes.id, sceneId), sql`${scenes.inputChangedAt} <= ${job.createdAt.toISOString()}::timestamptz`));
-}
-
-/** The members' moods of the owner's teams with a cached run, the newest run first. */
-export async function actorMoodsByRun(db: Db, ownerId: string): Promise<Array<Record<string, string>>> {
-  const rows = await db
-    .select({ moods: scenes.actorMoods })
-    .from(scenes)
-    .innerJoin(computeJobs, eq(computeJobs.id, scenes.resultJobId))
-    .where(and(eq(scenes.ownerId, ownerId), eq(scenes.kind, 'team'), isNotNull(scenes.actorMoods)))
-    .orderBy(desc(computeJobs.createdAt), desc(scenes.id));
-  return rows.flatMap((row) => (row.moods ? [row.moods] : []));
 }
 
 // ---------------------------------------------------------------------------------------------- profiles

@@ -24,9 +24,9 @@ import { endpointUrl, route } from '../../core/route.ts';
 import { RequestValidationError } from '../../core/errors.ts';
 import { markValidated } from '../../core/validated-bodies.ts';
 import { forgetHistory, recordHistory } from '../history/history.service.ts';
-import { registerProfileUsage } from '../profiles/profile-usage.ts';
+import { registerProfileMood, registerProfileUsage } from '../profiles/profile-usage.ts';
 import { registerProfileErasure } from '../profiles/profile-erasure.ts';
-import { countScenesUsingProfile, eraseSceneRuns } from './scenes.repository.ts';
+import { eraseSceneRuns, latestMoodSql, scenesUsingProfileSql } from './scenes.repository.ts';
 import { watchSceneRuns } from './scenes.gate.ts';
 import {
   copyScene,
@@ -93,8 +93,10 @@ function registerBodyParser(app: Parameters<FastifyPluginAsync>[0], work: SceneW
   });
 }
 
-// Deleting a profile warns when teams use it (counted once per process, whatever number of apps it builds).
-registerProfileUsage(async (db, profileId) => ({ teams: await countScenesUsingProfile(db, profileId), evaluations: 0 }));
+// Deleting a profile warns when teams use it; a profile is read with its latest team mood (registered once per
+// process, whatever number of apps it builds).
+registerProfileUsage('teams', scenesUsingProfileSql);
+registerProfileMood(latestMoodSql);
 // A withdrawn or expired profile's team runs are deleted; the teams stay and answer profile_withdrawn when run.
 registerProfileErasure(async (tx, profileId, now) => ({ storageKeys: await eraseSceneRuns(tx, profileId, now) }));
 

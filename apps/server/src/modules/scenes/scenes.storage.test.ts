@@ -8,7 +8,7 @@ import { computeJobs, sceneMembers, sceneSnapshots, scenes } from '../../db/sche
 import { MIGRATIONS_DIR } from '../../core/db.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { countScenesUsingProfile } from './scenes.repository.ts';
+import { profileUsage } from '../profiles/profile-usage.ts';
 import { KEPT_RUNS_PER_SCENE, sweepSceneRuns } from './scenes.service.ts';
 import { scoredProfiles, subscribe, teamBody } from './scenes.test-support.ts';
 
@@ -235,12 +235,12 @@ describe('one customer never slows another', () => {
     const teamId = await createTeam(owner, ids);
     // Another owner's team naming the same profile id (written directly: the API refuses foreign profiles).
     await t.database.db.insert(scenes).values({ id: crypto.randomUUID(), ownerId: other.id, title: 'Theirs', startDay: '2026-11-01', actors: [member(mine!)] });
-    expect(await countScenesUsingProfile(t.database.db, mine!)).toBe(1);
+    expect((await profileUsage(t.database.db, mine!)).teams).toBe(1);
     expect((await call('GET', `/api/owner/profiles/${mine}`, owner)).body.result.usage.teams).toBe(1);
 
     // The count reads the link: without the team's link row the profile is in no team, whatever the actors hold.
     await t.database.db.delete(sceneMembers).where(and(eq(sceneMembers.sceneId, teamId), eq(sceneMembers.profileId, mine!)));
-    expect(await countScenesUsingProfile(t.database.db, mine!)).toBe(0);
+    expect((await profileUsage(t.database.db, mine!)).teams).toBe(0);
   });
 });
 
