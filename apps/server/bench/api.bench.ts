@@ -48,6 +48,10 @@ async function load(
   method: 'GET' | 'PUT' = 'GET',
   body?: string,
 ): Promise<void> {
+  // BENCH_ONLY=read (or list, forecast, comma-separated): only the lines naming it, with their bare lines (a profile of one line).
+  const only = process.env.BENCH_ONLY?.split(',');
+  const line = LINES.find((candidate) => candidate.target === target || candidate.bare === target);
+  if (only && !only.some((word) => (line?.target ?? target).includes(word))) return;
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, method, body });
   const row = {
     driver,
@@ -130,8 +134,14 @@ async function benchDriver(driver: Driver): Promise<void> {
   const data = await prepareData(driver);
   try {
     const { ownerId, token } = await createOwnerToken(data.dataDir, data.databaseUrl);
-    const env = { DATA_DIR: data.dataDir, ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}) };
-    const server = await startChild('dist/main.mjs', env, '/api/health');
+    const env = {
+      DATA_DIR: data.dataDir,
+      ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
+    };
+    // BENCH_PROFILE=<dir>: the server writes a CPU profile of the whole run there when it stops (open it in Chrome's
+    // DevTools, or summarise it with scripts/cpu-profile-top.mjs).
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const server = await startChild('dist/main.mjs', env, '/api/health', undefined, profile);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     let profileId = '';
     for (let index = 0; index < PROFILES; index += 1) {

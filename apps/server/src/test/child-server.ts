@@ -66,10 +66,11 @@ export async function startChild(
   env: Record<string, string>,
   readyPath: string,
   port?: number,
+  nodeArgs: readonly string[] = [],
 ): Promise<{ child: ChildProcess; base: string; stderr(): string; stop(): Promise<void> }> {
   port ??= await freePort();
   // TypeScript source runs through tsx; a built script (dist/main.mjs) runs with plain node, as `npm start` runs it.
-  const child = spawn(process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : [script], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(script.endsWith('.ts') ? ['--import', 'tsx', script] : [script])], {
     cwd: path.join(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'false', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -9,8 +9,9 @@ export type ProfileColumns = { id: SqlFragment; ownerId: SqlFragment };
 /** A scalar sub-select over a module's own tables, written by that module's repository (see `qualified` in core/db.ts). */
 export type ProfileFact<T> = (profile: ProfileColumns) => SqlFragment<T>;
 
-const usages: { teams: ProfileFact<number>[]; evaluations: ProfileFact<number>[] } = { teams: [], evaluations: [] };
-const moods: ProfileFact<string | null>[] = [];
+type Facts = { teams: ProfileFact<number>[]; evaluations: ProfileFact<number>[]; mood: ProfileFact<string | null> | undefined };
+/** Replaced (not changed) by each registration, so a statement prepared from it knows when it is out of date. */
+let facts: Facts = { teams: [], evaluations: [], mood: undefined };
 
 /**
  * Modules that use profiles (teams, pair evaluations) register how they count a profile's uses, as a sub-select, so
@@ -18,7 +19,7 @@ const moods: ProfileFact<string | null>[] = [];
  * without the profiles module knowing their tables.
  */
 export function registerProfileUsage(kind: keyof ProfileUsage, count: ProfileFact<number>): void {
-  usages[kind].push(count);
+  facts = { ...facts, [kind]: [...facts[kind], count] };
 }
 
 /**
@@ -26,12 +27,13 @@ export function registerProfileUsage(kind: keyof ProfileUsage, count: ProfileFac
  * on that run's last forecast day), read in the same statement as the profile; a profile in no computed team has none.
  */
 export function registerProfileMood(mood: ProfileFact<string | null>): void {
-  moods.push(mood);
+  if (facts.mood) throw new Error('a profile has one mood: registerProfileMood was called twice');
+  facts = { ...facts, mood };
 }
 
-/** What the registered modules add to a profile's read, as fragments of its statement. */
-export function profileFacts(): { teams: ProfileFact<number>[]; evaluations: ProfileFact<number>[]; mood: ProfileFact<string | null> | undefined } {
-  return { teams: usages.teams, evaluations: usages.evaluations, mood: moods[0] };
+/** What the registered modules add to a profile's read, as fragments of its statement (the same object until a registration). */
+export function profileFacts(): Facts {
+  return facts;
 }
 
 export const moodOf = (value: string | null | undefined): SpecialistMood | undefined => (value ? (value as SpecialistMood) : undefined);

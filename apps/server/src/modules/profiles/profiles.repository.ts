@@ -202,7 +202,26 @@ export async function findOwnProfile(db: Db, ownerId: string, id: string): Promi
   return row;
 }
 
-/** An owner's profile that is not deleted, read with its facts (main profile, uses, mood) in the same statement. */
+/** The profile read, prepared once per database handle and set of facts: Drizzle builds its SQL once, and PostgreSQL parses it once per connection. */
+const preparedReads = new WeakMap<Db, { facts: ProfileFactSql; access: unknown; query: unknown }>();
+
+function profileReadQuery<A>(db: Db, facts: ProfileFactSql, access: OwnerAccessSql<A>) {
+  const build = () => {
+    const query = db
+      .select({ ...getTableColumns(profiles), ...factColumns(facts, access) })
+      .from(profiles)
+      .where(and(eq(profiles.id, sql.placeholder('id')), eq(profiles.ownerId, sql.placeholder('ownerId')), notInArray(profiles.state, HIDDEN_STATES)));
+    // A named statement is kept per connection under its name: the name follows the text, should the facts change.
+    return query.prepare(`profile_read_${crypto.createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 12)}`);
+  };
+  const cached = preparedReads.get(db);
+  if (cached && cached.facts === facts && cached.access === access) return cached.query as ReturnType<typeof build>;
+  const query = build();
+  preparedReads.set(db, { facts, access, query });
+  return query;
+}
+
+/** An owner's profile that is not deleted, read with its facts (main profile, uses, mood, access facts) in one prepared statement. */
 export async function findOwnProfileWithFacts<A>(
   db: Db,
   ownerId: string,
@@ -210,10 +229,7 @@ export async function findOwnProfileWithFacts<A>(
   facts: ProfileFactSql,
   access: OwnerAccessSql<A>,
 ): Promise<(ProfileRow & ProfileFactsRow<A>) | undefined> {
-  const [row] = await db
-    .select({ ...getTableColumns(profiles), ...factColumns(facts, access) })
-    .from(profiles)
-    .where(and(eq(profiles.id, id), eq(profiles.ownerId, ownerId), notInArray(profiles.state, HIDDEN_STATES)));
+  const [row] = await profileReadQuery(db, facts, access).execute({ id, ownerId });
   return row;
 }
 
