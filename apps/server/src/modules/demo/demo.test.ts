@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { MonitorListSchema } from '@teamcast/contracts';
 import { estimators, monitorCheckIns, monitors, owners, profileEstimates, profiles, scenes } from '../../db/schema/index.ts';
@@ -7,14 +7,18 @@ import { DEMO_OWNER_EMAIL, seedDemoData } from './demo.service.ts';
 import { subscribe } from '../scenes/scenes.test-support.ts';
 
 let t: TestApp;
-beforeAll(async () => {
+// Every test gets its own database: the seeding test counts whole tables, and the demo-monitor test seeds the demo data
+// it signs in to itself, in whatever order the tests run.
+beforeEach(async () => {
   t = await createTestApp();
 });
-afterAll(async () => t.close());
+afterEach(async () => t.close());
+
+const DEMO = { seed: 3, people: 30, labelled: 24, ownerProfiles: 4 };
 
 describe('demo data', () => {
   it('creates a demo owner with profiles and a team, demo estimators and labelled demo profiles, all marked demo, once', async () => {
-    const credentials = await seedDemoData(t.database.db, { seed: 3, people: 30, labelled: 24, ownerProfiles: 4 });
+    const credentials = await seedDemoData(t.database.db, DEMO);
     expect(credentials!.map((entry) => entry.role)).toEqual(['owner', 'estimator', 'estimator', 'estimator', 'estimator']);
     expect(credentials!.every((entry) => entry.password.length >= 12)).toBe(true);
 
@@ -51,11 +55,12 @@ describe('demo data', () => {
     expect(new Set(ratings.map((rating) => rating.profileId)).size).toBe(24);
     expect(ratings.every((rating) => rating.score !== null && rating.competencies !== null)).toBe(true);
 
-    expect(await seedDemoData(t.database.db, { seed: 3, people: 30, labelled: 24, ownerProfiles: 4 })).toBeNull();
+    expect(await seedDemoData(t.database.db, DEMO)).toBeNull();
   });
 
   it('shows the demo owner his demo monitor without a plan, read-only; a monitor not marked demo stays behind the lock', async () => {
     const db = t.database.db;
+    expect(await seedDemoData(db, DEMO)).not.toBeNull();
     const [owner] = await db.select().from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
     const { token } = await t.app.authenticator.signIn('owner', owner!.id);
     const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { NeuronetAuditSchema, type OutcomeGate } from '@teamcast/contracts';
 import { monitorCheckIns, monitorMembers, monitors, scoringModels } from '../../db/schema/index.ts';
@@ -42,15 +42,17 @@ let t: TestApp;
 let admin: SignedIn;
 let owner: SignedIn;
 let people: [string, string];
-const monitorIds: string[] = [];
 
-beforeAll(async () => {
+// The gate reads every real monitor and the published model of the installation, so every test gets its own database
+// and builds the monitors and the published model it judges against itself, in whatever order the tests run.
+beforeEach(async () => {
+  SHIFTS.clear();
   t = await createTestApp();
   admin = await createAdministrator(t);
   owner = await createOwner(t);
   people = [await scoredProfile(t.database.db, owner.id, { firstName: 'Anna' }), await scoredProfile(t.database.db, owner.id, { firstName: 'Boris' })];
 });
-afterAll(async () => t.close());
+afterEach(async () => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object, locale = 'en') =>
   t.app.inject({ method, url, headers: { ...admin.headers, 'accept-language': locale }, ...(payload ? { payload } : {}) });
@@ -76,8 +78,8 @@ async function model(shift: number): Promise<string> {
   return id;
 }
 
-/** A monitored pair of the two people, 12 months from 7 months ago, both answering "so-so" in its first six (completed) months. */
-async function monitoredPair(): Promise<void> {
+/** A monitored pair of the two people, 12 months from 7 months ago, both answering "so-so" in its first six (completed) months; its id. */
+async function monitoredPair(): Promise<string> {
   const { db } = t.database;
   const first = addMonths(monthOf(await paymentNow(db)), -7);
   const months = Array.from({ length: 12 }, (_, i) => addMonths(first, i));
@@ -102,7 +104,14 @@ async function monitoredPair(): Promise<void> {
         ratings: [{ memberId: members[1 - index]!.id, choice: 3 }],
         satisfaction: 3,
       });
-  monitorIds.push(id);
+  return id;
+}
+
+/** `count` monitored pairs (10 is the gate's minimum, 60 observed months); their ids. */
+async function monitoredPairs(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.push(await monitoredPair());
+  return ids;
 }
 
 const outcomesOf = async (id: string): Promise<OutcomeGate> =>
@@ -111,7 +120,8 @@ const publish = (id: string, payload: object = {}, locale = 'en') => call('POST'
 
 describe('the real-outcome publish gate', () => {
   it('refuses a candidate whose band misses the observations the published one covered, naming the figure in both languages', async () => {
-    for (let i = 0; i < 10; i++) await monitoredPair();
+    // Published: none yet, so the prior, which moves the forecast by nothing.
+    await monitoredPairs(10);
     const worse = await model(30);
     const outcomes = await outcomesOf(worse);
     expect(outcomes).toMatchObject({ verdict: 'worse', worse: 'coverage', monitors: 10, minObservations: 60, minMonitors: 10 });
@@ -134,6 +144,8 @@ describe('the real-outcome publish gate', () => {
   });
 
   it('lets through a candidate that moves the forecast by less than the tolerance, and then judges against it', async () => {
+    await monitoredPairs(10);
+    // Published: the prior (shift 0).
     const close = await model(0.5);
     const outcomes = await outcomesOf(close);
     expect(outcomes).toMatchObject({ verdict: 'pass', worse: null, errorTolerance: 1 });
@@ -150,6 +162,8 @@ describe('the real-outcome publish gate', () => {
   });
 
   it('publishes a refused candidate with a written justification, which the audit log keeps with the refusal', async () => {
+    await monitoredPairs(10);
+    // Published: the prior (shift 0); a candidate 40 points above it misses every observation.
     const worse = await model(40);
     const justification = 'The frozen bands predate the work-style block; reviewed with the customer on 1 December.';
     const published = await publish(worse, { justification });
@@ -165,7 +179,10 @@ describe('the real-outcome publish gate', () => {
   });
 
   it('below the sample size reports that it cannot judge and lets the publish through', async () => {
-    await t.database.db.delete(monitors).where(eq(monitors.id, monitorIds.pop()!));
+    const ids = await monitoredPairs(10);
+    // The +40 model published over the gate's refusal, with a justification, while ten monitors judged it; then one goes.
+    expect((await publish(await model(40), { justification: 'Reviewed with the customer.' })).statusCode).toBe(200);
+    await t.database.db.delete(monitors).where(eq(monitors.id, ids.pop()!));
     // Published: the +40 model. A candidate 40 points below it misses every observation, but 54 months over 9 monitors judge nothing.
     const back = await model(0);
     const outcomes = await outcomesOf(back);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -51,7 +51,10 @@ function clientOn(product: Product): QueryClient {
 afterEach(cleanup);
 
 describe('every gated control reads the capability table', () => {
-  initI18n('en');
+  // Each case reads English plan names; the alert cases below switch the language, and tests run in any order.
+  beforeEach(async () => {
+    await initI18n('en').changeLanguage('en');
+  });
   // Generated from the table: adding a capability or a product adds its cases here.
   for (const product of PRODUCT_ORDER) {
     for (const capability of CAPABILITIES) {
