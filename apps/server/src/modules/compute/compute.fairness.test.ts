@@ -1,16 +1,18 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { computeJobs, owners } from '../../db/schema/index.ts';
 import type { Database } from '../../core/db.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { claimJob, finishJob } from './compute.repository.ts';
 
-// The repository alone on its own database: no runner of an app claims these jobs behind the test's back.
+// The repository alone on its own database: no runner of an app claims these jobs behind the test's back. The queue is
+// shared by every owner, so every test gets a database of its own: the jobs another test left waiting or running are
+// not claimed before this test's, in whatever order they run.
 let database: Database;
-beforeAll(async () => {
+beforeEach(async () => {
   database = await createTestDatabase();
 });
-afterAll(() => database.close());
+afterEach(() => database.close());
 
 const STALE_MS = 60_000;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ScoringModel } from '@teamcast/contracts';
 import { scoringModels } from '../../db/schema/index.ts';
@@ -14,12 +14,15 @@ import { insertCompletedProfile, profileRow } from '../scoring/scoring.test-supp
 let t: TestApp;
 let admin: SignedIn;
 
-beforeAll(async () => {
+// Every test gets its own database with the same demo labels, and trains the models it needs itself: which model is
+// current is one fact for the whole install, so a model one test published (or made old) is never what another reads,
+// in whatever order they run.
+beforeEach(async () => {
   t = await createTestApp();
   admin = await createAdministrator(t);
   await seedDemoData(t.database.db, { seed: 3, people: 40, labelled: 40, ownerProfiles: 1 });
 });
-afterAll(async () => t.close());
+afterEach(async () => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { ...admin.headers, 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
@@ -84,7 +87,16 @@ describe('models of the old feature layout (age, sex and family answers among th
   });
 
   it('an old-format model that is already current is not used: profiles are scored by the prior', async () => {
+    // A model of the current layout, published, then turned into one of the old layout while it is current.
+    const started = await call('POST', '/api/admin/neuronet/models', { seed: 1, epochs: 20 });
+    expect(started.statusCode).toBe(202);
+    const model = await trained(started.json().result._id);
+    expect(model.status).toBe('trained');
+    expect((await call('POST', `/api/admin/neuronet/models/${model._id}/upload`)).statusCode).toBe(200);
+    const justification = 'Format test: this model only has to be the current one before it is made old.';
+    expect((await call('POST', `/api/admin/neuronet/models/${model._id}/publish`, { justification })).statusCode).toBe(200);
     const [current] = await t.database.db.select().from(scoringModels).where(eq(scoringModels.isCurrent, true));
+    expect(current!.id).toBe(model._id);
     await makeOld(current!.id);
     const profileId = await insertCompletedProfile(
       t,

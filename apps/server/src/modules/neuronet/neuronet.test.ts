@@ -4,8 +4,11 @@ import type { ScoringModel } from '@teamcast/contracts';
 import { owners, profiles } from '../../db/schema/index.ts';
 import { createAdministrator, createEstimator, createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { generatePeople } from '../demo/demo-data.ts';
 import { DEMO_OWNER_EMAIL, seedDemoData } from '../demo/demo.service.ts';
+import { shippedQuestionnaires } from '../questionnaires/shipped-questionnaires.ts';
 import { meanMae } from '../scoring/metrics.ts';
+import { scoreProfile } from '../scoring/scoring.service.ts';
 import { insertCompletedProfile, profileRow } from '../scoring/scoring.test-support.ts';
 import type * as FairnessService from '../fairness/fairness.service.ts';
 
@@ -42,12 +45,44 @@ let t: TestApp;
 let admin: SignedIn;
 let estimator: SignedIn;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdministrator(t);
-  estimator = await createEstimator(t);
-});
-afterAll(async () => t.close());
+/**
+ * Gives the tests of the describe it is called in an install of their own (a fresh database, an administrator and an
+ * estimator), with what `prepare` builds in it: the labels, the published model and the final scores are facts of the
+ * whole install, so no group reads what another group's tests left, in whatever order they run.
+ */
+function ownInstall(prepare?: () => Promise<void>) {
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createAdministrator(t);
+    estimator = await createEstimator(t);
+    await prepare?.();
+  });
+  afterAll(async () => t.close());
+}
+
+/**
+ * The demo install the training tests read: 90 labelled people of four estimators and three work profiles of the demo
+ * owner. Returns one of those work profiles.
+ */
+async function seedLabelledDemo(): Promise<string> {
+  await seedDemoData(t.database.db, { seed: 5, people: 90, labelled: 90, ownerProfiles: 3 });
+  // Deliberately age-biased labels (−30 points at 18, +30 at 58 and older), so the trained model is below the bar.
+  await t.database.db.execute(sql`
+    update profile_estimates pe set
+      competencies = least(100, greatest(0, pe.competencies + least(30, (p.age - 38) * 1.5))),
+      professionalism = least(100, greatest(0, pe.professionalism + least(30, (p.age - 38) * 1.5))),
+      maturity = least(100, greatest(0, pe.maturity + least(30, (p.age - 38) * 1.5))),
+      score = least(100, greatest(0, pe.score + least(30, (p.age - 38) * 1.5)))
+    from profiles p where p.id = pe.profile_id`);
+  const [owner] = await t.database.db.select().from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
+  // A work profile of the demo owner (he has love profiles too, which this model does not score).
+  const [row] = await t.database.db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, owner!.id), eq(profiles.isDemo, true), eq(profiles.kind, 'standard')))
+    .limit(1);
+  return row!.id;
+}
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = admin.headers) =>
   t.app.inject({ method, url, headers: { ...headers, 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
@@ -62,6 +97,8 @@ async function waitForTraining(id: string): Promise<ScoringModel> {
 }
 
 describe('access', () => {
+  ownInstall();
+
   it('answers 403 to an estimator and 401 to anyone signed out on every neuronet and final-score route', async () => {
     const adminRoutes = t.app.accessCatalogue.filter((entry) => entry.url.startsWith('/api/admin/neuronet') || entry.url.includes('/final-score'));
     expect(adminRoutes.length).toBe(11);
@@ -78,6 +115,9 @@ describe('access', () => {
 });
 
 describe('without enough labels', () => {
+  // A fresh install: no labels, no model, no evaluation.
+  ownInstall();
+
   it('refuses to train with a localised message and has no accuracy figure yet', async () => {
     const owner = await createOwner(t);
     await insertCompletedProfile(t, owner.id, [{ neuron: 'С_Возр', value: 30 }]);
@@ -102,27 +142,11 @@ describe('without enough labels', () => {
   });
 });
 
-describe('training, upload and publish', () => {
+// Read only: no test of this group trains, publishes or sets a final score.
+describe('a demo install before any model is published', () => {
   let ownerProfile: string;
-
-  beforeAll(async () => {
-    await seedDemoData(t.database.db, { seed: 5, people: 90, labelled: 90, ownerProfiles: 3 });
-    // Deliberately age-biased labels (−30 points at 18, +30 at 58 and older), so the trained model is below the bar.
-    await t.database.db.execute(sql`
-      update profile_estimates pe set
-        competencies = least(100, greatest(0, pe.competencies + least(30, (p.age - 38) * 1.5))),
-        professionalism = least(100, greatest(0, pe.professionalism + least(30, (p.age - 38) * 1.5))),
-        maturity = least(100, greatest(0, pe.maturity + least(30, (p.age - 38) * 1.5))),
-        score = least(100, greatest(0, pe.score + least(30, (p.age - 38) * 1.5)))
-      from profiles p where p.id = pe.profile_id`);
-    const [owner] = await t.database.db.select().from(owners).where(eq(owners.email, DEMO_OWNER_EMAIL));
-    // A work profile of the demo owner (he has love profiles too, which this model does not score).
-    const [row] = await t.database.db
-      .select()
-      .from(profiles)
-      .where(and(eq(profiles.ownerId, owner!.id), eq(profiles.isDemo, true), eq(profiles.kind, 'standard')))
-      .limit(1);
-    ownerProfile = row!.id;
+  ownInstall(async () => {
+    ownerProfile = await seedLabelledDemo();
   });
 
   it('scores demo profiles with the prior before any model is published', async () => {
@@ -140,6 +164,23 @@ describe('training, upload and publish', () => {
       { model: 'neuronet', version: null, kinds: ['standard', 'short'], outputs: ['competencies', 'professionalism', 'maturity'] },
       { model: 'love-rules', version: 'love-rules-1', kinds: ['love', 'couple'], outputs: ['intimacy', 'passion', 'commitment'] },
     ]);
+  });
+
+  it('lists labelled profiles with labels, current scores and a chosen model’s predictions', async () => {
+    const page = (await call('GET', '/api/admin/neuronet/profiles?limit=5&modelId=prior')).json().result;
+    expect(page.total).toBe(90);
+    expect(page.items).toHaveLength(5);
+    expect(page.items[0].label).not.toBeNull();
+    expect(page.items[0].predicted).not.toBeNull();
+    expect(page.items[0].estimatorsCount).toBeGreaterThan(0);
+  });
+});
+
+describe('training, upload and publish', () => {
+  let ownerProfile: string;
+  // Its own demo install: publishing makes the model current and rescores every profile.
+  ownInstall(async () => {
+    ownerProfile = await seedLabelledDemo();
   });
 
   // Two bias audits of the reference population run at publish time: slow on a loaded machine, hence the limit.
@@ -219,7 +260,8 @@ describe('training, upload and publish', () => {
     const shown = (await call('GET', '/api/admin/neuronet/models')).json().result.justifications;
     expect(shown[0]).toMatchObject({ modelId: model._id, text: justification });
     expect(published.json().result.model.isCurrent).toBe(true);
-    expect(published.json().result.profilesRescored).toBe(94);
+    // Every work profile of this install: the 90 labelled people and the demo owner's three.
+    expect(published.json().result.profilesRescored).toBe(93);
 
     const after = await profileRow(t, ownerProfile);
     expect(after.modelId).toBe(model._id);
@@ -241,17 +283,21 @@ describe('training, upload and publish', () => {
     const retrain = await call('POST', `/api/admin/neuronet/models/${model._id}/train`);
     expect(retrain.json().error.code).toBe('model_published');
   });
+});
 
-  it('lists labelled profiles with labels, current scores and a chosen model’s predictions', async () => {
-    const page = (await call('GET', '/api/admin/neuronet/profiles?limit=5&modelId=prior')).json().result;
-    expect(page.total).toBe(90);
-    expect(page.items).toHaveLength(5);
-    expect(page.items[0].label).not.toBeNull();
-    expect(page.items[0].predicted).not.toBeNull();
-    expect(page.items[0].estimatorsCount).toBeGreaterThan(0);
-  });
+describe('final scores', () => {
+  // Its own install: a final score is a label, so it would change the label counts the training groups read.
+  ownInstall();
 
   it('final precise scores replace the shown scores and the final score sets the grade', async () => {
+    // A work profile of its own, scored by the prior: the final scores replace what it shows.
+    const owner = await createOwner(t);
+    const answers = generatePeople(shippedQuestionnaires.find((q) => q.kind === 'standard')!.steps, 1, 5)[0]!.answers;
+    const ownerProfile = await insertCompletedProfile(t, owner.id, answers);
+    expect(await scoreProfile(t.database.db, ownerProfile)).toBe(true);
+    const shown = await profileRow(t, ownerProfile);
+    expect(shown.competencies).not.toBeNull();
+    expect([shown.competencies, shown.professionalism, shown.maturity]).not.toEqual([90, 85, 80]);
     const precise = await call('PUT', `/api/admin/profiles/${ownerProfile}/final-score-precise`, {
       scorePrecise: { competencies: 90, professionalism: 85, maturity: 80 },
     });

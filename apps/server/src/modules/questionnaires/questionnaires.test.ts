@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_ANSWER, allSlots, type Step } from '@teamcast/contracts';
 import { createAdministrator, createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -15,12 +15,19 @@ let t: TestApp;
 let admin: SignedIn;
 let owner: SignedIn;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdministrator(t);
-  owner = await createOwner(t);
-});
-afterAll(() => t.close());
+/**
+ * Every test of the describe it is called in gets its own database: the questionnaires (which are seeded, which is
+ * active for a kind, which are inactive) are one set for the whole install, and the tests add, rename, deactivate,
+ * replace and delete them, so none reads what another left, in whatever order they run.
+ */
+function freshAppForEachTest() {
+  beforeEach(async () => {
+    t = await createTestApp();
+    admin = await createAdministrator(t);
+    owner = await createOwner(t);
+  });
+  afterEach(() => t.close());
+}
 
 async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, who: SignedIn = admin, lang = 'ru') {
   const res = await t.app.inject({ method, url, payload, headers: { ...who.headers, 'accept-language': lang } });
@@ -29,17 +36,8 @@ async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, pa
 
 const neurons = (steps: Step[]) => steps.flatMap((step) => step.questions.map((q) => q.neuronName));
 
-describe(`shipped questionnaires on ${testDriver}`, () => {
-  it('are seeded once per kind at start-up, as status created from the shipped source', async () => {
-    const list = await call('GET', '/api/admin/questionnaire');
-    expect(list.status).toBe(200);
-    const kinds = list.body.result.items.map((item: { kind: string }) => item.kind).sort();
-    expect(kinds).toEqual(['couple', 'love', 'short', 'standard']);
-    for (const item of list.body.result.items) expect(item).toMatchObject({ status: 'created', dataSource: 'shipped', profilesCount: 0 });
-    expect(await seedShippedQuestionnaires(t.database)).toEqual([]);
-    expect((await call('GET', '/api/admin/questionnaire')).body.result.total).toBe(4);
-  });
-
+// The shipped definitions themselves: no app, no database.
+describe('shipped questionnaire definitions', () => {
   it('standard: 5 steps covering every field of spec section 3 and the work-style block, with age С_Возр and gender С_Пол (М/Ж)', () => {
     const standard = shippedQuestionnaires.find((q) => q.kind === 'standard')!;
     expect(standard.steps.map((step) => step.key)).toEqual(['about', 'education', 'experience', 'workstyle', 'family']);
@@ -131,6 +129,20 @@ describe(`shipped questionnaires on ${testDriver}`, () => {
     const doc = fs.readFileSync(path.join(import.meta.dirname, '../../../../../docs/questionnaires.md'), 'utf8');
     for (const shipped of shippedQuestionnaires) for (const neuron of neurons(shipped.steps)) expect(doc, neuron).toContain(`\`${neuron}\``);
   });
+});
+
+describe(`shipped questionnaires on ${testDriver}`, () => {
+  freshAppForEachTest();
+
+  it('are seeded once per kind at start-up, as status created from the shipped source', async () => {
+    const list = await call('GET', '/api/admin/questionnaire');
+    expect(list.status).toBe(200);
+    const kinds = list.body.result.items.map((item: { kind: string }) => item.kind).sort();
+    expect(kinds).toEqual(['couple', 'love', 'short', 'standard']);
+    for (const item of list.body.result.items) expect(item).toMatchObject({ status: 'created', dataSource: 'shipped', profilesCount: 0 });
+    expect(await seedShippedQuestionnaires(t.database)).toEqual([]);
+    expect((await call('GET', '/api/admin/questionnaire')).body.result.total).toBe(4);
+  });
 
   it('serves the active definitions to owners and anonymous visitors', async () => {
     const full = await call('GET', '/api/owner/questionnaire', undefined, owner);
@@ -155,6 +167,8 @@ const tinySteps = [
 ];
 
 describe(`administrator questionnaire calls on ${testDriver}`, () => {
+  freshAppForEachTest();
+
   it('adds, reads, renames, deactivates and deletes a questionnaire', async () => {
     const created = await call('POST', '/api/admin/questionnaire', { name: 'Проба', kind: 'standard', steps: tinySteps });
     expect(created.status).toBe(201);
@@ -257,6 +271,8 @@ describe(`administrator questionnaire calls on ${testDriver}`, () => {
 });
 
 describe(`a new shipped revision on ${testDriver}`, () => {
+  freshAppForEachTest();
+
   it('replaces the unedited earlier shipped questionnaire with a new one (the old one kept, inactive, for its profiles) and leaves an edited one alone', async () => {
     const db = t.database.db;
     for (const kind of ['standard'] as const) {
