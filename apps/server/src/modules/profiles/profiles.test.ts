@@ -147,15 +147,13 @@ describe(`owner profiles on ${testDriver}`, () => {
     const plain = await createProfile(owner);
     const used = await createProfile(owner);
     // A team of the owner holds it (written directly: the scenes module keeps scene_members, which the count reads).
-    await t.database.db
-      .insert(scenes)
-      .values({
-        id: crypto.randomUUID(),
-        ownerId: owner.id,
-        title: 'Team',
-        startDay: '2026-11-01',
-        actors: [{ id: used._id, events: [{ type: 'start', date: 0, value: 0, timestamp: 1 }] }],
-      });
+    await t.database.db.insert(scenes).values({
+      id: crypto.randomUUID(),
+      ownerId: owner.id,
+      title: 'Team',
+      startDay: '2026-11-01',
+      actors: [{ id: used._id, events: [{ type: 'start', date: 0, value: 0, timestamp: 1 }] }],
+    });
     const shown = await call({ method: 'GET', url: `/api/owner/profiles/${used._id}`, who: owner });
     expect(shown.body.result.usage).toEqual({ teams: 1, evaluations: 0 });
     expect((await call({ method: 'DELETE', url: `/api/owner/profiles/${plain._id}`, who: owner })).body.result).toEqual({ state: 'deleted' });
