@@ -173,6 +173,8 @@ async function main() {
     fs.rmSync(reportFile, { force: true });
     const stop = startContention(options, options.projects, index);
     const started = Date.now();
+    // Named when it starts, so a run stopped early can still be replayed.
+    say(`run ${index}/${options.runs}: seed ${seed}: started ${new Date(started).toISOString()}`);
     const code = await run(
       'npx',
       [
