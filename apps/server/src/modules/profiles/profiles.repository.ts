@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ProfileFilter } from '@teamcast/contracts';
 import { qualified, type Db, type SqlFragment } from '../../core/db.ts';
-import { AppError } from '../../core/errors.ts';
+import { afterCursor, keysetPage, sortKeyOf } from '../../core/keyset.repository.ts';
 import { owners, profiles } from '../../db/schema/index.ts';
 import type { ProfileColumns, ProfileFact, ProfileUsage } from './profile-usage.ts';
 
@@ -98,26 +98,6 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** A sort key as the cursor carries it: UTC with microseconds, so it compares exactly with the stored value. */
-const SORT_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/** A keyset cursor: the sort key and the row id, base64url JSON. Anything else is refused on the cursor field. */
-function encodeCursor(key: string, id: string): string {
-  return Buffer.from(JSON.stringify([key, id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { key: string; id: string } {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && typeof parsed[1] === 'string' && SORT_KEY.test(parsed[0])) {
-      return { key: parsed[0], id: parsed[1] };
-    }
-  } catch {
-    // Falls through to the refusal below.
-  }
-  throw new AppError('validation_failed', undefined, 'cursor');
-}
-
 /**
  * An owner's visible profiles (not deleted), one page in the order of `profiles_owner_created_idx` or
  * `profiles_owner_updated_idx`, with the count matching the filter, the count of all and the next page's cursor. A
@@ -152,12 +132,7 @@ export async function listOwnerProfiles<A>(
   const matching = and(...conditions);
   const column = options.sort === 'updatedAt' ? profiles.updatedAt : profiles.createdAt;
   const direction = options.order === 'asc' ? asc : desc;
-  let page = matching;
-  if (options.cursor) {
-    const after = decodeCursor(options.cursor);
-    const comparison = options.order === 'asc' ? sql`>` : sql`<`;
-    page = and(matching, sql`(${column}, ${profiles.id}) ${comparison} (${after.key}::timestamptz, ${after.id})`);
-  }
+  const page = options.cursor ? and(matching, afterCursor(column, profiles.id, options.cursor, options.order)) : matching;
   // Uncorrelated sub-selects: PostgreSQL computes each once for the statement (an InitPlan), so the page, both counts
   // and the owner's main profile come back in one round trip. Inside them "profiles" is the sub-select's own table.
   const pageFacts = {
@@ -171,7 +146,7 @@ export async function listOwnerProfiles<A>(
       ...summaryColumns,
       ...pageFacts,
       mood: moodColumn(facts),
-      sortKey: sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      sortKey: sortKeyOf(column),
     })
     .from(profiles)
     .where(page)
@@ -180,16 +155,14 @@ export async function listOwnerProfiles<A>(
     .offset(options.cursor ? 0 : options.offset);
   // A page past the end has no row to carry the counts: they are read on their own.
   const [counted] = rows.length > 0 ? rows : await db.select(pageFacts).from(owners).where(eq(owners.id, ownerId));
-  const more = rows.length > options.limit;
-  const shown = more ? rows.slice(0, options.limit) : rows;
-  const last = shown.at(-1);
+  const { rows: shown, nextCursor } = keysetPage(rows, options.limit, (row) => row);
   return {
     rows: shown.map(({ sortKey: _key, total: _total, profilesCount: _all, mainProfileId: _main, access: _access, ...row }) => row),
     total: counted?.total ?? 0,
     profilesCount: counted?.profilesCount ?? 0,
     mainProfileId: counted?.mainProfileId ?? null,
     access: counted?.access ?? null,
-    nextCursor: more && last ? encodeCursor(last.sortKey, last.id) : null,
+    nextCursor,
   };
 }
 
