@@ -1,25 +1,8 @@
-import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { signedInOwner } from '../support/owner.ts';
+import { subscribedOwner } from '../support/team-owner.ts';
 
 test.skip(({ isMobile }) => !isMobile, 'the phone way into the monitor; the desktop reaches it from its menu (monitor.spec.ts)');
-
-/** An owner on the Monitor plan, bought with the built-in provider's success card. */
-async function monitorOwner(page: Page, request: APIRequestContext): Promise<void> {
-  const { token } = await signedInOwner(page, request, 'PhoneMonitor');
-  const auth = { authorization: `Bearer ${token}` };
-  const card = await request.post('/api/payment/attach-payment-method', {
-    headers: auth,
-    data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } },
-  });
-  expect(card.ok(), await card.text()).toBe(true);
-  const subscribed = await request.post('/api/payment/update-subscription', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { subscribe: 'MONITOR_1M', paymentMethodId: ((await card.json()).result as { _id: string })._id, ln: 'en' },
-  });
-  expect(subscribed.ok(), await subscribed.text()).toBe(true);
-}
 
 const footer = (page: Page) => page.getByRole('contentinfo').getByRole('navigation');
 
@@ -28,7 +11,8 @@ test('on the phone the owner reaches the team monitor from Settings (the footer 
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
-  await monitorOwner(page, request);
+  // An owner on the Monitor plan, bought with the built-in provider's success card.
+  await subscribedOwner(page, request, 'PhoneMonitor', 'MONITOR_1M');
   await page.goto('/owner-mobile/p2p');
   await footer(page).getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/owner-mobile\/settings$/);

@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { clockServerPort, monthStartAfter, startClockServer, type ClockServer } from '../support/clock.ts';
 import { mailedMessages } from '../support/mail.ts';
-import { signedInOwner, type ApiOwner } from '../support/owner.ts';
+import { subscribedOwner } from '../support/team-owner.ts';
 
 test.skip(({ isMobile }) => isMobile, 'the journey runs on the desktop; the phone shell shows the same screen');
 
@@ -27,24 +26,6 @@ test.afterEach(async () => {
   await server?.stop();
   server = undefined;
 });
-
-/** An owner on the Monitor plan, bought with the built-in provider's success card. */
-async function monitorOwner(page: Page, request: APIRequestContext): Promise<ApiOwner> {
-  const owner = await signedInOwner(page, request, 'Monitor');
-  const { token } = owner;
-  const auth = { authorization: `Bearer ${token}` };
-  const card = await request.post('/api/payment/attach-payment-method', {
-    headers: auth,
-    data: { testCard: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } },
-  });
-  expect(card.ok(), await card.text()).toBe(true);
-  const subscribed = await request.post('/api/payment/update-subscription', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { subscribe: 'MONITOR_1M', paymentMethodId: ((await card.json()).result as { _id: string })._id, ln: 'en' },
-  });
-  expect(subscribed.ok(), await subscribed.text()).toBe(true);
-  return owner;
-}
 
 const PEOPLE: Array<[string, string, Record<string, string | number>]> = [
   ['Anna', 'Smirnova', { С_Пол: 'Ж', С_Возр: 31, С_ВУЗ: 'Магистр', С_Степень: 'Нет', С_Стаж: 9, С_Руков_Стаж: 3, С_Проживание: 'Партнёр', С_Дети: 1 }],
@@ -76,7 +57,8 @@ test('an owner monitors a team, three members answer by their links two months r
   request,
   browser,
 }) => {
-  const owner = await monitorOwner(page, request);
+  // An owner on the Monitor plan, bought with the built-in provider's success card.
+  const owner = await subscribedOwner(page, request, 'Monitor', 'MONITOR_1M');
   for (const [firstName, lastName, answers] of PEOPLE) {
     const res = await request.post('/api/owner/profiles/short', {
       headers: { authorization: `Bearer ${owner.token}` },
