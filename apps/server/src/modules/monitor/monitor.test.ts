@@ -63,6 +63,23 @@ async function answer(link: MonitorLink, choice: number, satisfaction = 3) {
 
 const monitorOf = async (id: string): Promise<Monitor> => MonitorSchema.parse((await call('GET', `/api/owner/monitors/${id}`, owner)).body.result);
 
+/** Three scored people of the owner, the first with an address. */
+async function threePeople(): Promise<string[]> {
+  return [
+    await scoredProfile(t.database.db, owner.id, { firstName: 'Anna', lastName: 'A', email: 'anna@example.com' }),
+    await scoredProfile(t.database.db, owner.id, { firstName: 'Boris', lastName: 'B' }),
+    await scoredProfile(t.database.db, owner.id, { firstName: 'Vera', lastName: 'V' }),
+  ];
+}
+
+/** Waits for the team's check to finish: a wait for the state, not a time (the run took over 30 s at load average 25 in the stress run, issue 31). */
+async function teamCheckDone(sceneId: string): Promise<void> {
+  await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${sceneId}`, owner)).body.result.lastRun.status).toBe('done'), {
+    timeout: 240_000,
+    interval: 100,
+  });
+}
+
 describe('monitoring a team', () => {
   let sceneId: string;
   let monitor: Monitor;
@@ -71,20 +88,12 @@ describe('monitoring a team', () => {
 
   /** A team of Anna (with an address), Boris and Vera, its team check run, and its monitor started this month. */
   async function startTeam() {
-    const ids = [
-      await scoredProfile(t.database.db, owner.id, { firstName: 'Anna', lastName: 'A', email: 'anna@example.com' }),
-      await scoredProfile(t.database.db, owner.id, { firstName: 'Boris', lastName: 'B' }),
-      await scoredProfile(t.database.db, owner.id, { firstName: 'Vera', lastName: 'V' }),
-    ];
+    const ids = await threePeople();
     month = monthOf(await now());
     const created = await call('POST', '/api/scene/scene', owner, { ...teamBody('Sales', ids), startDay: `${month}-01` });
     sceneId = created.body.result.scene._id;
     expect((await call('PUT', `/api/scene/scene/${sceneId}/run`, owner, {})).status).toBe(200);
-    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${sceneId}`, owner)).body.result.lastRun.status).toBe('done'), {
-      // A wait for the state, not a time: the run took over 30 s at load average 25 (stress run, issue 31).
-      timeout: 240_000,
-      interval: 100,
-    });
+    await teamCheckDone(sceneId);
     const started = await call('POST', '/api/owner/monitors', owner, { kind: 'team', subjectId: sceneId });
     expect(started.status).toBe(201);
     monitor = MonitorSchema.parse(started.body.result);
@@ -97,11 +106,7 @@ describe('monitoring a team', () => {
   }
 
   it('refuses a team without a finished team check, then starts from its forecast band, once', async () => {
-    const ids = [
-      await scoredProfile(t.database.db, owner.id, { firstName: 'Anna', lastName: 'A', email: 'anna@example.com' }),
-      await scoredProfile(t.database.db, owner.id, { firstName: 'Boris', lastName: 'B' }),
-      await scoredProfile(t.database.db, owner.id, { firstName: 'Vera', lastName: 'V' }),
-    ];
+    const ids = await threePeople();
     month = monthOf(await now());
     const created = await call('POST', '/api/scene/scene', owner, { ...teamBody('Sales', ids), startDay: `${month}-01` });
     expect(created.status).toBe(201);
@@ -109,10 +114,7 @@ describe('monitoring a team', () => {
 
     expect((await call('POST', '/api/owner/monitors', owner, { kind: 'team', subjectId: sceneId })).body.error.code).toBe('forecast_required');
     expect((await call('PUT', `/api/scene/scene/${sceneId}/run`, owner, {})).status).toBe(200);
-    await vi.waitFor(async () => expect((await call('GET', `/api/scene/scene/${sceneId}`, owner)).body.result.lastRun.status).toBe('done'), {
-      timeout: 240_000,
-      interval: 100,
-    });
+    await teamCheckDone(sceneId);
 
     const started = await call('POST', '/api/owner/monitors', owner, { kind: 'team', subjectId: sceneId });
     expect(started.status).toBe(201);
