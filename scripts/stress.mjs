@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm run test:stress`: finds tests that pass or fail by timing. Runs the unit suites N times, each run in a shuffled
 // order with its own printed seed and under CPU contention (busy-looping processes, or a second copy of the suite, at
-// the same time), then the browser journeys with --repeat-each; lists every test that did not pass every time, with
+// the same time; `pair` runs two shuffled, reported runs side by side, each the other's contention, with a burner
+// while only one is left), then the browser journeys with --repeat-each; lists every test that did not pass every time, with
 // the seeds of the runs it failed in. Exits 1 when any test was unstable or a run gave no report.
 //
-//   npm run test:stress -- [--runs 5] [--projects web,server,engine,contracts] [--contention burner|suite|none]
+//   npm run test:stress -- [--runs 5] [--projects web,server,engine,contracts] [--contention burner|pair|suite|none]
 //                          [--burners 1] [--e2e] [--repeat-each 3] [--e2e-project desktop]... [--e2e-workers 1]
 //                          [--no-build] [--out .stress]
 //
@@ -57,7 +58,7 @@ function parseArgs(argv) {
     else throw new Error(`unknown flag ${flag} (see the header of scripts/stress.mjs)`);
   }
   if (!Number.isInteger(options.runs) || options.runs < 0) throw new Error('--runs takes a whole number');
-  if (!['burner', 'suite', 'none'].includes(options.contention)) throw new Error('--contention is burner, suite or none');
+  if (!['burner', 'pair', 'suite', 'none'].includes(options.contention)) throw new Error('--contention is burner, pair, suite or none');
   return options;
 }
 
@@ -167,11 +168,11 @@ async function main() {
     `stress: ${options.runs} shuffled run(s) of ${options.projects.join(', ')} under contention '${options.contention}'${options.e2e ? `; browser journeys ×${options.repeatEach}` : ''}`,
   );
 
-  for (let index = 1; index <= options.runs && options.projects.length > 0; index += 1) {
+  /** One shuffled, reported run of the unit suites; resolves when it has ended and its outcomes are counted. */
+  const unitRun = async (index) => {
     const seed = crypto.randomInt(1, 2 ** 31 - 1);
     const reportFile = path.join(options.out, `unit-${index}.json`);
     fs.rmSync(reportFile, { force: true });
-    const stop = startContention(options, options.projects, index);
     const started = Date.now();
     // Named when it starts, so a run stopped early can still be replayed.
     say(`run ${index}/${options.runs}: seed ${seed}: started ${new Date(started).toISOString()}`);
@@ -188,15 +189,35 @@ async function main() {
       ],
       { logFile: path.join(options.out, `unit-${index}.log`), env: { CI: '' } },
     );
-    stop();
     if (!fs.existsSync(reportFile)) {
       broken.push(`unit run ${index} (seed ${seed}) wrote no report, exit ${code}: see ${path.relative(root, options.out)}/unit-${index}.log`);
       say(`run ${index}/${options.runs}: seed ${seed}: NO REPORT (exit ${code})`);
-      continue;
+      return;
     }
     const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
     record(tally, vitestOutcomes(report), `seed ${seed}`);
     say(`run ${index}/${options.runs}: seed ${seed}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${minutes(Date.now() - started)}`);
+  };
+
+  const unitRuns = options.projects.length > 0 ? options.runs : 0;
+  if (options.contention === 'pair') {
+    // Two runs at once, each the other's contention; when one ends, a burner takes its place until the other ends.
+    for (let index = 1; index <= unitRuns; index += 2) {
+      const pair = index + 1 <= unitRuns ? [unitRun(index), unitRun(index + 1)] : [unitRun(index)];
+      let stopBurner = () => {};
+      const first = Promise.race(pair).then(() => {
+        if (pair.length === 2) stopBurner = startContention({ ...options, contention: 'burner' }, options.projects, index);
+      });
+      if (pair.length === 1) stopBurner = startContention({ ...options, contention: 'burner' }, options.projects, index);
+      await Promise.all([...pair, first]);
+      stopBurner();
+    }
+  } else {
+    for (let index = 1; index <= unitRuns; index += 1) {
+      const stop = startContention(options, options.projects, index);
+      await unitRun(index);
+      stop();
+    }
   }
 
   if (options.e2e) {
