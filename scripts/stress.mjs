@@ -5,7 +5,7 @@
 // while only one is left), then the browser journeys with --repeat-each; lists every test that did not pass every time, with
 // the seeds of the runs it failed in. Exits 1 when any test was unstable or a run gave no report.
 //
-//   npm run test:stress -- [--runs 5] [--projects web,server,engine,contracts] [--contention burner|pair|suite|none]
+//   npm run test:stress -- [--runs 5] [--projects contracts,engine,scripts,server,web] [--contention burner|pair|suite|none]
 //                          [--burners 1] [--e2e] [--repeat-each 3] [--e2e-project desktop]... [--e2e-workers 1]
 //                          [--no-build] [--out .stress]
 //
@@ -27,7 +27,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
 function parseArgs(argv) {
   const options = {
     runs: 5,
-    projects: ['contracts', 'engine', 'server', 'web'],
+    projects: ['contracts', 'engine', 'scripts', 'server', 'web'],
     contention: 'burner',
     burners: 1,
     e2e: false,
