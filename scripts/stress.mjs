@@ -227,7 +227,7 @@ async function main() {
     }
     // One Playwright run per project, each with its own server and fresh database: the sign-up limit per client
     // (100 an hour) would refuse the later repeats of both projects' sign-ups on one server.
-    for (const project of options.e2eProjects.length > 0 ? options.e2eProjects : ['desktop', 'phone']) {
+    for (const project of options.e2eProjects.length > 0 ? options.e2eProjects : ['desktop-accounts', 'desktop', 'phone']) {
       const reportFile = path.join(options.out, `e2e-${project}.json`);
       const logFile = path.join(options.out, `e2e-${project}.log`);
       fs.rmSync(reportFile, { force: true });
