@@ -87,6 +87,14 @@ function minutesAndSeconds(seconds) {
 }
 
 const stages = files.includes('stages.json') ? read('stages.json') : [];
+if (files.includes('machine.json')) {
+  const machine = read('machine.json');
+  console.log('');
+  // Figures of earlier runs, to compare with: docs/CONTRIBUTING.md ('CI time').
+  console.log(
+    `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${machine.loadAverageAtStart.toFixed(1)} at the start; reference work on one core ${machine.referenceWorkMs} ms`,
+  );
+}
 if (stages.length > 0) {
   console.log('');
   console.log('Stage durations:');
