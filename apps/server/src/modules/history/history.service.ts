@@ -18,20 +18,11 @@ export type NewHistoryEntry = Omit<HistoryEntry, 'at'>;
 /**
  * Adds a run: the entry becomes the newest; an earlier entry for the same object (or, for pairs, the same two people)
  * is replaced; a team entry replaces any other team entry (one team entry is kept); at most 15 remain. Counts the run
- * in the p2p or team counter. Runs in a transaction so concurrent runs cannot break the rules.
+ * in the p2p or team counter. One statement (`repo.record`), under the owner's lock, so concurrent runs cannot break
+ * the rules.
  */
 export async function recordHistory(db: Db, ownerId: string, entry: NewHistoryEntry, gate?: GateHub): Promise<void> {
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    // One owner's recordings take turns: two at once would both delete, then both insert the same entry.
-    await repo.lockOwnerHistory(tx, ownerId);
-    await repo.deleteReplaced(tx, ownerId, entry);
-    // Strictly after the newest entry, so 'newest first' holds even for two runs within one millisecond.
-    await repo.insertNewest(tx, ownerId, entry, now);
-    await repo.trim(tx, ownerId);
-    if (entry.type === 'pair') await repo.incrementCounter(tx, ownerId, 'p2p');
-    if (entry.type === 'team') await repo.incrementCounter(tx, ownerId, 'team');
-  });
+  await repo.record(db, ownerId, entry, new Date());
   await syncHistory(gate, ownerId);
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { PairRequest, SlotSide } from '@teamcast/contracts';
+import type { AccessRules, PairRequest, SlotSide } from '@teamcast/contracts';
 import { forecastLove, forecastPair, type PairForecast, type PairKind, type Specialist } from '@teamcast/engine';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
@@ -45,17 +45,17 @@ export async function loadOwnPair(db: Db, ownerId: string, id: string): Promise<
 const peopleOf = (row: Pick<PairRow, 'actor1Id' | 'actor2Id' | 'managerId'>) =>
   [row.actor1Id, row.actor2Id, row.managerId].filter((id): id is string => Boolean(id));
 
-/** The pair as the owner sees it; `people` may pass the profiles the caller has just read. */
-export async function pairView(db: Db, ownerId: string, row: PairRow, people?: Map<string, PairProfile>): Promise<PairRequest> {
+/** The pair as the owner sees it; `people` and `rules` may pass the profiles and access rules the caller has just read. */
+export async function pairView(db: Db, ownerId: string, row: PairRow, people?: Map<string, PairProfile>, rules?: AccessRules): Promise<PairRequest> {
   people ??= await repo.ownProfiles(db, ownerId, peopleOf(row));
   const slots = [row.actor1Id, row.actor2Id].filter((id): id is string => Boolean(id));
-  const [unlocked, hours, accuracy, rules] = await Promise.all([
+  const [unlocked, hours, accuracy, accessRules] = await Promise.all([
     row.actor1Id && row.actor2Id ? repo.isPairUnlocked(db, ownerId, row.actor1Id, row.actor2Id) : Promise.resolve(false),
     repo.weeklyHours(db, ownerId, slots),
     row.result ? forecastAccuracy(db) : Promise.resolve(null),
-    accessRulesFor(db, ownerId),
+    rules ?? accessRulesFor(db, ownerId),
   ]);
-  return presentPair(row, people, unlocked, hours, accuracy, rules.hideExpertise);
+  return presentPair(row, people, unlocked, hours, accuracy, accessRules.hideExpertise);
 }
 
 /**
@@ -170,7 +170,7 @@ function checkSlots(slots: [Slot, Slot], manager: PairProfile | undefined, manag
 export async function runPair(deps: PairDeps, ownerId: string, id: string, type: 'LOVE' | 'FRIEND' | undefined): Promise<PairRequest> {
   const { db } = deps;
   const row = await loadOwnPair(db, ownerId, id);
-  await assertCapability(db, ownerId, 'pairChecks');
+  const rules = await assertCapability(db, ownerId, 'pairChecks');
   const people = await repo.ownProfiles(db, ownerId, peopleOf(row));
   const slots: [Slot, Slot] = [
     { profile: row.actor1Id ? people.get(row.actor1Id) : undefined, side: row.actor1Side },
@@ -224,5 +224,5 @@ export async function runPair(deps: PairDeps, ownerId: string, id: string, type:
     },
     deps.gate,
   );
-  return pairView(db, ownerId, updated, people);
+  return pairView(db, ownerId, updated, people, rules);
 }

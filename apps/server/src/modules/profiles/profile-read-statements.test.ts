@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { statementsOf } from '../../test/statements.ts';
 import { testDriver } from '../../test/test-database.ts';
 
 // Issue 23: a profile read and a list page each cost one statement once the session is trusted (the session cache is
@@ -14,18 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The statements the database client is sent while `work` runs, as their SQL text. */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const client = (t.database.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }).session.client;
-  const spy = vi.spyOn(client, 'query');
-  try {
-    await work();
-    return spy.mock.calls.map(([query]) => (typeof query === 'string' ? query : String((query as { text?: string }).text)));
-  } finally {
-    spy.mockRestore();
-  }
-}
-
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: owner.headers });
 
 describe(`profile reads on ${testDriver}`, () => {
@@ -33,15 +22,19 @@ describe(`profile reads on ${testDriver}`, () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/owner/profiles', headers: owner.headers, payload: { firstName: 'Анна' } });
     const id = created.json().result._id as string;
     expect((await get(`/api/owner/profiles/${id}`)).statusCode).toBe(200);
-    const statements = await statementsOf(async () =>
+    const { statements, transactions } = await statementsOf(t, async () =>
       expect((await get(`/api/owner/profiles/${id}`)).json().result).toMatchObject({ _id: id, usage: { teams: 0, evaluations: 0 } }),
     );
     expect(statements).toHaveLength(1);
+    expect(transactions).toBe(0);
   });
 
   it('reads a list page with both counts, the moods, the main profile and access rules in one statement', async () => {
     await get('/api/owner/profiles?limit=50');
-    const statements = await statementsOf(async () => expect((await get('/api/owner/profiles?limit=50')).json().result.profilesCount).toBeGreaterThan(0));
+    const { statements, transactions } = await statementsOf(t, async () =>
+      expect((await get('/api/owner/profiles?limit=50')).json().result.profilesCount).toBeGreaterThan(0),
+    );
     expect(statements).toHaveLength(1);
+    expect(transactions).toBe(0);
   });
 });
