@@ -32,7 +32,12 @@ test.describe('scoring journey', () => {
       )
       .toBeGreaterThanOrEqual(20);
 
-    // An owner with a completed (short) profile, scored by the rules for now.
+    // The scoring in force: the rules on a fresh server; a model when this journey already ran on this server (the stress
+    // run's repeats), since nothing returns an installation to the rules.
+    const rulesInForce =
+      (await (await page.request.get('/api/admin/neuronet/models', { headers: { authorization: `Bearer ${token}` } })).json()).result.currentModelId === null;
+
+    // An owner with a completed (short) profile.
     const ownerEmail = `scoring-${crypto.randomBytes(4).toString('hex')}@example.com`;
     const owner = await signedUpOwner(page.request, { email: ownerEmail });
     // On Basic, the plan that shows the scores and the grade (a plan without it hides them: issue 20).
@@ -139,8 +144,9 @@ test.describe('scoring journey', () => {
     // The cookie and privacy notices (shown to every new visitor) would cover the dialogs' buttons.
     for (const notice of ['cookie-notice', 'privacy-notice']) await admin.getByTestId(notice).getByRole('button').last().click();
     await expect(admin.getByTestId('cookie-notice')).toHaveCount(0);
-    // The bias audit of the published scoring (the prior) is on the page and passes (docs/fairness.md).
-    await expect(admin.getByTestId('audit-current-verdict')).toContainText('Аудит пройден');
+    // The bias audit of the published scoring is on the page; the rules' audit passes (docs/fairness.md).
+    if (rulesInForce) await expect(admin.getByTestId('audit-current-verdict')).toContainText('Аудит пройден');
+    else await expect(admin.getByTestId('audit-current-verdict')).toBeVisible();
     await expect(admin.getByTestId('audit-current')).toBeVisible();
     // Publishing asks first, with the accuracy and fairness figures.
     await row.getByTestId('publish-model').click();
@@ -151,20 +157,29 @@ test.describe('scoring journey', () => {
     await confirm.getByTestId('publish-confirmed').click();
     // The gate audits the candidate at publish time against the published scoring. The demo labels rate maturity by
     // age, which the model can only learn through job-related inputs such as years of experience; its recommendation
-    // levels come out less fair than the prior's for one group (the demo data and training are seeded), so the server
+    // levels come out less fair than the rules' for one group (the demo data and training are seeded), so the server
     // refuses it, naming the group and both ratios, unless an administrator writes a justification (issue 27).
     const refusal = admin.getByTestId('publish-refused');
-    await expect(refusal).toContainText('Модель менее справедлива, чем опубликованная', { timeout: TRAINING_WAIT });
-    await expect(refusal).toContainText(/группы «[^»]+»/);
-    await expect(refusal).toContainText(/коэффициент влияния \d[.,]\d+ против \d[.,]\d+/);
-    await expect(admin.getByTestId('publish-justified')).toBeDisabled();
-    await expectAccessible(admin, 'neuronet publish refused');
     const justification = 'Демонстрационные оценки: модель публикуется для проверки пути обучения, не для решений о людях.';
-    await admin.getByTestId('publish-justification').fill(justification);
-    await admin.getByTestId('publish-justified').click();
+    let refused = rulesInForce;
+    if (rulesInForce) await expect(refusal).toContainText('Модель менее справедлива, чем опубликованная', { timeout: TRAINING_WAIT });
+    else {
+      // Against an earlier model trained on nearly the same labels the candidate may be as fair (published at once) or
+      // a little less (refused): either is the gate's answer.
+      await expect(refusal.or(row.getByText('Текущая'))).toBeVisible({ timeout: TRAINING_WAIT });
+      refused = await refusal.isVisible();
+    }
+    if (refused) {
+      await expect(refusal).toContainText(/группы «[^»]+»/);
+      await expect(refusal).toContainText(/коэффициент влияния \d[.,]\d+ против \d[.,]\d+/);
+      await expect(admin.getByTestId('publish-justified')).toBeDisabled();
+      await expectAccessible(admin, 'neuronet publish refused');
+      await admin.getByTestId('publish-justification').fill(justification);
+      await admin.getByTestId('publish-justified').click();
+    }
     await expect(row).toContainText('Текущая', { timeout: TRAINING_WAIT });
     // The model page keeps the justification with who wrote it and the refusal it overrode (the audit log holds it).
-    await expect(admin.getByTestId('justifications')).toContainText(justification);
+    if (refused) await expect(admin.getByTestId('justifications')).toContainText(justification);
     await expect(admin.getByText('Модель опубликована, профили пересчитаны')).toBeVisible();
     await expectAccessible(admin, 'neuronet with a published model');
 
