@@ -195,7 +195,7 @@ describe('the forecast-drop alert', () => {
     await runTeam();
     const team = MonitorSchema.parse((await call('POST', '/api/owner/monitors', en, { kind: 'team', subjectId: sceneId })).body.result);
     const ruid = await runTeam();
-    await vi.waitFor(async () => expect((await changesOf(team._id)).map((r) => r.changeId)).toEqual([ruid]), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect((await changesOf(team._id)).map((r) => r.changeId)).toEqual([ruid]), { timeout: 240_000, interval: 50 });
     // Neither run dropped a forecast into the bad band: no alert.
     expect(await alertsTo(en)).toEqual([]);
   });

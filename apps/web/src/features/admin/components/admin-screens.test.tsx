@@ -187,7 +187,7 @@ describe('administrator screens', () => {
     expect(screen.getByTestId('plan-name').textContent).toBe('Команды · команд: 2 · месяц');
     expect(screen.queryByText(/MID_1M_2/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Действия: paid@example.com' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Отправить ссылку для входа' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Отправить ссылку для входа', hidden: true }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/api/admin/owner/o1/mail/login-link'))).toBe(true));
     expect(localStorage.getItem('teamcast.admin.last.companies')).toBe('"o1"');
   });
@@ -228,7 +228,11 @@ describe('administrator screens', () => {
     const user = userEvent.setup();
     renderApp('/administrator/owners');
     await user.click(await screen.findByRole('button', { name: 'Действия: paid@example.com' }, slow));
-    await user.click(within(await screen.findByRole('menu')).getByText('Изменить'));
+    // `hidden: true` for a Mantine dropdown (menus, like the selects' options above): jsdom has no layout, so once
+    // Floating UI has placed the dropdown it finds the button "detached" and Mantine hides the menu (display: none). How
+    // soon that happens depends on the machine's load: the stress run (issue 31) failed here under a load average of 30
+    // and a 1.5 s pause before the query fails it every time. The browser journeys use the real menus.
+    await user.click(within(await screen.findByRole('menu', { hidden: true })).getByText('Изменить'));
     const dialog = await screen.findByRole('dialog');
     const email = within(dialog).getByLabelText('Email');
     await user.clear(email);
