@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Database } from '../core/db.ts';
 import { createTestDatabase } from '../test/test-database.ts';
@@ -19,6 +19,9 @@ describe('schema drift between the migrations and the Drizzle schema', () => {
   });
 
   it('names a table, column type, nullability, default, index and foreign key that differ', async () => {
+    // Its own database: what it plants would otherwise be found by the test above when the order is shuffled.
+    const database = await createTestDatabase();
+    onTestFinished(() => database.close());
     const planted = { ...schema, plantedTable: pgTable('planted_table', { id: text('id').primaryKey(), n: integer('n') }) };
     expect(await schemaDrift(database, planted)).toEqual(['table planted_table: in the schema, not in the database']);
 
