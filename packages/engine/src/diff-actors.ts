@@ -62,6 +62,17 @@ export function interactionKey(i: Interaction): string {
   return `${i.actorId}|${i.date}|${i.value}`;
 }
 
+/** Whether two interaction lists hold the same entries in the same order (then neither misses anything). */
+function sameInteractions(a: readonly Interaction[], b: readonly Interaction[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x !== y && (x.actorId !== y.actorId || x.date !== y.date || x.value !== y.value)) return false;
+  }
+  return true;
+}
+
 /** Items of `a` missing from `b`, counting duplicates. */
 function missing<T>(a: readonly T[], b: readonly T[], key: (x: T) => string): T[] {
   const counts = new Map<string, number>();
@@ -107,6 +118,8 @@ export function diffActors(before: readonly Actor[], after: readonly Actor[], re
     for (const e of missing(b.events, a.events, eventKey)) out.push(eventEntry(e, 'removed'));
     for (const e of missing(a.events, b.events, eventKey)) out.push(eventEntry(e, 'added'));
     for (const list of LISTS) {
+      // A full mesh holds an entry per pair: most lists come out of normalising unchanged, and keying them costs.
+      if (sameInteractions(b[list], a[list])) continue;
       const entry = (interaction: Interaction, change: 'added' | 'removed'): DiffEntry => {
         const d: DiffEntry = { kind: 'update', actorId: a.id, change, list, interaction };
         const reason = reasons?.get(`${a.id}#${list}#${interactionKey(interaction)}`);

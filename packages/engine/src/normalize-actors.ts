@@ -171,18 +171,14 @@ function pass(actors: readonly Actor[], reasons: Map<string, NormalizeReason>): 
     emit(actor, e);
   }
 
+  // Every actor's gaps once per pass: a full mesh names every other actor, so looking partners up per actor costs n³.
+  const gapsById = new Map<string, Array<[number, number]>>();
+  actors.forEach((a, ai) => {
+    if (!gapsById.has(a.id)) gapsById.set(a.id, dismissedGaps(out[ai]!));
+  });
   return actors.map((a, ai) => {
     const gaps = dismissedGaps(out[ai]!);
-    const partnerGaps = new Map<string, Array<[number, number]>>();
-    const gapsOf = (id: string): Array<[number, number]> => {
-      let g = partnerGaps.get(id);
-      if (!g) {
-        const partner = actors.findIndex((x) => x.id === id);
-        g = dismissedGaps(out[partner]!);
-        partnerGaps.set(id, g);
-      }
-      return g;
-    };
+    const gapsOf = (id: string): Array<[number, number]> => gapsById.get(id)!;
     const inGap = (day: number, g: Array<[number, number]>): boolean => g.some(([from, to]) => day >= from && day < to);
     const keep = (list: 'interactionType' | 'interactionIntensive') =>
       (a[list] ?? []).filter((i) => {

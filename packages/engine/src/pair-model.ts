@@ -190,6 +190,18 @@ export function pairSetup(w: KindWeights, a: Unit, b: Unit, params: Params, term
   const actB = actorEffect(w, b, terms?.ba);
   const partnerB = partnerEffect(w, b, terms?.ab);
   const partnerA = partnerEffect(w, a, terms?.ba);
+  return pairSetupFrom(w, a, b, params, { rel, actA, actB, partnerA, partnerB });
+}
+
+/** A pair's raw effects: relationship, each person's actor effect and partner effect (see pairSetup). */
+type PairEffects = { rel: number; actA: number; actB: number; partnerA: number; partnerB: number };
+
+/**
+ * pairSetup from effects already known: a team computes each person's actor and partner effects once, not once per
+ * pair (they depend on the person alone), and gets the very same numbers.
+ */
+export function pairSetupFrom(w: KindWeights, a: Unit, b: Unit, params: Params, effects: PairEffects): PairSetup {
+  const { rel, actA, actB, partnerA, partnerB } = effects;
   const rawAB = actA + partnerB + rel;
   const rawBA = actB + partnerA + rel;
   const ageSim = weigh(w.first.ageSimilarity, () => ageCloseness(a, b));

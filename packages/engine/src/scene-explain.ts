@@ -17,7 +17,7 @@ export function explainScene(units: readonly Unit[], core: CoreOutput, tl: Timel
   if (count < 2) return [];
   const micro = core.teamColumns.microclimate[last]!;
   const slope = 100 * params.tanhScale * (1 - (micro / 100) ** 2);
-  const items: SceneExplanationItem[] = [];
+  const top = topItems(5);
   const w = params.kinds.work;
   for (const a of activeIdx) {
     const terms: Term[] = [];
@@ -34,7 +34,7 @@ export function explainScene(units: readonly Unit[], core: CoreOutput, tl: Timel
         seen ? { ...seen, factor: 'person', points: seen.points + points } : { factor: t.factor, personId: t.personId, input: t.input, points },
       );
     }
-    items.push(...byInput.values());
+    for (const item of byInput.values()) top.offer(item.points, () => item);
   }
   let sumH = 0;
   for (let p = 0; p < core.lastHours.length; p++) if (!Number.isNaN(core.lastRatings[p]!)) sumH += core.lastHours[p]!;
@@ -42,13 +42,34 @@ export function explainScene(units: readonly Unit[], core: CoreOutput, tl: Timel
     for (let y = x + 1; y < n; y++, p++) {
       const r = core.lastRatings[p]!;
       if (Number.isNaN(r) || sumH === 0) continue;
-      items.push({ factor: 'interaction', personId: units[x]!.id, input: `pair:${units[y]!.id}`, points: (core.lastHours[p]! * (r - micro)) / sumH });
+      const points = (core.lastHours[p]! * (r - micro)) / sumH;
+      top.offer(points, () => ({ factor: 'interaction', personId: units[x]!.id, input: `pair:${units[y]!.id}`, points }));
     }
   }
   const m = core.teamColumns.manager[last]!;
-  if (m >= 0) items.push({ factor: 'manager', personId: units[m]!.id, input: 'quality', points: params.manager.shift * managerQuality(units[m]!) });
-  return items
-    .filter((i) => i.points !== 0)
-    .sort((p, q) => Math.abs(q.points) - Math.abs(p.points))
-    .slice(0, 5);
+  if (m >= 0) {
+    const points = params.manager.shift * managerQuality(units[m]!);
+    top.offer(points, () => ({ factor: 'manager', personId: units[m]!.id, input: 'quality', points }));
+  }
+  return top.items;
+}
+
+/**
+ * The `size` items of largest size (|points|, not 0) in the order a stable sort by size would give them: of equal
+ * sizes, the one offered first comes first. A team offers an item per pair; only those that enter are built.
+ */
+function topItems(size: number) {
+  const items: SceneExplanationItem[] = [];
+  return {
+    items,
+    offer(points: number, make: () => SceneExplanationItem): void {
+      if (points === 0) return;
+      const magnitude = Math.abs(points);
+      if (items.length === size && !(magnitude > Math.abs(items[size - 1]!.points))) return;
+      let at = items.length;
+      while (at > 0 && magnitude > Math.abs(items[at - 1]!.points)) at--;
+      items.splice(at, 0, make());
+      if (items.length > size) items.pop();
+    },
+  };
 }

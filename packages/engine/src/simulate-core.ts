@@ -1,10 +1,10 @@
 import { clamp } from './bands.ts';
 import type { Params } from './params.ts';
-import { managerQuality, pairSetup, tauDays, type Unit } from './pair-model.ts';
+import { actorEffect, managerQuality, pairSetupFrom, partnerEffect, relationshipEffect, tauDays, type Unit } from './pair-model.ts';
 import type { ActorColumns, PairColumns, TeamColumns } from './scene-types.ts';
 import type { Timeline } from './scene-timeline.ts';
 import { learn, stepActors, type ActorState } from './step-actors.ts';
-import { stepPairs, type PairState } from './step-pairs.ts';
+import { PAIR, PAIR_FIELDS, stepPairs, type PairState } from './step-pairs.ts';
 import { stepTeam, type TeamState } from './step-team.ts';
 
 const INACTIVE = 255;
@@ -36,29 +36,36 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
   const dyn = params.dynamics;
   const team = params.team;
 
-  // Fixed per pair.
-  const sAB = new Float64Array(pairCount);
-  const sBA = new Float64Array(pairCount);
-  const fAB = new Float64Array(pairCount);
-  const fBA = new Float64Array(pairCount);
-  const storm = new Float64Array(pairCount);
-  // State per pair.
-  const gap = new Float64Array(pairCount).fill(1);
-  const hours = new Float64Array(pairCount).fill(team.implicitHours);
+  // Fixed and changing numbers per pair, one record each (step-pairs.ts PAIR); the mode is kept apart for tauDays.
+  const pair = new Float64Array(pairCount * PAIR_FIELDS);
   const mode = new Uint8Array(pairCount);
-  const explicit = new Uint8Array(pairCount);
-  const together = new Int32Array(pairCount);
-  const rho = new Float64Array(pairCount).fill(Math.exp(-1 / tauDays(team.implicitHours, 0, params)));
+  const implicitRho = Math.exp(-1 / tauDays(team.implicitHours, 0, params));
   const base = new Int32Array(n);
+  const actorEffects = units.map((u) => actorEffect(w, u));
+  const partnerEffects = units.map((u) => partnerEffect(w, u));
   for (let i = 0, p = 0; i < n; i++) {
     base[i] = p;
     for (let j = i + 1; j < n; j++, p++) {
-      const s = pairSetup(w, units[i]!, units[j]!, params);
-      sAB[p] = s.settledAB;
-      sBA[p] = s.settledBA;
-      fAB[p] = s.firstAB;
-      fBA[p] = s.firstBA;
-      storm[p] = s.storm;
+      const a = units[i]!;
+      const b = units[j]!;
+      const s = pairSetupFrom(w, a, b, params, {
+        rel: relationshipEffect(w, a, b),
+        actA: actorEffects[i]!,
+        actB: actorEffects[j]!,
+        partnerA: partnerEffects[i]!,
+        partnerB: partnerEffects[j]!,
+      });
+      const o = p * PAIR_FIELDS;
+      pair[o + PAIR.settledAB] = s.settledAB;
+      pair[o + PAIR.settledBA] = s.settledBA;
+      pair[o + PAIR.firstAB] = s.firstAB;
+      pair[o + PAIR.firstBA] = s.firstBA;
+      pair[o + PAIR.storm] = s.storm;
+      pair[o + PAIR.gap] = 1;
+      pair[o + PAIR.hours] = team.implicitHours;
+      pair[o + PAIR.rho] = implicitRho;
+      pair[o + PAIR.stormFactor] = 1;
+      pair[o + PAIR.learnFactor] = 1;
     }
   }
 
@@ -156,17 +163,7 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
   const teamState: TeamState = { tc, team, meanExpertise, expertiseNow, l, mgrExperience };
   const state: PairState = {
     base,
-    sAB,
-    sBA,
-    fAB,
-    fBA,
-    storm,
-    gap,
-    hours,
-    mode,
-    explicit,
-    together,
-    rho,
+    pair,
     k,
     pp,
     rateW,
@@ -178,8 +175,6 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     dP,
     ratings,
     activeList,
-    remoteStorm,
-    remoteLearn,
     repeatDays: g.repeatDays,
     sums: new Float64Array(7),
   };
@@ -188,12 +183,17 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     const changes = tl.changes[d];
     if (changes) {
       for (const c of changes) {
+        const o = c.pair * PAIR_FIELDS;
         if (c.hours >= 0) {
-          hours[c.pair] = c.hours;
-          explicit[c.pair] = 1;
+          pair[o + PAIR.hours] = c.hours;
+          pair[o + PAIR.load] = 1;
         }
-        if (c.mode >= 0) mode[c.pair] = c.mode;
-        rho[c.pair] = Math.exp(-1 / tauDays(hours[c.pair]!, mode[c.pair] as 0 | 1, params));
+        if (c.mode >= 0) {
+          mode[c.pair] = c.mode;
+          pair[o + PAIR.stormFactor] = c.mode === 1 ? remoteStorm : 1;
+          pair[o + PAIR.learnFactor] = c.mode === 1 ? remoteLearn : 1;
+        }
+        pair[o + PAIR.rho] = Math.exp(-1 / tauDays(pair[o + PAIR.hours]!, mode[c.pair] as 0 | 1, params));
       }
     }
     let count = 0;
@@ -229,9 +229,9 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     actorColumns: ac,
     teamColumns: tc,
     pairs: { days: storeDays, ratings, pairCount },
-    lastHours: Float32Array.from(hours),
+    lastHours: Float32Array.from({ length: pairCount }, (_, p) => pair[p * PAIR_FIELDS + PAIR.hours]!),
     lastRatings: ratings.subarray(storeSlot[days - 1]! * pairCount, (storeSlot[days - 1]! + 1) * pairCount),
-    together,
+    together: Int32Array.from({ length: pairCount }, (_, p) => pair[p * PAIR_FIELDS + PAIR.together]!),
     midpoint,
   };
 }

@@ -39,7 +39,8 @@ export type ActorState = {
 /** One day of every active actor: metrics into the columns, team totals into s.totals. */
 export function stepActors(s: ActorState, count: number, d: number): Float64Array {
   const { ac, days, k, pp, l, joined, rateW, recvW, settledW, wSum, load, expertiseNow, powerNow, activeList, tenureFactor } = s;
-  const { ew, floor, team } = s;
+  // Read before the loops: code compiled while the first call is still in its loops has feedback for every load.
+  const { ew, floor, team, totals: out } = s;
   const g = team.guimera;
   let basePower = 0;
   let peakPower = 0;
@@ -102,7 +103,6 @@ export function stepActors(s: ActorState, count: number, d: number): Float64Arra
     ac.importance[at] = total > 0 ? clamp((100 * powerNow[a]!) / total, 0, 100) : 0;
     ac.inGroupRateByPeak[at] = maxE > 0 ? clamp((100 * powerNow[a]!) / maxE, 0, 100) : 0;
   }
-  const out = s.totals;
   out[0] = basePower;
   out[1] = peakPower;
   out[2] = total;

@@ -1,17 +1,35 @@
+/**
+ * Offsets into a pair's record in PairState.pair: one record of PAIR_FIELDS numbers per pair, so a pair's day reads one
+ * stretch of memory rather than a dozen arrays. The settings enter as factors (storm and learning factor of the mode, 1
+ * when the hours count as explicit load), so the day step has no branch on a pair's settings.
+ */
+export const PAIR = {
+  /** Settled rating of a about b, of b about a, before the manager's shift. */
+  settledAB: 0,
+  settledBA: 1,
+  firstAB: 2,
+  firstBA: 3,
+  storm: 4,
+  /** The share of the gap to the settled level still open (1 on the first day). */
+  gap: 5,
+  hours: 6,
+  /** Daily decay of the gap at the pair's hours and mode. */
+  rho: 7,
+  /** The mode's storm factor (remoteStormFactor when remote, else 1) and learning factor (1 / remoteTauFactor, else 1). */
+  stormFactor: 8,
+  learnFactor: 9,
+  /** 1 once the pair's hours were set explicitly (they count towards overload), else 0. */
+  load: 10,
+  /** Days the pair has spent together. */
+  together: 11,
+} as const;
+export const PAIR_FIELDS = 12;
+
 /** Typed arrays of the pair loop; one object so stepPairs stays a small, quickly optimised function. */
 export type PairState = {
   base: Int32Array;
-  sAB: Float64Array;
-  sBA: Float64Array;
-  fAB: Float64Array;
-  fBA: Float64Array;
-  storm: Float64Array;
-  gap: Float64Array;
-  hours: Float64Array;
-  mode: Uint8Array;
-  explicit: Uint8Array;
-  together: Int32Array;
-  rho: Float64Array;
+  /** PAIR_FIELDS numbers per pair, at [p * PAIR_FIELDS + PAIR.field]. */
+  pair: Float64Array;
   k: Float64Array;
   pp: Float64Array;
   rateW: Float64Array;
@@ -23,8 +41,6 @@ export type PairState = {
   dP: Float64Array;
   ratings: Float32Array;
   activeList: Int32Array;
-  remoteStorm: number;
-  remoteLearn: number;
   repeatDays: number;
   /** Out: sum of ratings, of squares, hours-weighted sum, hours, repeat pairs, manager pair sum and count. */
   sums: Float64Array;
@@ -35,9 +51,10 @@ export type PairState = {
  * slotBase is the offset for storing pair ratings, or -1 when this day is not stored.
  */
 export function stepPairs(s: PairState, count: number, shift: number, damp: number, atMidpoint: number, m: number, slotBase: number): Float64Array {
-  const { base, sAB, sBA, fAB, fBA, storm, gap, hours, mode, explicit, together, rho, k, pp } = s;
+  const { base, pair, k, pp } = s;
   const { rateW, recvW, settledW, wSum, load, dK, dP, ratings, activeList } = s;
-  const { remoteStorm, remoteLearn, repeatDays } = s;
+  // Read before the loops: code compiled while the first call is still in its loops has feedback for every load.
+  const { repeatDays, sums } = s;
   let sumR = 0;
   let sumR2 = 0;
   let sumHR = 0;
@@ -61,19 +78,20 @@ export function stepPairs(s: PairState, count: number, shift: number, damp: numb
     for (let y = x + 1; y < count; y++) {
       const j = activeList[y]!;
       const p = bi + j;
-      const e = gap[p]! * atMidpoint;
-      const remote = mode[p] === 1;
-      const st = 4 * storm[p]! * damp * (remote ? remoteStorm : 1) * e * (1 - e);
-      let sa = sAB[p]! + shift;
+      const o = p * PAIR_FIELDS;
+      // The same operations in the same order as with a branch on the mode: a factor of 1 changes no bit.
+      const e = pair[o + PAIR.gap]! * atMidpoint;
+      const st = 4 * pair[o + PAIR.storm]! * damp * pair[o + PAIR.stormFactor]! * e * (1 - e);
+      let sa = pair[o + PAIR.settledAB]! + shift;
       sa = sa > 100 ? 100 : sa < -100 ? -100 : sa;
-      let sb = sBA[p]! + shift;
+      let sb = pair[o + PAIR.settledBA]! + shift;
       sb = sb > 100 ? 100 : sb < -100 ? -100 : sb;
-      let xa = sa + (fAB[p]! - sa) * e - st;
+      let xa = sa + (pair[o + PAIR.firstAB]! - sa) * e - st;
       xa = xa > 100 ? 100 : xa < -100 ? -100 : xa;
-      let xb = sb + (fBA[p]! - sb) * e - st;
+      let xb = sb + (pair[o + PAIR.firstBA]! - sb) * e - st;
       xb = xb > 100 ? 100 : xb < -100 ? -100 : xb;
       const r = (xa + xb) / 2;
-      const h = hours[p]!;
+      const h = pair[o + PAIR.hours]!;
       rateI += h * xa;
       rateW[j] = rateW[j]! + h * xb;
       recvI += h * xb;
@@ -82,12 +100,12 @@ export function stepPairs(s: PairState, count: number, shift: number, damp: numb
       settledW[j] = settledW[j]! + h * sb;
       wI += h;
       wSum[j] = wSum[j]! + h;
-      if (explicit[p]) {
-        loadI += h;
-        load[j] = load[j]! + h;
-      }
+      // Adding 0 leaves a sum of non-negative hours exactly as it was (it is never -0).
+      const loadH = pair[o + PAIR.load]! * h;
+      loadI += loadH;
+      load[j] = load[j]! + loadH;
       // Learning: each learns a share of the gap to a more qualified partner, weighted by hours.
-      const lw = h * (remote ? remoteLearn : 1);
+      const lw = h * pair[o + PAIR.learnFactor]!;
       const kj = k[j]!;
       const pj = pp[j]!;
       if (kj > ki) dKI += lw * (kj - ki);
@@ -99,13 +117,14 @@ export function stepPairs(s: PairState, count: number, shift: number, damp: numb
       sumHR += h * r;
       sumH += h;
       // Branch-free: rarely taken branches would cost a deoptimisation the first time they are taken.
-      repeat += together[p]! >= repeatDays ? 1 : 0;
+      const together = pair[o + PAIR.together]!;
+      repeat += together >= repeatDays ? 1 : 0;
       const withManager = i === m || j === m ? 1 : 0;
       mgrSum += withManager * r;
       mgrCount += withManager;
       if (slotBase >= 0) ratings[slotBase + p] = r;
-      gap[p] = e * rho[p]!;
-      together[p] = together[p]! + 1;
+      pair[o + PAIR.gap] = e * pair[o + PAIR.rho]!;
+      pair[o + PAIR.together] = together + 1;
     }
     rateW[i] = rateW[i]! + rateI;
     recvW[i] = recvW[i]! + recvI;
@@ -115,7 +134,6 @@ export function stepPairs(s: PairState, count: number, shift: number, damp: numb
     dK[i] = dK[i]! + dKI;
     dP[i] = dP[i]! + dPI;
   }
-  const sums = s.sums;
   sums[0] = sumR;
   sums[1] = sumR2;
   sums[2] = sumHR;
