@@ -1,5 +1,15 @@
 import { useContext, type ComponentType, type ReactNode } from 'react';
-import { Anchor, MantineContext, MantineProvider, TableScrollContainer, createTheme, darken, luminance, type CSSVariablesResolver } from '@mantine/core';
+import {
+  Anchor,
+  Loader,
+  MantineContext,
+  MantineProvider,
+  TableScrollContainer,
+  createTheme,
+  darken,
+  luminance,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../shared/api/client.ts';
 import { ControlLabels } from '../shared/ui/control-labels.tsx';
@@ -20,6 +30,9 @@ const theme = createTheme({
   components: {
     // A link inside a sentence must differ from it by more than colour (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A spinner that names what loads (aria-label) is a status: a name is not allowed on an element without a role
+    // (axe aria-prohibited-attr), and a screen reader would not read it.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // A table wider than a phone scrolls inside its container, which keyboard users reach with Tab and scroll with the arrows.
     TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
   },
