@@ -72,7 +72,7 @@ export async function startClockServer(at: Date, logFile: string): Promise<Clock
             () => false,
           );
         },
-        { message: 'the clock server answers', timeout: 120_000 },
+        { message: 'the clock server answers', timeout: 180_000 },
       )
       .toBe(true);
   } catch (error) {
