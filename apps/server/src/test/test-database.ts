@@ -6,6 +6,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { dumpDataDir, migrate, MIGRATIONS_DIR, openDatabase, type Database } from '../core/db.ts';
 
+/** A hash of the migration files, names and contents: a new or edited migration changes it. */
+function migrationsHash(): string {
+  const hash = crypto.createHash('sha256');
+  for (const name of fs.readdirSync(MIGRATIONS_DIR).sort()) hash.update(name).update(fs.readFileSync(path.join(MIGRATIONS_DIR, name)));
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
  * A migrated, empty embedded database as a tarball, made once per set of migrations and kept in the temporary
  * directory: starting from it skips PostgreSQL's initdb and the migrations, the slow part of every test file's
@@ -16,7 +23,7 @@ import { dumpDataDir, migrate, MIGRATIONS_DIR, openDatabase, type Database } fro
 async function migratedTemplate(): Promise<Blob> {
   const hash = crypto.createHash('sha256');
   hash.update(fs.readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json')));
-  for (const name of fs.readdirSync(MIGRATIONS_DIR).sort()) hash.update(name).update(fs.readFileSync(path.join(MIGRATIONS_DIR, name)));
+  hash.update(migrationsHash());
   const file = path.join(os.tmpdir(), `teamcast-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
   const database = await openDatabase({ memory: true });
@@ -47,15 +54,18 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   const name = `teamcast_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  try {
+    const template = await migratedServerTemplate(admin, serverUrl);
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ url: databaseUrl(serverUrl, name) });
+  // Nothing to apply: the template was migrated with these very files (its name follows them).
   await migrate(database);
   return {
     ...database,
-    url: url.toString(),
+    url: databaseUrl(serverUrl, name),
     close: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -64,6 +74,48 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
       await cleanup.end();
     },
   };
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The name of a migrated, empty template database on the PostgreSQL server, made once per set of migrations: a test
+ * file's database is a copy of it (`create database … template …`, a file copy) instead of a new database migrated
+ * file by file, which was most of a file's set-up in the PostgreSQL pass. Made under an advisory lock, so test
+ * processes that start at once make it once; marked a template only when fully migrated, so a run stopped half-way
+ * leaves nothing another run would copy. Templates of other sets of migrations are dropped when not in use.
+ */
+async function migratedServerTemplate(admin: pg.Client, serverUrl: string): Promise<string> {
+  const template = `teamcast_template_${migrationsHash()}`;
+  await admin.query(`select pg_advisory_lock(hashtext('teamcast test template'))`);
+  try {
+    const ready = await admin.query(`select 1 from pg_database where datname = $1 and datistemplate`, [template]);
+    if (ready.rowCount) return template;
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.query(`create database ${template}`);
+    const database = await openDatabase({ url: databaseUrl(serverUrl, template) });
+    try {
+      await migrate(database);
+    } finally {
+      await database.close();
+    }
+    await admin.query(`alter database ${template} is_template true`);
+    const stale = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'teamcast\\_template\\_%' and datname <> $1`, [
+      template,
+    ]);
+    for (const { datname } of stale.rows) {
+      // In use by a run of other migrations at this moment: left for a later run to drop.
+      await admin.query(`alter database ${datname} is_template false`).catch(() => undefined);
+      await admin.query(`drop database if exists ${datname}`).catch(() => undefined);
+    }
+    return template;
+  } finally {
+    await admin.query(`select pg_advisory_unlock(hashtext('teamcast test template'))`);
+  }
 }
 
 export const testDriver = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
