@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { adminAuditLog, owners, pairRequests, profileExplanations, profiles } from '../../db/schema/index.ts';
 import { createOwner, mailTo, type SignedIn } from '../../test/factories.ts';
@@ -21,10 +21,22 @@ const at = (days: number) => new Date(start.getTime() + days * DAY);
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createOwner(t, { locale: 'en' });
   deps = { db: t.database.db, storage: t.app.storage, mailer: t.app.mailer, config: t.config };
 });
 afterAll(() => t.close());
+// An owner of its own for each test: a sweep covers every owner, so a test reads only what it did to its own owner's
+// profiles (`sweep`), whatever order the tests run in (issue 31: the shuffled stress run found the first test counting
+// an old profile the last one had left).
+beforeEach(async () => {
+  owner = await createOwner(t, { locale: 'en' });
+});
+
+/** A sweep at `now`, with what it did to the current owner's profiles only. */
+async function sweep(retentionDays: number, now: Date): Promise<{ warned: string[]; deleted: string[] }> {
+  const result = await sweepRetention(deps, retentionDays, now);
+  const own = new Set((await t.database.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.ownerId, owner.id))).map((row) => row.id));
+  return { warned: result.warned.filter((id) => own.has(id)), deleted: result.deleted.filter((id) => own.has(id)) };
+}
 
 const rowOf = async (id: string) => (await t.database.db.select().from(profiles).where(eq(profiles.id, id)))[0]!;
 const sentDaysAgo = (days: number) => ({ completedAt: at(-days), createdAt: at(-days - 1) });
@@ -45,7 +57,7 @@ describe(`retention on ${testDriver}`, () => {
     await t.database.db.update(owners).set({ mainProfileId: main }).where(eq(owners.id, owner.id));
     await t.database.db.insert(profileExplanations).values({ profileId: unused, explanation: { source: 'prior' } });
 
-    const first = await sweepRetention(deps, RETENTION_DAYS, start);
+    const first = await sweep(RETENTION_DAYS, start);
     expect(first).toEqual({ warned: [unused], deleted: [] });
     const [warning] = await mailTo(t, owner.email);
     expect(warning).toMatchObject({ kind: 'retention', locale: 'en' });
@@ -54,10 +66,10 @@ describe(`retention on ${testDriver}`, () => {
     expect(warning!.subject).toContain('8 June 2031');
 
     // A warning goes once; before the week is over nothing is deleted.
-    expect(await sweepRetention(deps, RETENTION_DAYS, at(3))).toEqual({ warned: [], deleted: [] });
+    expect(await sweep(RETENTION_DAYS, at(3))).toEqual({ warned: [], deleted: [] });
     expect((await rowOf(unused)).state).toBe('ack_a');
 
-    const later = await sweepRetention(deps, RETENTION_DAYS, at(8));
+    const later = await sweep(RETENTION_DAYS, at(8));
     expect(later.deleted).toEqual([unused]);
     expect(await rowOf(unused)).toMatchObject({ state: 'deleted', firstName: null, answers: [], competencies: null, grade: null });
     expect(await t.database.db.select().from(profileExplanations).where(eq(profileExplanations.profileId, unused))).toEqual([]);
@@ -73,16 +85,16 @@ describe(`retention on ${testDriver}`, () => {
 
   it('keeps a warned profile that got used in the meantime, and forgets its warning', async () => {
     const warned = await insertProfile(t, owner.id, { firstName: 'Late', lastName: 'Used', ...sentDaysAgo(370) });
-    expect((await sweepRetention(deps, RETENTION_DAYS, start)).warned).toContain(warned);
+    expect((await sweep(RETENTION_DAYS, start)).warned).toContain(warned);
     await pairWith(warned, await insertProfile(t, owner.id, sentDaysAgo(1)));
-    const later = await sweepRetention(deps, RETENTION_DAYS, at(8));
+    const later = await sweep(RETENTION_DAYS, at(8));
     expect(later.deleted).not.toContain(warned);
     expect(await rowOf(warned)).toMatchObject({ state: 'ack_a', retentionWarnedAt: null, firstName: 'Late' });
   });
 
   it('does nothing when retention is off (0 days)', async () => {
     const old = await insertProfile(t, owner.id, sentDaysAgo(5000));
-    expect(await sweepRetention(deps, 0, at(30))).toEqual({ warned: [], deleted: [] });
+    expect(await sweep(0, at(30))).toEqual({ warned: [], deleted: [] });
     expect((await rowOf(old)).retentionWarnedAt).toBeNull();
   });
 });
