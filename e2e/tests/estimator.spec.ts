@@ -1,23 +1,13 @@
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { signedUpOwner } from '../support/owner.ts';
 import { E2E_ADMIN, mailedLink } from '../support/mail.ts';
-import { adminCode, passAdminSecondStep } from '../support/second-factor.ts';
+import { passAdminSecondStep } from '../support/second-factor.ts';
+import { adminToken, newEstimator } from '../support/estimator.ts';
 
 /** Training and the bias audits that the model page and the publish gate run: minutes at a load average of 25 (the stress run). */
 const TRAINING_WAIT = 240_000;
-/** The first demo estimator (the demo data generator runs at the server's first start). */
-const ESTIMATOR_EMAIL = 'demo-estimator-1@teamcast.local';
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/admin/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { challenge } = (await res.json()).result as { challenge: string };
-  const second = await request.post('/api/passport/second-factor', { data: { challenge, code: await adminCode() } });
-  expect(second.status(), await second.text()).toBe(200);
-  return (await second.json()).result.token as string;
-}
 
 test.describe('scoring journey', () => {
   test.skip(({ isMobile }) => isMobile, 'estimator and administrator screens are desktop screens');
@@ -76,12 +66,13 @@ test.describe('scoring journey', () => {
     expect(created.status(), await created.text()).toBeLessThan(300);
     const profileId = (await created.json()).result._id as string;
 
-    // The estimator signs in by a mailed link, takes a batch, rates a profile and leaves a comment.
+    // An estimator of this run's own (the demo estimators rated the demo labels) signs in by a mailed link, takes a batch, rates a profile and leaves a comment.
+    const { email: estimatorEmail } = await newEstimator(page.request, token);
     await page.goto('/estimator/magic-link');
-    await page.getByRole('textbox').first().fill(ESTIMATOR_EMAIL);
+    await page.getByRole('textbox').first().fill(estimatorEmail);
     await page.getByRole('button', { name: 'Прислать ссылку' }).click();
     await expect(page.getByTestId('link-sent')).toBeVisible();
-    await page.goto(await mailedLink(page.request, ESTIMATOR_EMAIL, 'magic'));
+    await page.goto(await mailedLink(page.request, estimatorEmail, 'magic'));
     await expect(page).toHaveURL(/\/estimator$/);
     await expect(page.getByTestId('estimator-list')).toBeVisible();
     await expectAccessible(page, 'estimator profiles');
