@@ -20,7 +20,7 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
  */
 export async function newEstimator(request: APIRequestContext, token: string): Promise<{ email: string; username: string }> {
   const tag = crypto.randomBytes(4).toString('hex');
-  const estimator = { name: `Оценщик ${tag}`, email: `estimator-${tag}@example.com`, username: `estimator-${tag}` };
+  const estimator = { name: 'Вера Оценщикова', email: `estimator-${tag}@example.com`, username: `estimator-${tag}` };
   const created = await request.post('/api/admin/estimators', { headers: { authorization: `Bearer ${token}` }, data: estimator });
   expect(created.status(), await created.text()).toBeLessThan(300);
   return { email: estimator.email, username: estimator.username };
