@@ -60,12 +60,13 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ url: databaseUrl(serverUrl, name) });
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ url });
   // Nothing to apply: the template was migrated with these very files (its name follows them).
   await migrate(database);
   return {
     ...database,
-    url: databaseUrl(serverUrl, name),
+    url,
     close: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
