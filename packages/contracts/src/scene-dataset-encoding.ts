@@ -11,19 +11,26 @@ export const SCENE_DATASET_ENCODING = 'centi-delta-1';
 
 type Column = Array<number | null>;
 type Columns = Record<string, unknown>;
-type Pairs = { pairCount: number; days: number[]; ratings: Column };
+/** A plain column, or an engine's typed column (NaN where the plain one has null). */
+type Values = Column | ArrayLike<number>;
+type Pairs = { pairCount: number; days: number[]; ratings: Values };
 type DatasetShape = { days: number; actorColumns: Columns; teamColumns: Columns; pairs: Pairs; encoding?: string };
 
-const isColumn = (value: unknown): value is Column => Array.isArray(value) && value.every((v) => v === null || typeof v === 'number');
+const isColumn = (value: unknown): value is Values =>
+  (Array.isArray(value) && value.every((v) => v === null || typeof v === 'number')) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
 
-/** Hundredths, as differences within each run of `stride` values (a series); null is kept and skipped over. */
+/**
+ * Hundredths, as differences within each run of `stride` values (a series); null (NaN in a typed column) is kept as null
+ * and skipped over. A typed column's value v gives Math.round(v * 100), the same whole number as its plain value
+ * (v rounded to 2 decimals) gives, so encoding the engine's columns directly equals encoding the plain ones.
+ */
 function deltas(values: ArrayLike<number | null>, stride: number, order: (i: number) => number = (i) => i): Column {
   const out: Column = new Array<number | null>(values.length);
   let previous = 0;
   for (let i = 0; i < values.length; i++) {
     if (i % stride === 0) previous = 0;
     const value = values[order(i)];
-    if (value === null || value === undefined) {
+    if (value === null || value === undefined || !Number.isFinite(value)) {
       out[i] = null;
       continue;
     }
@@ -51,7 +58,7 @@ function sums(encoded: Column, stride: number, order: (i: number) => number = (i
   return out;
 }
 
-const mapColumns = (columns: Columns, map: (column: Column) => Column): Columns =>
+const mapColumns = (columns: Columns, map: (column: Values) => Column): Columns =>
   Object.fromEntries(Object.entries(columns).map(([name, value]) => [name, isColumn(value) ? map(value) : value]));
 
 /**
@@ -84,8 +91,8 @@ export function decodeSceneDataset<T extends Partial<DatasetShape>>(dataset: T):
   const days = dataset.days;
   return {
     ...plain,
-    actorColumns: mapColumns(dataset.actorColumns, (column) => sums(column, Math.max(1, days))),
-    teamColumns: mapColumns(dataset.teamColumns, (column) => sums(column, Math.max(1, column.length))),
-    pairs: { ...dataset.pairs, ratings: sums(dataset.pairs.ratings, Math.max(1, dataset.pairs.days.length), pairMajor(dataset.pairs)) },
+    actorColumns: mapColumns(dataset.actorColumns, (column) => sums(column as Column, Math.max(1, days))),
+    teamColumns: mapColumns(dataset.teamColumns, (column) => sums(column as Column, Math.max(1, column.length))),
+    pairs: { ...dataset.pairs, ratings: sums(dataset.pairs.ratings as Column, Math.max(1, dataset.pairs.days.length), pairMajor(dataset.pairs)) },
   } as T;
 }

@@ -20,11 +20,12 @@ const LISTS = [
 /** A member's first event day (Infinity without events: such a member has no default pairs). */
 const firstDays = (actors: readonly ActorLike[]) => actors.map((a) => a.events.reduce((min, e) => Math.min(min, e.date), Infinity));
 
-/** Walks every entry naming another member: its pair key and the pair's default day. */
+/** Walks every entry naming another member (its pair key and the pair's default day), and gives the others to `other`. */
 function forEachPairEntry(
   actors: readonly ActorLike[],
   list: (typeof LISTS)[number][0],
   visit: (i: number, entry: Entry, key: number, defaultDay: number) => void,
+  other: (i: number, entry: Entry) => void = () => undefined,
 ): void {
   const index = new Map(actors.map((a, i) => [a.id, i]));
   const first = firstDays(actors);
@@ -32,8 +33,8 @@ function forEachPairEntry(
   actors.forEach((actor, i) => {
     for (const entry of actor[list]) {
       const j = index.get(entry.actorId);
-      if (j === undefined || j === i) continue;
-      visit(i, entry, Math.min(i, j) * n + Math.max(i, j), Math.max(first[i]!, first[j]!));
+      if (j === undefined || j === i) other(i, entry);
+      else visit(i, entry, Math.min(i, j) * n + Math.max(i, j), Math.max(first[i]!, first[j]!));
     }
   });
 }
@@ -41,23 +42,35 @@ function forEachPairEntry(
 /**
  * The sparse form: drops every entry that only states the pair's default (on the pair's default day, with the default
  * value, and the pair's only entry up to that day). Entries naming unknown members stay, for the engine to refuse.
+ * Linear in the entries, with a count per pair in a typed array (a team has at most MAX_SCENE_ACTORS members, so at
+ * most a million pairs): a 1,000-person full mesh has a million entries.
  */
 export function sparseInteractions<A extends ActorLike>(actors: readonly A[]): A[] {
-  const drop = new Set<Entry>();
-  for (const [list, value] of LISTS) {
-    const upToDefault = new Map<number, Entry[]>();
+  const n = actors.length;
+  const keep = LISTS.map(([list, value]) => {
+    // Entries up to each pair's default day, counted to 2 (only "exactly one" matters).
+    const upToDefault = new Uint8Array(n * n);
     forEachPairEntry(actors, list, (_i, entry, key, day) => {
-      if (entry.date <= day) upToDefault.set(key, [...(upToDefault.get(key) ?? []), entry]);
+      if (entry.date <= day && upToDefault[key]! < 2) upToDefault[key]! += 1;
     });
-    forEachPairEntry(actors, list, (_i, entry, key, day) => {
-      if (entry.date === day && entry.value === value && upToDefault.get(key)?.length === 1) drop.add(entry);
-    });
-  }
-  if (drop.size === 0) return [...actors];
-  return actors.map((a) => ({
+    const kept: Entry[][] = actors.map(() => []);
+    let dropped = false;
+    forEachPairEntry(
+      actors,
+      list,
+      (i, entry, key, day) => {
+        if (entry.date === day && entry.value === value && upToDefault[key] === 1) dropped = true;
+        else kept[i]!.push(entry);
+      },
+      (i, entry) => kept[i]!.push(entry),
+    );
+    return dropped ? kept : null;
+  });
+  if (keep.every((lists) => lists === null)) return [...actors];
+  return actors.map((a, i) => ({
     ...a,
-    interactionType: a.interactionType.filter((e) => !drop.has(e)),
-    interactionIntensive: a.interactionIntensive.filter((e) => !drop.has(e)),
+    interactionType: keep[0] ? keep[0][i]! : a.interactionType,
+    interactionIntensive: keep[1] ? keep[1][i]! : a.interactionIntensive,
   }));
 }
 

@@ -93,6 +93,12 @@ export type Params = {
     /** Team type thresholds: launch if newcomer share above, growth if monthly expertise growth above (points). */
     launchNewcomerShare: number;
     growthPerMonth: number;
+    /**
+     * A team of more than `above` people steps its pairs every `days` days, daily for `settleDays` after anyone joins,
+     * and on every day that changes what they give, holding their sums in between (docs/forecast-model.md, section 5.6);
+     * smaller teams step them every day.
+     */
+    pairStride: { above: number; days: number; settleDays: number };
   };
   band: {
     /** Samples drawn for the uncertainty band unless the caller says otherwise. */
@@ -227,6 +233,7 @@ export const DEFAULT_PARAMS: Params = {
     suitability: { expertiseEdge: 0.3, maturity: 0.25, experience: 0.2, rating: 0.25 },
     launchNewcomerShare: 0.5,
     growthPerMonth: 0.3,
+    pairStride: { above: 100, days: 7, settleDays: 28 },
   },
   band: {
     pairSamples: 64,

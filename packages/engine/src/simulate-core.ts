@@ -40,6 +40,9 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
   const pair = new Float64Array(pairCount * PAIR_FIELDS);
   const mode = new Uint8Array(pairCount);
   const implicitRho = Math.exp(-1 / tauDays(team.implicitHours, 0, params));
+  // A large team's pairs step every `stride` days, and daily up to a day that changes what they give (pairStepDays).
+  const stride = n > team.pairStride.above ? team.pairStride.days : 1;
+  const strideRho = stride === 1 ? implicitRho : Math.pow(implicitRho, stride);
   const base = new Int32Array(n);
   const actorEffects = units.map((u) => actorEffect(w, u));
   const partnerEffects = units.map((u) => partnerEffect(w, u));
@@ -64,6 +67,7 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
       pair[o + PAIR.gap] = 1;
       pair[o + PAIR.hours] = team.implicitHours;
       pair[o + PAIR.rho] = implicitRho;
+      pair[o + PAIR.rhoStride] = strideRho;
       pair[o + PAIR.stormFactor] = 1;
       pair[o + PAIR.learnFactor] = 1;
     }
@@ -179,7 +183,11 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     sums: new Float64Array(7),
   };
 
+  const next = stride > 1 ? pairStepDays(tl, storeSlot, midpoint, stride, team.pairStride.settleDays) : null;
+  let count = 0;
   for (let d = 0; d < days; d++) {
+    const span = next === null ? 1 : next[d]! - d;
+    const stepping = span > 0;
     const changes = tl.changes[d];
     if (changes) {
       for (const c of changes) {
@@ -193,21 +201,26 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
           pair[o + PAIR.stormFactor] = c.mode === 1 ? remoteStorm : 1;
           pair[o + PAIR.learnFactor] = c.mode === 1 ? remoteLearn : 1;
         }
-        pair[o + PAIR.rho] = Math.exp(-1 / tauDays(pair[o + PAIR.hours]!, mode[c.pair] as 0 | 1, params));
+        const rho = Math.exp(-1 / tauDays(pair[o + PAIR.hours]!, mode[c.pair] as 0 | 1, params));
+        pair[o + PAIR.rho] = rho;
+        pair[o + PAIR.rhoStride] = stride === 1 ? rho : Math.pow(rho, stride);
       }
     }
-    let count = 0;
-    for (let a = 0; a < n; a++) {
-      if (tl.active[a * days + d]) {
-        if (d === 0 || !tl.active[a * days + d - 1]) joined[a] = d;
-        activeList[count++] = a;
-        rateW[a] = 0;
-        recvW[a] = 0;
-        settledW[a] = 0;
-        wSum[a] = 0;
-        load[a] = 0;
-        dK[a] = 0;
-        dP[a] = 0;
+    // Who is active changes only on a day the pairs step (pairStepDays), so between steps the list and the sums stand.
+    if (stepping) {
+      count = 0;
+      for (let a = 0; a < n; a++) {
+        if (tl.active[a * days + d]) {
+          if (d === 0 || !tl.active[a * days + d - 1]) joined[a] = d;
+          activeList[count++] = a;
+          rateW[a] = 0;
+          recvW[a] = 0;
+          settledW[a] = 0;
+          wSum[a] = 0;
+          load[a] = 0;
+          dK[a] = 0;
+          dP[a] = 0;
+        }
       }
     }
     tc.activeCount[d] = count;
@@ -219,7 +232,8 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     const atMidpoint = d === midpoint ? 1 - dyn.midpointShift : 1;
     const slot = storeSlot[d]!;
 
-    const sums = stepPairs(state, count, shift, damp, atMidpoint, m, slot >= 0 ? slot * pairCount : -1);
+    const sums = stepping ? stepPairs(state, count, shift, damp, atMidpoint, m, slot >= 0 ? slot * pairCount : -1, span, span === stride ? PAIR.rhoStride : PAIR.rho)
+      : state.sums;
 
     stepActors(actorState, count, d);
     stepTeam(teamState, d, count, m, sums, actorState.totals);
@@ -234,4 +248,43 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     together: Int32Array.from({ length: pairCount }, (_, p) => pair[p * PAIR_FIELDS + PAIR.together]!),
     midpoint,
   };
+}
+
+/**
+ * The days a large team's pairs step (docs/forecast-model.md section 5.6), as the next step day after each step day
+ * (the number of days after the last one) and -1 on the days between. A step must come on every day that changes what
+ * the pairs give: the first day, a day whose pair ratings are stored, the midpoint, a change of interaction, of who is
+ * active, or of manager or lead; and every day of the `settleDays` after anyone joins (the first day counts as a join),
+ * when a new pair's storm rises fastest. From a step the next comes `stride` days later when no such day falls in between,
+ * else the next day: so every span but the last is 1 or `stride` days (the gap's decay over each is kept per pair),
+ * nothing a pair reads changes inside a span, and each pair's gap and days together at a step are what stepping every
+ * day gives. Only the sums the pairs give their people and the team are held between steps.
+ */
+export function pairStepDays(tl: Timeline, storeSlot: Int32Array, midpoint: number, stride: number, settleDays: number): Int32Array {
+  const days = tl.days;
+  const n = tl.active.length / days;
+  const due = new Uint8Array(days + 1);
+  due[0] = 1;
+  due[days] = 1;
+  for (let d = 1; d < days; d++) {
+    let changed = storeSlot[d]! >= 0 || d === midpoint || tl.changes[d] !== undefined;
+    changed ||= tl.manager[d] !== tl.manager[d - 1] || tl.lead[d] !== tl.lead[d - 1];
+    for (let a = 0; a < n && !changed; a++) changed = tl.active[a * days + d] !== tl.active[a * days + d - 1];
+    due[d] = changed ? 1 : 0;
+  }
+  // The first days of a new member's pairs move fastest (the storm rises from nothing): step them daily.
+  for (let d = 0; d < days; d++) {
+    let joins = d === 0;
+    for (let a = 0; a < n && !joins; a++) joins = tl.active[a * days + d] === 1 && tl.active[a * days + d - 1] === 0;
+    if (joins) due.fill(1, d, Math.min(days, d + settleDays));
+  }
+  const next = new Int32Array(days).fill(-1);
+  for (let d = 0; d < days; ) {
+    let to = d + 1;
+    while (to < d + stride && !due[to]) to++;
+    // A due day inside the stride: step daily up to it. The last span may be shorter than a stride.
+    next[d] = to === d + stride || to === days ? to : d + 1;
+    d = next[d]!;
+  }
+  return next;
 }

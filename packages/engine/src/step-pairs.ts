@@ -22,8 +22,10 @@ export const PAIR = {
   load: 10,
   /** Days the pair has spent together. */
   together: 11,
+  /** rho to the power of the team's pair stride: the gap's decay over a stride (simulate-core.ts pairStepDays). */
+  rhoStride: 12,
 } as const;
-export const PAIR_FIELDS = 12;
+export const PAIR_FIELDS = 13;
 
 /** Typed arrays of the pair loop; one object so stepPairs stays a small, quickly optimised function. */
 export type PairState = {
@@ -48,9 +50,21 @@ export type PairState = {
 
 /**
  * One day of every active pair: rating from the open gap share, per-actor sums, learning gaps, team sums.
- * slotBase is the offset for storing pair ratings, or -1 when this day is not stored.
+ * slotBase is the offset for storing pair ratings, or -1 when this day is not stored; span is the days until the pairs
+ * step again (1 when they step every day), by which each pair's days together grow, and decayAt the field of the gap's
+ * decay over that span (PAIR.rho for a day, PAIR.rhoStride for a stride).
  */
-export function stepPairs(s: PairState, count: number, shift: number, damp: number, atMidpoint: number, m: number, slotBase: number): Float64Array {
+export function stepPairs(
+  s: PairState,
+  count: number,
+  shift: number,
+  damp: number,
+  atMidpoint: number,
+  m: number,
+  slotBase: number,
+  span: number,
+  decayAt: number,
+): Float64Array {
   const { base, pair, k, pp } = s;
   const { rateW, recvW, settledW, wSum, load, dK, dP, ratings, activeList } = s;
   // Read before the loops: code compiled while the first call is still in its loops has feedback for every load.
@@ -123,8 +137,8 @@ export function stepPairs(s: PairState, count: number, shift: number, damp: numb
       mgrSum += withManager * r;
       mgrCount += withManager;
       if (slotBase >= 0) ratings[slotBase + p] = r;
-      pair[o + PAIR.gap] = e * pair[o + PAIR.rho]!;
-      pair[o + PAIR.together] = together + 1;
+      pair[o + PAIR.gap] = e * pair[o + decayAt]!;
+      pair[o + PAIR.together] = together + span;
     }
     rateW[i] = rateW[i]! + rateI;
     recvW[i] = recvW[i]! + recvI;

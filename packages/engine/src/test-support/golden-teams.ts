@@ -21,7 +21,7 @@ function lcg(seed: number): () => number {
   };
 }
 
-type Shape = {
+export type Shape = {
   n: number;
   /** Whole past days the joins spread over (0: everyone starts on day 0). */
   past: number;
@@ -33,7 +33,8 @@ type Shape = {
   mesh: boolean;
 };
 
-function team(seed: number, shape: Shape): SceneInput {
+/** A generated team of the given shape; the same seed and shape give the same team. */
+export function team(seed: number, shape: Shape): SceneInput {
   const r = lcg(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const ids = Array.from({ length: shape.n }, (_, i) => `m${String(i).padStart(3, '0')}-${Math.floor(r() * 1000)}`);

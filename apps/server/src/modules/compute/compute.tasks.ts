@@ -35,13 +35,8 @@ export function roundDeep<T>(value: T): T {
   return value;
 }
 
-/**
- * The dataset a scene computation stores: the engine's result with its columns made plain and its actors in the
- * sparse form, plus the compare-teams indicators, so a comparison reads them without recomputing. Summary, final stats, compare indicators and band are
- * rounded to 2 decimals like the columns: the team check (summary), the simulator (columns), the comparison and the
- * scene list all show the very same numbers for the same day.
- */
-export function sceneDataset(result: SceneResult) {
+/** What a dataset holds besides the engine's columns: the team as the engine read it, rounded figures, indicators. */
+function datasetFields(result: SceneResult) {
   return {
     ...result,
     // The team as the engine read it, in the sparse form the scene stores: the input is not kept a second time in full.
@@ -50,10 +45,34 @@ export function sceneDataset(result: SceneResult) {
     finalStats: roundDeep(result.finalStats),
     ...(result.band ? { band: roundDeep(result.band) } : {}),
     compare: roundDeep(compareIndicators(result)),
+  };
+}
+
+/**
+ * The dataset a scene computation stores, plain: the engine's result with its columns made plain and its actors in the
+ * sparse form, plus the compare-teams indicators, so a comparison reads them without recomputing. Summary, final stats,
+ * compare indicators and band are rounded to 2 decimals like the columns: the team check (summary), the simulator
+ * (columns), the comparison and the scene list all show the very same numbers for the same day.
+ */
+export function sceneDataset(result: SceneResult) {
+  return {
+    ...datasetFields(result),
     actorColumns: plainColumns(result.actorColumns),
     teamColumns: plainColumns(result.teamColumns),
     pairs: { pairCount: result.pairs.pairCount, days: Array.from(result.pairs.days), ratings: Array.from(result.pairs.ratings, round) },
   };
+}
+
+/**
+ * The dataset as it is stored and sent: `encodeSceneDataset(sceneDataset(result))`, encoded straight from the engine's
+ * typed columns (contracts scene-dataset-encoding.ts gives each typed value the whole hundredths of its plain value), so
+ * a 1,000-person team's 6.5 million pair ratings are not first made into a plain array of rounded numbers.
+ */
+export function storedSceneDataset(result: SceneResult) {
+  return encodeSceneDataset({
+    ...datasetFields(result),
+    pairs: { pairCount: result.pairs.pairCount, days: Array.from(result.pairs.days), ratings: result.pairs.ratings },
+  });
 }
 
 export type TaskOutcome = { ok: true; data: Buffer } | { ok: false; code: EngineErrorCode; detail: string };
@@ -75,7 +94,7 @@ export function runTask({ kind, input, port }: TaskRequest): TaskOutcome {
         // Stored as the browser receives it: compact numbers (contracts scene-dataset-encoding.ts), gzip at zlib's default
         // level. Level 9 made a 300-person dataset 13 % smaller (131 against 151 KB) for five times the CPU (375 against
         // 76 ms, docs/PERFORMANCE.md), paid on every run of a team.
-        return { ok: true, data: gzipSync(JSON.stringify(encodeSceneDataset(sceneDataset(result))), { level: 6 }) };
+        return { ok: true, data: gzipSync(JSON.stringify(storedSceneDataset(result)), { level: 6 }) };
       }
     }
   } catch (error) {

@@ -21,7 +21,9 @@ export function createSceneWorker(): SceneWorker {
   return {
     async run(task) {
       if (!large(task)) return sceneWork(task);
-      pool ??= new Piscina({ filename: new URL('./scene-work.worker.mjs', import.meta.url).href, minThreads: 0, maxThreads: 1, idleTimeout: 30_000 });
+      // The thread ends a second after its last task: a 1,000-person team leaves a few hundred MB of heap behind it, which
+      // would otherwise stay resident beside the team's run (the growth bench's memory goal, docs/PERFORMANCE.md).
+      pool ??= new Piscina({ filename: new URL('./scene-work.worker.mjs', import.meta.url).href, minThreads: 0, maxThreads: 1, idleTimeout: 1_000 });
       return (await pool.run(task)) as SceneWorkResult;
     },
     async stop() {
