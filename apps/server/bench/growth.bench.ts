@@ -14,6 +14,7 @@
  * BENCH_SHORT=1 uses fewer and smaller teams and fewer samples and leaves out the 1,000-person team (CI, under two
  * minutes; the 1,000-person run alone takes longer than that on a loaded 2-core machine); BENCH_ENFORCE=1 exits 1 when a
  * goal fails; BENCH_DRY=1 prints without writing docs/PERFORMANCE.md (between the growth-bench markers).
+ * BENCH_PROFILE=<dir> has the server write CPU profiles there (one per thread).
  * BENCH_DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test).
  */
 import crypto from 'node:crypto';
@@ -189,7 +190,9 @@ async function run(): Promise<void> {
     const office = await createOwnerToken(data.dataDir, data.databaseUrl);
     await grantPlan(database, owner.ownerId);
     await grantPlan(database, other.ownerId);
-    server = await startChild('dist/main.mjs', { DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl! }, '/api/health');
+    // BENCH_PROFILE=<dir>: the server and each of its threads write a CPU profile there when they stop.
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    server = await startChild('dist/main.mjs', { DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl! }, '/api/health', undefined, profile);
     const base = server.base;
     const headersOf = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
     const ownerHeaders = headersOf(owner.token);

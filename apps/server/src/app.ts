@@ -23,6 +23,7 @@ import { trustFunction } from './core/proxy-trust.ts';
 import { serializeError } from './core/log-redaction.ts';
 import { logStream } from './core/log-format.ts';
 import { createStorageFailures } from './core/storage-failure.ts';
+import { cacheResult } from './modules/scenes/scenes.repository.ts';
 import { modules } from './modules/index.ts';
 import { version } from './core/version.ts';
 import { createGateHub } from './modules/gate/gate.hub.ts';
@@ -91,7 +92,17 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.decorate('afterAnswer', createAfterAnswer(app.log));
   // Datasets live beside the data when the database is embedded, and in the shared database on a PostgreSQL server.
   app.decorate('storage', database.driver === 'postgres' ? createDatabaseStorage(database.db) : createFileStorage(path.join(config.dataDir, 'storage')));
-  app.decorate('compute', createComputeRunner({ database, storage: app.storage, gate: app.gate, log: app.log }));
+  app.decorate(
+    'compute',
+    createComputeRunner({
+      database,
+      storage: app.storage,
+      gate: app.gate,
+      log: app.log,
+      idleThreads: config.NODE_ENV === 'test' ? 0 : 1,
+      cacheDigest: (job, digest) => cacheResult(database.db, job.subjectId, job, digest),
+    }),
+  );
   let stopForgetting: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     stopForgetting = await forgetEndedSessions(database, app.authenticator);

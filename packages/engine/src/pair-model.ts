@@ -1,7 +1,7 @@
 import { clamp } from './bands.ts';
 import type { KindWeights, Params } from './params.ts';
 import type { Grade, InteractionMode, Specialist, TraitName } from './types.ts';
-import { centred, fit, styleStorm, type WorkStyle } from './work-style.ts';
+import { centred, fitOf, pairScales, stormOf, type PairScales, type WorkStyle } from './work-style.ts';
 
 /** Grades in order, JUNIOR first. */
 export const GRADES: readonly Grade[] = ['JUNIOR', 'JUNIOR PLUS', 'MIDDLE', 'MIDDLE PLUS', 'SENIOR', 'SENIOR PLUS'];
@@ -138,30 +138,30 @@ export function partnerEffect(w: KindWeights, u: Unit, terms?: Term[]): number {
   return sumTerms(parts, 'partner', u.id, terms);
 }
 
-/** Symmetric in its two units by construction (absolute differences only). */
-export function relationshipEffect(w: KindWeights, a: Unit, b: Unit, terms?: Term[]): number {
+/** One term of the relationship effect: recorded when asked, and added to the sum. */
+function relationshipTerm(terms: Term[] | undefined, sum: number, input: string, raw: number): number {
+  terms?.push({ factor: 'relationship', personId: null, input, raw });
+  return sum + raw;
+}
+
+/**
+ * Symmetric in its two units by construction (absolute differences only). Terms of weight 0 are neither read nor
+ * added. sa and sb are the two people's style scales when the caller has them (a team reads them once per person).
+ */
+export function relationshipEffect(w: KindWeights, a: Unit, b: Unit, terms?: Term[], sa?: PairScales, sb?: PairScales): number {
   const r = w.relationship;
-  const lSim = weigh(r.lSimilarity, () => 1 - Math.abs(a.l - b.l) / 50);
-  const age = weigh(r.ageGap, () => ageCloseness(a, b));
-  // Learning works best across a moderate qualification gap (25 points); none or a huge one helps little.
-  const mentoring = weigh(r.mentoring, () => clamp(1 - Math.abs(Math.abs(a.k - b.k) / 100 - 0.25) / 0.25, -1, 1));
-  const parts: Array<[string, number, number]> = [
-    ['lSimilarity', r.lSimilarity, lSim],
-    ['ageGap', r.ageGap, age],
-    ['mentoring', r.mentoring, mentoring],
-  ];
-  const st = w.style;
-  if (st) {
-    parts.push(
-      ['style.planningFit', st.relationship.planningFit, weigh(st.relationship.planningFit, () => fit(a.ws, b.ws, st, 'planning'))],
-      ['style.autonomyFit', st.relationship.autonomyFit, weigh(st.relationship.autonomyFit, () => fit(a.ws, b.ws, st, 'autonomy'))],
-    );
-  }
   let sum = 0;
-  for (const [input, weight, raw] of parts) {
-    if (weight === 0) continue;
-    sum += raw;
-    terms?.push({ factor: 'relationship', personId: null, input, raw });
+  if (r.lSimilarity !== 0) sum = relationshipTerm(terms, sum, 'lSimilarity', r.lSimilarity * (1 - Math.abs(a.l - b.l) / 50));
+  if (r.ageGap !== 0) sum = relationshipTerm(terms, sum, 'ageGap', r.ageGap * ageCloseness(a, b));
+  // Learning works best across a moderate qualification gap (25 points); none or a huge one helps little.
+  if (r.mentoring !== 0)
+    sum = relationshipTerm(terms, sum, 'mentoring', r.mentoring * clamp(1 - Math.abs(Math.abs(a.k - b.k) / 100 - 0.25) / 0.25, -1, 1));
+  const st = w.style;
+  if (st && (st.relationship.planningFit !== 0 || st.relationship.autonomyFit !== 0)) {
+    const x = sa ?? pairScales(a.ws, st);
+    const y = sb ?? pairScales(b.ws, st);
+    if (st.relationship.planningFit !== 0) sum = relationshipTerm(terms, sum, 'style.planningFit', st.relationship.planningFit * fitOf(x.planning, y.planning));
+    if (st.relationship.autonomyFit !== 0) sum = relationshipTerm(terms, sum, 'style.autonomyFit', st.relationship.autonomyFit * fitOf(x.autonomy, y.autonomy));
   }
   return sum;
 }
@@ -193,8 +193,8 @@ export function pairSetup(w: KindWeights, a: Unit, b: Unit, params: Params, term
   return pairSetupFrom(w, a, b, params, { rel, actA, actB, partnerA, partnerB });
 }
 
-/** A pair's raw effects: relationship, each person's actor effect and partner effect (see pairSetup). */
-type PairEffects = { rel: number; actA: number; actB: number; partnerA: number; partnerB: number };
+/** A pair's raw effects: relationship, each person's actor effect and partner effect (see pairSetup); style scales if read. */
+type PairEffects = { rel: number; actA: number; actB: number; partnerA: number; partnerB: number; scalesA?: PairScales; scalesB?: PairScales };
 
 /**
  * pairSetup from effects already known: a team computes each person's actor and partner effects once, not once per
@@ -216,7 +216,9 @@ export function pairSetupFrom(w: KindWeights, a: Unit, b: Unit, params: Params, 
     rawBA,
     partnerA,
     partnerB,
-    storm: w.style ? styleStorm(w.style, a.ws, b.ws) : w.stormDepth * clamp(1 - (a.l + b.l) / 200, 0, 1) * (0.5 + clash),
+    storm: w.style
+      ? stormOf(w.style, effects.scalesA ?? pairScales(a.ws, w.style), effects.scalesB ?? pairScales(b.ws, w.style))
+      : w.stormDepth * clamp(1 - (a.l + b.l) / 200, 0, 1) * (0.5 + clash),
   };
 }
 

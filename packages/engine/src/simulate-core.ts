@@ -1,5 +1,6 @@
 import { clamp } from './bands.ts';
 import type { Params } from './params.ts';
+import { pairScales } from './work-style.ts';
 import { actorEffect, managerQuality, pairSetupFrom, partnerEffect, relationshipEffect, tauDays, type Unit } from './pair-model.ts';
 import type { ActorColumns, PairColumns, TeamColumns } from './scene-types.ts';
 import type { Timeline } from './scene-timeline.ts';
@@ -46,17 +47,21 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
   const base = new Int32Array(n);
   const actorEffects = units.map((u) => actorEffect(w, u));
   const partnerEffects = units.map((u) => partnerEffect(w, u));
+  const style = w.style;
+  const scales = units.map((u) => (style ? pairScales(u.ws, style) : undefined));
   for (let i = 0, p = 0; i < n; i++) {
     base[i] = p;
     for (let j = i + 1; j < n; j++, p++) {
       const a = units[i]!;
       const b = units[j]!;
       const s = pairSetupFrom(w, a, b, params, {
-        rel: relationshipEffect(w, a, b),
+        rel: relationshipEffect(w, a, b, undefined, scales[i], scales[j]),
         actA: actorEffects[i]!,
         actB: actorEffects[j]!,
         partnerA: partnerEffects[i]!,
         partnerB: partnerEffects[j]!,
+        scalesA: scales[i],
+        scalesB: scales[j],
       });
       const o = p * PAIR_FIELDS;
       pair[o + PAIR.settledAB] = s.settledAB;

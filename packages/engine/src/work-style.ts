@@ -60,17 +60,37 @@ export const styleOf = (style: Partial<WorkStyle>, w: WorkStyleWeights, name: Wo
 export const centred = (style: Partial<WorkStyle>, w: WorkStyleWeights, name: WorkStyleName): number =>
   clamp(2 * (styleOf(style, w, name) - w.centre[name]), -1, 1);
 
-/** 1 − |difference| of two scales, in [−1, 1] after rescaling (1 identical, −1 opposite ends). */
-export const fit = (a: Partial<WorkStyle>, b: Partial<WorkStyle>, w: WorkStyleWeights, name: WorkStyleName): number =>
-  1 - 2 * Math.abs(styleOf(a, w, name) - styleOf(b, w, name));
+/** 1 − |difference| of two scale values, in [−1, 1] after rescaling (1 identical, −1 opposite ends). */
+export const fitOf = (a: number, b: number): number => 1 - 2 * Math.abs(a - b);
 
-/** The work-style storm depth of a pair (see WorkStyleWeights.stormDepth). */
-export function styleStorm(w: WorkStyleWeights, a: Partial<WorkStyle>, b: Partial<WorkStyle>): number {
+/** fitOf two people's scale. */
+export const fit = (a: Partial<WorkStyle>, b: Partial<WorkStyle>, w: WorkStyleWeights, name: WorkStyleName): number =>
+  fitOf(styleOf(a, w, name), styleOf(b, w, name));
+
+/**
+ * The scales the pair model reads between two people, each as styleOf gives it: a team reads them once per person
+ * rather than once per pair (a style is an object of varying shape, slow to read by name a million times).
+ */
+export type PairScales = { planning: number; autonomy: number; cooperation: number; steadiness: number; directness: number };
+
+export const pairScales = (style: Partial<WorkStyle>, w: WorkStyleWeights): PairScales => ({
+  planning: styleOf(style, w, 'planning'),
+  autonomy: styleOf(style, w, 'autonomy'),
+  cooperation: styleOf(style, w, 'cooperation'),
+  steadiness: styleOf(style, w, 'steadiness'),
+  directness: styleOf(style, w, 'directness'),
+});
+
+/** The work-style storm depth of a pair (see WorkStyleWeights.stormDepth), from the two people's scales. */
+export function stormOf(w: WorkStyleWeights, a: PairScales, b: PairScales): number {
   // Summed per scale first, so swapping the two people gives the same number to the bit.
-  const calm = (styleOf(a, w, 'cooperation') + styleOf(b, w, 'cooperation') + (styleOf(a, w, 'steadiness') + styleOf(b, w, 'steadiness'))) / 4;
-  const clash = styleOf(a, w, 'directness') * styleOf(b, w, 'directness');
+  const calm = (a.cooperation + b.cooperation + (a.steadiness + b.steadiness)) / 4;
+  const clash = a.directness * b.directness;
   return w.stormDepth * clamp(1 - calm, 0, 1) * (0.5 + clash);
 }
+
+/** stormOf two people's styles. */
+export const styleStorm = (w: WorkStyleWeights, a: Partial<WorkStyle>, b: Partial<WorkStyle>): number => stormOf(w, pairScales(a, w), pairScales(b, w));
 
 /**
  * One draw of a person's work style: an answered scale moves by its measurement error `sd` (scale units), a scale he

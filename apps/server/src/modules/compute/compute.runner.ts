@@ -8,6 +8,7 @@ import type { Database } from '../../core/db.ts';
 import type { Storage } from '../../core/storage.ts';
 import type { GateHub } from '../gate/gate.hub.ts';
 import { claimJob, failJob, finishJob, insertJob, raisePhase, renewLock, type JobKind, type JobRow } from './compute.repository.ts';
+import type { SceneDigest } from '../scenes/scene-digest.ts';
 import type { TaskOutcome } from './compute.tasks.ts';
 
 export type ComputeRunnerOptions = {
@@ -25,6 +26,17 @@ export type ComputeRunnerOptions = {
   maxAttempts?: number;
   /** The worker-thread entry; tests give one whose reports are shaped to test the runner. */
   workerFile?: URL;
+  /**
+   * Threads kept started while idle (default 1): a team's first run then finds the engine loaded instead of starting a
+   * thread and loading it first. Tests that build many apps keep none.
+   */
+  idleThreads?: number;
+  /**
+   * Called with a finished job and what its task made for the subject's cache, before the job is marked done, so the
+   * first read after a run finds the cache (scenes: the scene row's summary, band and moods). A failure is logged and
+   * the reader falls back to the stored dataset.
+   */
+  cacheDigest?: (job: JobRow, digest: SceneDigest) => Promise<void>;
 };
 
 const WAKE_CHANNEL = 'teamcast_jobs';
@@ -97,6 +109,8 @@ export function createComputeRunner(options: ComputeRunnerOptions) {
       await advance(4);
       const key = `ds_${crypto.randomBytes(16).toString('hex')}`;
       await storage.put(key, Buffer.from(outcome.data));
+      if (outcome.digest)
+        await options.cacheDigest?.(job, outcome.digest).catch((error: unknown) => log.warn({ err: error, ruid: job.id }, 'compute: result not cached'));
       if (await finishJob(database.db, job.id, workerId, key)) {
         phase = 5;
         await publishPhase(job, 5);
@@ -150,7 +164,7 @@ export function createComputeRunner(options: ComputeRunnerOptions) {
     },
     async start(): Promise<void> {
       stopped = false;
-      pool = new Piscina({ filename: workerFile.href, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
+      pool = new Piscina({ filename: workerFile.href, minThreads: Math.min(threads, options.idleThreads ?? 1), maxThreads: threads, idleTimeout: 60_000 });
       unlisten = await database.listen(WAKE_CHANNEL, wake);
       pollTimer = setInterval(wake, pollMs);
       wake();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { simulateScene, type SceneInput } from '@teamcast/engine';
+import { compareIndicators, finalMoods, simulateScene, type SceneInput } from '@teamcast/engine';
 import { decodeSceneDataset, encodeSceneDataset, fullInteractions } from '@teamcast/contracts';
-import { sceneDataset, storedSceneDataset } from './compute.tasks.ts';
+import { storedBandOf } from '../scenes/scene-digest.ts';
+import { roundDeep, sceneDataset, sceneDigest, storedSceneDataset } from './compute.tasks.ts';
 
 /** Twelve people: a manager, members joining in the past and the future, one dismissed (his pairs go NaN), a remote pair. */
 function team(): SceneInput {
@@ -38,5 +39,19 @@ describe('the stored dataset', () => {
   it('decodes to the plain dataset', () => {
     const decoded = decodeSceneDataset(JSON.parse(JSON.stringify(storedSceneDataset(result))) as ReturnType<typeof storedSceneDataset>);
     expect(decoded).toEqual(JSON.parse(JSON.stringify(sceneDataset(result))));
+  });
+});
+
+describe("the run's digest", () => {
+  it('is what a read of the stored dataset gives (the fallback for runs stored before it)', () => {
+    const scene = team();
+    const result = simulateScene({ ...scene, actors: fullInteractions(scene.actors) }, { band: true });
+    const fields = JSON.parse(JSON.stringify(storedSceneDataset(result))) as Parameters<typeof decodeSceneDataset>[0];
+    const dataset = decodeSceneDataset(fields) as unknown as ReturnType<typeof sceneDataset>;
+    const fromDataset = { summary: dataset.summary, compareIndicators: dataset.compare, band: storedBandOf(dataset.band), actorMoods: finalMoods(dataset) };
+    const digest = sceneDigest(result, { summary: roundDeep(result.summary), compare: roundDeep(compareIndicators(result)), band: roundDeep(result.band) });
+    expect(JSON.parse(JSON.stringify(digest))).toEqual(fromDataset);
+    expect(Object.keys(digest.actorMoods).length).toBeGreaterThan(0);
+    expect(digest.band?.summaryBand.samples).toBeGreaterThan(1);
   });
 });

@@ -2,7 +2,8 @@ import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { isMainThread, type MessagePort } from 'node:worker_threads';
 import { encodeSceneDataset, fullInteractions, sparseInteractions } from '@teamcast/contracts';
-import { compareIndicators, isEngineError, simulateScene, type EngineErrorCode, type SceneInput, type SceneResult } from '@teamcast/engine';
+import { compareIndicators, finalMoods, isEngineError, simulateScene, type EngineErrorCode, type SceneInput, type SceneResult } from '@teamcast/engine';
+import { storedBandOf, type SceneDigest } from '../scenes/scene-digest.ts';
 import type { JobKind } from './compute.repository.ts';
 
 // Computations give way to request handling: a worker thread lowers its own CPU priority (on Linux the nice value is
@@ -68,14 +69,22 @@ export function sceneDataset(result: SceneResult) {
  * typed columns (contracts scene-dataset-encoding.ts gives each typed value the whole hundredths of its plain value), so
  * a 1,000-person team's 6.5 million pair ratings are not first made into a plain array of rounded numbers.
  */
-export function storedSceneDataset(result: SceneResult) {
+export function storedSceneDataset(result: SceneResult, fields = datasetFields(result)) {
   return encodeSceneDataset({
-    ...datasetFields(result),
+    ...fields,
     pairs: { pairCount: result.pairs.pairCount, days: Array.from(result.pairs.days), ratings: result.pairs.ratings },
   });
 }
 
-export type TaskOutcome = { ok: true; data: Buffer } | { ok: false; code: EngineErrorCode; detail: string };
+/**
+ * What the scene row caches of the run (scene-digest.ts), made here from the dataset's own rounded figures: the same
+ * values a read of the stored dataset would give, without the server's main thread opening a dataset of many megabytes.
+ */
+export function sceneDigest(result: SceneResult, fields: Pick<ReturnType<typeof datasetFields>, 'summary' | 'compare' | 'band'>): SceneDigest {
+  return { summary: fields.summary, compareIndicators: fields.compare, band: storedBandOf(fields.band), actorMoods: finalMoods(result) };
+}
+
+export type TaskOutcome = { ok: true; data: Buffer; digest: SceneDigest } | { ok: false; code: EngineErrorCode; detail: string };
 
 /**
  * Runs one job inside a worker thread: the engine computes, phases go out through the port, and the dataset comes
@@ -94,7 +103,8 @@ export function runTask({ kind, input, port }: TaskRequest): TaskOutcome {
         // Stored as the browser receives it: compact numbers (contracts scene-dataset-encoding.ts), gzip at zlib's default
         // level. Level 9 made a 300-person dataset 13 % smaller (131 against 151 KB) for five times the CPU (375 against
         // 76 ms, docs/PERFORMANCE.md), paid on every run of a team.
-        return { ok: true, data: gzipSync(JSON.stringify(storedSceneDataset(result)), { level: 6 }) };
+        const fields = datasetFields(result);
+        return { ok: true, data: gzipSync(JSON.stringify(storedSceneDataset(result, fields)), { level: 6 }), digest: sceneDigest(result, fields) };
       }
     }
   } catch (error) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { simulateScene, type SceneInput } from '@teamcast/engine';
+import { finalMoods, simulateScene, type SceneInput } from '@teamcast/engine';
 import { decodeSceneDataset, fullInteractions, type GateServerMessage } from '@teamcast/contracts';
 import { computeJobs } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -127,6 +127,38 @@ describe('compute pipeline', () => {
       },
       { timeout: 240_000, interval: 200 },
     );
+  });
+
+  it("hands over the run's digest, as the stored dataset gives it, before the job is marked done", async () => {
+    const seen: Array<{ status: string | undefined; digest: unknown }> = [];
+    const runner = createComputeRunner({
+      database: t.database,
+      storage: t.app.storage,
+      gate: t.app.gate,
+      log: t.app.log,
+      threads: 1,
+      cacheDigest: async (job, digest) => {
+        const [row] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, job.id));
+        seen.push({ status: row?.status, digest });
+      },
+    });
+    await t.app.compute.stop();
+    await runner.start();
+    try {
+      const ruid = await runner.enqueue({ ownerId: owner.id, kind: 'scene', subjectId: 'scene-digest', input: scene });
+      expect(await finished(runner, ruid)).toBe('done');
+      const [job] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, ruid));
+      const stored = decodeSceneDataset(JSON.parse(gunzipSync((await t.app.storage.get(job!.resultKey!))!).toString()));
+      expect(seen).toEqual([
+        {
+          status: 'running',
+          digest: expect.objectContaining({ summary: stored.summary, compareIndicators: stored.compare, actorMoods: finalMoods(stored) }),
+        },
+      ]);
+    } finally {
+      await runner.stop();
+      await t.app.compute.start();
+    }
   });
 
   it('runs each job once when two runners share the database', async () => {

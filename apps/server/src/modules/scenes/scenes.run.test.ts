@@ -10,6 +10,7 @@ import {
   bandOf,
   bestOf,
   compareScenes,
+  finalMoods,
   probabilitiesBest,
   simulateScene,
   type Actor,
@@ -19,7 +20,7 @@ import {
   type Specialist,
 } from '@teamcast/engine';
 import { buildApp } from '../../app.ts';
-import { computeJobs, pairRequests, profiles, sceneCompares, sceneSnapshots } from '../../db/schema/index.ts';
+import { computeJobs, pairRequests, profiles, sceneCompares, scenes, sceneSnapshots } from '../../db/schema/index.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { roundDeep, sceneDataset } from '../compute/compute.tasks.ts';
@@ -103,6 +104,12 @@ describe('scene run', () => {
     const dataset = datasetOf(download.rawPayload);
     const expected = JSON.parse(JSON.stringify(sceneDataset(simulateScene(await engineInputOf(scene), { band: true }))));
     expect(dataset).toEqual(expected);
+
+    // The computing worker's digest was cached with the run, before any read of the scene, so no read opens the dataset.
+    const [cached] = await t.database.db.select().from(scenes).where(eq(scenes.id, scene._id));
+    expect(cached).toMatchObject({ resultJobId: ruid, summary: expected.summary, compareIndicators: expected.compare });
+    expect(cached!.actorMoods).toEqual(finalMoods(expected));
+    expect(Object.keys(cached!.actorMoods as object).length).toBeGreaterThan(0);
 
     // The token itself is not stored, only its hash.
     const stored = await t.database.db.select().from(sceneSnapshots);

@@ -23,7 +23,6 @@ import {
   type DiffEntry,
   type IntegralStats,
   type P2pRequestSchema,
-  type RankedKey,
   type Scene,
   type SceneDatasetBand,
   type SceneSummaryBand,
@@ -74,6 +73,7 @@ import {
   type SceneRow,
 } from './scenes.repository.ts';
 import { presentProfile, presentScene } from './scenes.presenter.ts';
+import { storedBandOf, type StoredBand } from './scene-digest.ts';
 import { ENGINE_ERRORS, sceneWork, type MemberFacts, type SceneWork } from './scene-work.ts';
 import type { SceneWorker } from './scene-worker.ts';
 
@@ -363,27 +363,7 @@ export async function datasetByToken(deps: SceneDeps, token: string): Promise<Bu
 }
 
 type StoredDataset = MoodColumns & { summary: TeamIndicators; compare: CompareIndicators; band?: SceneDatasetBand };
-/** What the scene row caches of a run's band: the headline intervals and the ranked draws. */
-export type StoredBand = { summaryBand: SceneSummaryBand; draws: Record<RankedKey, Array<number | null>> };
 type CachedResult = { summary: TeamIndicators; compare: CompareIndicators; band: StoredBand | null };
-
-/** The headline band of the last forecast day, from a dataset's band (the atmosphere's interval is the daily band's last day). */
-export function storedBandOf(band: SceneDatasetBand | undefined): StoredBand | null {
-  if (!band) return null;
-  const last = band.microclimate.p10.length - 1;
-  return {
-    summaryBand: {
-      samples: band.samples,
-      basePower: band.basePower,
-      totalStatisticPower: band.totalStatisticPower,
-      cohesion: band.cohesion,
-      performance: band.performance,
-      teamingEffect: band.teamingEffect,
-      microclimate: { p10: band.microclimate.p10[last]!, p90: band.microclimate.p90[last]! },
-    },
-    draws: band.draws,
-  };
-}
 
 /** Summary, compare indicators and band of a finished run, from the scene's cache or else its dataset (then cached). */
 async function resultOf(deps: SceneDeps, scene: SceneRow, job: JobRow): Promise<CachedResult | undefined> {
