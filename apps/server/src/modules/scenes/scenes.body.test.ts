@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActorInput } from '@teamcast/contracts';
+import { MAX_SCENE_ACTORS, type ActorInput } from '@teamcast/contracts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sceneWork, type MemberFacts, type SceneWork } from './scene-work.ts';
 import { OFF_THREAD_BODY_BYTES, OFF_THREAD_PEOPLE, createSceneWorker } from './scene-worker.ts';
+import { SCENE_BODY_LIMIT } from './scenes.routes.ts';
 import { scoredProfiles, subscribe } from './scenes.test-support.ts';
 
 let t: TestApp;
@@ -84,6 +85,27 @@ describe('large team bodies off the event loop', () => {
       expect(await work.run(ineligible)).toEqual({ kind: 'prepare', ok: false, error: 'actors_ineligible' });
     } finally {
       await work.stop();
+    }
+  });
+});
+
+describe('the team body limit', () => {
+  it('holds a team of the largest size with 28 interactions stated for everyone besides the default', () => {
+    const people = Array.from({ length: MAX_SCENE_ACTORS }, () => crypto.randomUUID());
+    const actors = people.map((id, i) => ({
+      id,
+      events: [{ type: 'start', date: 0, value: 0, timestamp: 1 }],
+      interactionIntensive: Array.from({ length: 28 }, (_, step) => ({ actorId: people[(i + step + 1) % people.length]!, date: 0, value: 2 })),
+    }));
+    expect(Buffer.byteLength(JSON.stringify({ title: 'Department', startDay: '2026-11-01', actors }))).toBeLessThan(SCENE_BODY_LIMIT);
+  });
+
+  it('refuses a larger body with payload_too_large, in the envelope and the reader\'s language', async () => {
+    for (const language of ['en', 'ru']) {
+      const { status, body } = await post(JSON.stringify({ title: 'x'.repeat(SCENE_BODY_LIMIT), actors: team(ids.slice(0, 3)) }), false, language);
+      expect(status).toBe(413);
+      expect(body.error.code).toBe('payload_too_large');
+      expect(body.error.message).toMatch(language === 'ru' ? /[а-я]/i : /^[^а-я]*$/i);
     }
   });
 });

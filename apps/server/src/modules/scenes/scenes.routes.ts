@@ -57,10 +57,13 @@ const owner = ['owner'] as const;
 const RUN_SWEEP_MS = 60 * 60 * 1000;
 const RUN_SWEEP_LOCK_KEY = 7_240_311;
 /**
- * Scene writes carry whole actor lists: in the sparse form a 300-person team is about 60 KB; the limit leaves room for
- * many explicit interactions, and for a client still sending a full mesh of up to a few hundred people.
+ * Scene writes carry whole actor lists in the sparse form (the web never sends a full mesh): a 300-person team is
+ * about 60 KB, and 2 MiB holds a team of the largest size (MAX_SCENE_ACTORS, 1,000) in which everyone has 28
+ * interactions stated besides the default. A larger body is refused at once (413 payload_too_large) while it streams
+ * in. The limit also bounds what a write costs the event loop: at 2 MiB the longest stall was 38 ms on the 2-core
+ * machine, against 54 ms at 4 MiB and 78-109 ms at the former 8 MiB (docs/PERFORMANCE.md, issue 30's 50 ms goal).
  */
-export const SCENE_BODY_LIMIT = 8 * 1024 * 1024;
+export const SCENE_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** The team writes whose large bodies are parsed and checked off the event loop, by method and route. */
 const WRITE_BODIES: Record<string, SceneBodyName> = {
