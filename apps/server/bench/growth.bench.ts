@@ -10,6 +10,8 @@
  *   process's peak memory up to then (VmHWM, under 1 GB);
  * - a deep page of the owner's list at 10,000 profiles, by cursor, against the first page (within 1.5×);
  * - a picker search (pair and team pickers) for a profile older than the newest 1,000 (under 100 ms);
+ * - ten runs of one team keep at most KEPT_RUNS_PER_SCENE datasets, and deleting the team leaves none of its rows or
+ *   datasets;
  * - 500 questionnaire submissions from one address (under 5 minutes, none refused).
  * BENCH_SHORT=1 uses fewer and smaller teams and fewer samples and leaves out the 1,000-person team (CI, under two
  * minutes; the 1,000-person run alone takes longer than that on a loaded 2-core machine); BENCH_ENFORCE=1 exits 1 when a
@@ -27,6 +29,7 @@ import type { QuestionnaireDefinition } from '@teamcast/contracts';
 import { openDatabase, type Database } from '../src/core/db.ts';
 import { createOwnerToken, POSTGRES_URL, prepareData, startChild } from '../src/test/child-server.ts';
 import { fillAnswers } from '../src/modules/profiles/answers.fixture.ts';
+import { KEPT_RUNS_PER_SCENE } from '../src/modules/scenes/scenes.service.ts';
 import { measureLargestTeamEventLoop } from './event-loop.ts';
 
 const SHORT = Boolean(process.env.BENCH_SHORT);
@@ -286,6 +289,44 @@ async function run(): Promise<void> {
         figure: peak === null || peakBefore === null ? 'not readable here' : `${(peak / 2 ** 20).toFixed(0)} MiB (${(peakBefore / 2 ** 20).toFixed(0)} MiB before its run)`,
         ratio: peak === null ? '' : `${(peak / 2 ** 30).toFixed(2)}× of the goal`,
         pass: peak !== null && peak < 2 ** 30,
+      });
+    }
+
+    // 2c. Data that ends: ten runs of one team keep the documented number of datasets; deleting the team leaves none of
+    // its rows or datasets.
+    {
+      const small = await api<{ scene: { _id: string } }>(base, otherHeaders, 'POST', '/api/scene/scene', {
+        title: 'Growth storage',
+        startDay: '2026-11-02',
+        actors: teamOf(members.slice(0, 3)),
+      });
+      const sceneId = small.scene._id;
+      const keys: string[] = [];
+      for (let run = 0; run < 10; run += 1) {
+        await runToLastPhase(base, otherHeaders, sceneId);
+        keys.push(...(await database.query<{ key: string }>('select result_key as key from compute_jobs where subject_id = $1', [sceneId])).map((row) => row.key));
+      }
+      const distinct = [...new Set(keys)];
+      const blobs = async () => Number((await database.query<{ n: string }>('select count(*) as n from stored_blobs where key = any($1)', [distinct]))[0]!.n);
+      const kept = await blobs();
+      record({
+        goal: `10 runs of one team keep at most ${KEPT_RUNS_PER_SCENE} datasets (the documented number)`,
+        figure: `${kept} datasets of ${distinct.length} made`,
+        ratio: `${(kept / KEPT_RUNS_PER_SCENE).toFixed(2)}× of the number`,
+        pass: distinct.length === 10 && kept <= KEPT_RUNS_PER_SCENE,
+      });
+      await api(base, otherHeaders, 'DELETE', '/api/scene/scene/bulk', { sceneIds: [sceneId] });
+      const [left] = await database.query<{ scenes: string; members: string; jobs: string }>(
+        `select (select count(*) from scenes where id = $1) as scenes, (select count(*) from scene_members where scene_id = $1) as members,
+                (select count(*) from compute_jobs where subject_id = $1) as jobs`,
+        [sceneId],
+      );
+      const remaining = Number(left!.scenes) + Number(left!.members) + Number(left!.jobs) + (await blobs());
+      record({
+        goal: 'after deleting a team, none of its rows or datasets remain',
+        figure: `${remaining} left (team ${left!.scenes}, members ${left!.members}, runs ${left!.jobs}, datasets ${await blobs()})`,
+        ratio: remaining === 0 ? 'none' : `${remaining} left`,
+        pass: remaining === 0,
       });
     }
 
