@@ -286,7 +286,10 @@ async function run(): Promise<void> {
       const peak = peakMemory(server.child.pid);
       record({
         goal: `${LARGE_TEAM.toLocaleString('en')}-person team: server memory under 1 GB (peak resident, VmHWM, of the server process)`,
-        figure: peak === null || peakBefore === null ? 'not readable here' : `${(peak / 2 ** 20).toFixed(0)} MiB (${(peakBefore / 2 ** 20).toFixed(0)} MiB before its run)`,
+        figure:
+          peak === null || peakBefore === null
+            ? 'not readable here'
+            : `${(peak / 2 ** 20).toFixed(0)} MiB (${(peakBefore / 2 ** 20).toFixed(0)} MiB before its run)`,
         ratio: peak === null ? '' : `${(peak / 2 ** 30).toFixed(2)}× of the goal`,
         pass: peak !== null && peak < 2 ** 30,
       });
@@ -304,7 +307,9 @@ async function run(): Promise<void> {
       const keys: string[] = [];
       for (let run = 0; run < 10; run += 1) {
         await runToLastPhase(base, otherHeaders, sceneId);
-        keys.push(...(await database.query<{ key: string }>('select result_key as key from compute_jobs where subject_id = $1', [sceneId])).map((row) => row.key));
+        keys.push(
+          ...(await database.query<{ key: string }>('select result_key as key from compute_jobs where subject_id = $1', [sceneId])).map((row) => row.key),
+        );
       }
       const distinct = [...new Set(keys)];
       const blobs = async () => Number((await database.query<{ n: string }>('select count(*) as n from stored_blobs where key = any($1)', [distinct]))[0]!.n);

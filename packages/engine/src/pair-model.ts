@@ -154,8 +154,7 @@ export function relationshipEffect(w: KindWeights, a: Unit, b: Unit, terms?: Ter
   if (r.lSimilarity !== 0) sum = relationshipTerm(terms, sum, 'lSimilarity', r.lSimilarity * (1 - Math.abs(a.l - b.l) / 50));
   if (r.ageGap !== 0) sum = relationshipTerm(terms, sum, 'ageGap', r.ageGap * ageCloseness(a, b));
   // Learning works best across a moderate qualification gap (25 points); none or a huge one helps little.
-  if (r.mentoring !== 0)
-    sum = relationshipTerm(terms, sum, 'mentoring', r.mentoring * clamp(1 - Math.abs(Math.abs(a.k - b.k) / 100 - 0.25) / 0.25, -1, 1));
+  if (r.mentoring !== 0) sum = relationshipTerm(terms, sum, 'mentoring', r.mentoring * clamp(1 - Math.abs(Math.abs(a.k - b.k) / 100 - 0.25) / 0.25, -1, 1));
   const st = w.style;
   if (st && (st.relationship.planningFit !== 0 || st.relationship.autonomyFit !== 0)) {
     const x = sa ?? pairScales(a.ws, st);

@@ -237,7 +237,8 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
     const atMidpoint = d === midpoint ? 1 - dyn.midpointShift : 1;
     const slot = storeSlot[d]!;
 
-    const sums = stepping ? stepPairs(state, count, shift, damp, atMidpoint, m, slot >= 0 ? slot * pairCount : -1, span, span === stride ? PAIR.rhoStride : PAIR.rho)
+    const sums = stepping
+      ? stepPairs(state, count, shift, damp, atMidpoint, m, slot >= 0 ? slot * pairCount : -1, span, span === stride ? PAIR.rhoStride : PAIR.rho)
       : state.sums;
 
     stepActors(actorState, count, d);
@@ -284,7 +285,7 @@ export function pairStepDays(tl: Timeline, storeSlot: Int32Array, midpoint: numb
     if (joins) due.fill(1, d, Math.min(days, d + settleDays));
   }
   const next = new Int32Array(days).fill(-1);
-  for (let d = 0; d < days; ) {
+  for (let d = 0; d < days;) {
     let to = d + 1;
     while (to < d + stride && !due[to]) to++;
     // A due day inside the stride: step daily up to it. The last span may be shorter than a stride.

@@ -38,7 +38,10 @@ describe('a large team steps its pairs less often (docs/forecast-model.md sectio
       tl.lead[d] !== tl.lead[d - 1] ||
       Array.from({ length: n }, (_, a) => tl.active[a * tl.days + d] !== tl.active[a * tl.days + d - 1]).some(Boolean);
     for (let d = 0; d < tl.days; d++) if (changes(d)) expect(steps).toContain(d);
-    const joins = [0, ...steps.filter((d) => d > 0 && Array.from({ length: n }, (_, a) => tl.active[a * tl.days + d]! > tl.active[a * tl.days + d - 1]!).some(Boolean))];
+    const joins = [
+      0,
+      ...steps.filter((d) => d > 0 && Array.from({ length: n }, (_, a) => tl.active[a * tl.days + d]! > tl.active[a * tl.days + d - 1]!).some(Boolean)),
+    ];
     for (const j of joins) for (let d = j; d < Math.min(tl.days, j + settleDays); d++) expect(steps).toContain(d);
     // Each step reaches the next; every span but the last is a day or a stride.
     expect(steps[0]).toBe(0);

@@ -63,10 +63,6 @@ export const centred = (style: Partial<WorkStyle>, w: WorkStyleWeights, name: Wo
 /** 1 − |difference| of two scale values, in [−1, 1] after rescaling (1 identical, −1 opposite ends). */
 export const fitOf = (a: number, b: number): number => 1 - 2 * Math.abs(a - b);
 
-/** fitOf two people's scale. */
-export const fit = (a: Partial<WorkStyle>, b: Partial<WorkStyle>, w: WorkStyleWeights, name: WorkStyleName): number =>
-  fitOf(styleOf(a, w, name), styleOf(b, w, name));
-
 /**
  * The scales the pair model reads between two people, each as styleOf gives it: a team reads them once per person
  * rather than once per pair (a style is an object of varying shape, slow to read by name a million times).
@@ -88,9 +84,6 @@ export function stormOf(w: WorkStyleWeights, a: PairScales, b: PairScales): numb
   const clash = a.directness * b.directness;
   return w.stormDepth * clamp(1 - calm, 0, 1) * (0.5 + clash);
 }
-
-/** stormOf two people's styles. */
-export const styleStorm = (w: WorkStyleWeights, a: Partial<WorkStyle>, b: Partial<WorkStyle>): number => stormOf(w, pairScales(a, w), pairScales(b, w));
 
 /**
  * One draw of a person's work style: an answered scale moves by its measurement error `sd` (scale units), a scale he

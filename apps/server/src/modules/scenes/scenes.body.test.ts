@@ -100,7 +100,7 @@ describe('the team body limit', () => {
     expect(Buffer.byteLength(JSON.stringify({ title: 'Department', startDay: '2026-11-01', actors }))).toBeLessThan(SCENE_BODY_LIMIT);
   });
 
-  it('refuses a larger body with payload_too_large, in the envelope and the reader\'s language', async () => {
+  it("refuses a larger body with payload_too_large, in the envelope and the reader's language", async () => {
     for (const language of ['en', 'ru']) {
       const { status, body } = await post(JSON.stringify({ title: 'x'.repeat(SCENE_BODY_LIMIT), actors: team(ids.slice(0, 3)) }), false, language);
       expect(status).toBe(413);
