@@ -100,7 +100,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
       gate: app.gate,
       log: app.log,
       idleThreads: config.NODE_ENV === 'test' ? 0 : 1,
-      cacheDigest: (job, digest) => cacheResult(database.db, job.subjectId, job, digest),
+      cacheDigest: (tx, job, digest) => cacheResult(tx, job.subjectId, job, digest),
     }),
   );
   let stopForgetting: (() => Promise<void>) | undefined;

@@ -4,7 +4,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
 import type { ErrorCode } from '@teamcast/contracts';
-import type { Database } from '../../core/db.ts';
+import type { Database, Db } from '../../core/db.ts';
 import type { Storage } from '../../core/storage.ts';
 import type { GateHub } from '../gate/gate.hub.ts';
 import { claimJob, failJob, finishJob, insertJob, raisePhase, renewLock, type JobKind, type JobRow } from './compute.repository.ts';
@@ -32,11 +32,12 @@ export type ComputeRunnerOptions = {
    */
   idleThreads?: number;
   /**
-   * Called with a finished job and what its task made for the subject's cache, before the job is marked done, so the
-   * first read after a run finds the cache (scenes: the scene row's summary, band and moods). A failure is logged and
-   * the reader falls back to the stored dataset.
+   * Called with a finished job and what its task made for the subject's cache, in the transaction that marks the job
+   * done, so the first read after a run finds the cache and no cache names a job that did not finish (scenes: the scene
+   * row's summary, band and moods). It runs in a savepoint: a failure is logged, the job stays done, and the reader
+   * falls back to the stored dataset.
    */
-  cacheDigest?: (job: JobRow, digest: SceneDigest) => Promise<void>;
+  cacheDigest?: (tx: Db, job: JobRow, digest: SceneDigest) => Promise<void>;
 };
 
 const WAKE_CHANNEL = 'teamcast_jobs';
@@ -109,9 +110,18 @@ export function createComputeRunner(options: ComputeRunnerOptions) {
       await advance(4);
       const key = `ds_${crypto.randomBytes(16).toString('hex')}`;
       await storage.put(key, Buffer.from(outcome.data));
-      if (outcome.digest)
-        await options.cacheDigest?.(job, outcome.digest).catch((error: unknown) => log.warn({ err: error, ruid: job.id }, 'compute: result not cached'));
-      if (await finishJob(database.db, job.id, workerId, key)) {
+      const { cacheDigest } = options;
+      const finished = await database.db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        if (!(await finishJob(tx, job.id, workerId, key))) return false;
+        if (outcome.digest && cacheDigest) {
+          await tx
+            .transaction((inner) => cacheDigest(inner as unknown as Db, job, outcome.digest))
+            .catch((error: unknown) => log.warn({ err: error, ruid: job.id }, 'compute: result not cached'));
+        }
+        return true;
+      });
+      if (finished) {
         phase = 5;
         await publishPhase(job, 5);
         notifyFinished(job.id, 'done');

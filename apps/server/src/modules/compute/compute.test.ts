@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { finalMoods, simulateScene, type SceneInput } from '@teamcast/engine';
 import { decodeSceneDataset, fullInteractions, type GateServerMessage } from '@teamcast/contracts';
@@ -129,7 +129,7 @@ describe('compute pipeline', () => {
     );
   });
 
-  it("hands over the run's digest, as the stored dataset gives it, before the job is marked done", async () => {
+  it("hands over the run's digest, as the stored dataset gives it, in the transaction that marks the job done", async () => {
     const seen: Array<{ status: string | undefined; digest: unknown }> = [];
     const runner = createComputeRunner({
       database: t.database,
@@ -137,8 +137,8 @@ describe('compute pipeline', () => {
       gate: t.app.gate,
       log: t.app.log,
       threads: 1,
-      cacheDigest: async (job, digest) => {
-        const [row] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, job.id));
+      cacheDigest: async (tx, job, digest) => {
+        const [row] = await tx.select().from(computeJobs).where(eq(computeJobs.id, job.id));
         seen.push({ status: row?.status, digest });
       },
     });
@@ -151,10 +151,35 @@ describe('compute pipeline', () => {
       const stored = decodeSceneDataset(JSON.parse(gunzipSync((await t.app.storage.get(job!.resultKey!))!).toString()));
       expect(seen).toEqual([
         {
-          status: 'running',
+          status: 'done',
           digest: expect.objectContaining({ summary: stored.summary, compareIndicators: stored.compare, actorMoods: finalMoods(stored) }),
         },
       ]);
+    } finally {
+      await runner.stop();
+      await t.app.compute.start();
+    }
+  });
+
+  it('finishes the job when caching its digest fails (the cache write is a savepoint of its own)', async () => {
+    const runner = createComputeRunner({
+      database: t.database,
+      storage: t.app.storage,
+      gate: t.app.gate,
+      log: t.app.log,
+      threads: 1,
+      cacheDigest: async (tx) => {
+        await tx.execute(sql`select 1 / 0`);
+      },
+    });
+    await t.app.compute.stop();
+    await runner.start();
+    try {
+      const ruid = await runner.enqueue({ ownerId: owner.id, kind: 'scene', subjectId: 'scene-cache-fails', input: scene });
+      expect(await finished(runner, ruid)).toBe('done');
+      const [job] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, ruid));
+      expect(job).toMatchObject({ status: 'done', phase: 5, attempts: 1 });
+      expect(await t.app.storage.get(job!.resultKey!)).toBeDefined();
     } finally {
       await runner.stop();
       await t.app.compute.start();

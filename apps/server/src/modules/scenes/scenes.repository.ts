@@ -239,7 +239,10 @@ export const latestMoodSql = (profile: ProfileColumns): SqlFragment<string | nul
     where ${qualified(scenes.ownerId)} = ${profile.ownerId} and ${qualified(scenes.kind)} = 'team' and ${qualified(scenes.actorMoods)} ? ${profile.id}
     order by ${qualified(computeJobs.createdAt)} desc, ${qualified(scenes.id)} desc limit 1)`;
 
-/** Stores the indicators read from a run's dataset, unless the scene changed since that run started. */
+/**
+ * Stores the indicators of a finished run, unless the scene changed since that run started or it already holds those of
+ * a later finished run (two runs of one team can be in flight at once, and finish in either order).
+ */
 export async function cacheResult(
   db: Db,
   sceneId: string,
@@ -249,7 +252,14 @@ export async function cacheResult(
   await db
     .update(scenes)
     .set({ resultJobId: job.id, ...result })
-    .where(and(eq(scenes.id, sceneId), sql`${scenes.inputChangedAt} <= ${job.createdAt.toISOString()}::timestamptz`));
+    .where(
+      and(
+        eq(scenes.id, sceneId),
+        sql`${scenes.inputChangedAt} <= ${job.createdAt.toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${computeJobs} as cached where cached.id = ${qualified(scenes.resultJobId)} and cached.id <> ${job.id}
+              and cached.status = 'done' and cached.created_at > (select mine.created_at from ${computeJobs} as mine where mine.id = ${job.id}))`,
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------- profiles

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { profileUsage } from '../profiles/profile-usage.ts';
 import { SCENE_BODY_LIMIT } from './scenes.routes.ts';
 import { KEPT_RUNS_PER_SCENE, sweepSceneRuns } from './scenes.service.ts';
+import { cacheResult } from './scenes.repository.ts';
 import { scoredProfiles, subscribe, teamBody } from './scenes.test-support.ts';
 
 let t: TestApp;
@@ -224,6 +225,24 @@ describe('data that ends', () => {
     );
     expect(await jobsOf(orphan.jobId)).toEqual([]);
     for (const run of [...own.slice(0, 2), orphan]) expect(await t.app.storage.get(run.key)).toBeUndefined();
+  });
+});
+
+describe("a team's cached result", () => {
+  it('is the latest finished run, whichever of two runs finishes last', async () => {
+    const id = await createTeam(owner, await scoredProfiles(t.database.db, owner.id, 3));
+    const [older, newer] = [await runToEnd(id), await runToEnd(id)];
+    const row = async () => (await t.database.db.select().from(scenes).where(eq(scenes.id, id)))[0]!;
+    expect((await row()).resultJobId).toBe(newer);
+    const cachedSummary = (await row()).summary;
+    // The older run's result arriving late (its worker was slower) leaves the newer one's in place.
+    const [olderJob] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, older));
+    await cacheResult(t.database.db, id, olderJob!, { summary: { stale: true }, compareIndicators: {}, band: null, actorMoods: {} });
+    expect(await row()).toMatchObject({ resultJobId: newer, summary: cachedSummary });
+    // With no later finished run cached, a run's result is taken.
+    await t.database.db.update(scenes).set({ resultJobId: null }).where(eq(scenes.id, id));
+    await cacheResult(t.database.db, id, olderJob!, { summary: { stale: true }, compareIndicators: {}, band: null, actorMoods: {} });
+    expect(await row()).toMatchObject({ resultJobId: older, summary: { stale: true } });
   });
 });
 
