@@ -263,8 +263,9 @@ export function simulateCore(units: readonly Unit[], tl: Timeline, lifespan: num
  * active, or of manager or lead; and every day of the `settleDays` after anyone joins (the first day counts as a join),
  * when a new pair's storm rises fastest. From a step the next comes `stride` days later when no such day falls in between,
  * else the next day: so every span but the last is 1 or `stride` days (the gap's decay over each is kept per pair),
- * nothing a pair reads changes inside a span, and each pair's gap and days together at a step are what stepping every
- * day gives. Only the sums the pairs give their people and the team are held between steps.
+ * nothing a pair reads changes inside a span, and each pair's days together at a step are what stepping every day gives,
+ * its gap the same up to the last bits (rho^stride once against rho stride times). Only the sums the pairs give their
+ * people and the team are held between steps.
  */
 export function pairStepDays(tl: Timeline, storeSlot: Int32Array, midpoint: number, stride: number, settleDays: number): Int32Array {
   const days = tl.days;
