@@ -61,7 +61,10 @@ const RUN_SWEEP_LOCK_KEY = 7_240_311;
  * about 60 KB, and 2 MiB holds a team of the largest size (MAX_SCENE_ACTORS, 1,000) in which everyone has 28
  * interactions stated besides the default. A larger body is refused at once (413 payload_too_large) while it streams
  * in. The limit also bounds what a write costs the event loop: at 2 MiB the longest stall was 38 ms on the 2-core
- * machine, against 54 ms at 4 MiB and 78-109 ms at the former 8 MiB (docs/PERFORMANCE.md, issue 30's 50 ms goal).
+ * machine, against 42-44 ms at 3 MiB, 54 ms at 4 MiB and 78-109 ms at the former 8 MiB (docs/PERFORMANCE.md, issue 30's
+ * 50 ms goal). Known limit: a team where nearly every pair differs from the default states nearly every pair, so an
+ * all-remote team of more than about 250 people (2.1 MiB at 250, 3.0 at 300) is refused; a team-level default mode
+ * would carry it (not built).
  */
 export const SCENE_BODY_LIMIT = 2 * 1024 * 1024;
 
