@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -41,6 +41,10 @@ function open(answer: { status: number; body: unknown }) {
   return calls;
 }
 
+// The page starts loading its chart's module as it loads (shared-result-page.tsx). Waiting for that module here keeps
+// the file from ending while the import is still pending (the environment torn down under it fails the whole run);
+// the page's own import is then the same loaded module.
+beforeAll(() => import('./rating-chart.tsx'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SharedResultPage', () => {
