@@ -186,6 +186,20 @@ export const SceneDatasetBandSchema = z.object({
 });
 export type SceneDatasetBand = z.infer<typeof SceneDatasetBandSchema>;
 
+/** The headline band of the last forecast day from a dataset's band (the atmosphere's interval is the daily band's last day). */
+export function summaryBandOf(band: SceneDatasetBand): SceneSummaryBand {
+  const last = band.microclimate.p10.length - 1;
+  return {
+    samples: band.samples,
+    basePower: band.basePower,
+    totalStatisticPower: band.totalStatisticPower,
+    cohesion: band.cohesion,
+    performance: band.performance,
+    teamingEffect: band.teamingEffect,
+    microclimate: { p10: band.microclimate.p10[last]!, p90: band.microclimate.p90[last]! },
+  };
+}
+
 export const JobStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
 
 /** The latest computation of a scene. */

@@ -271,19 +271,21 @@ export function pairStepDays(tl: Timeline, storeSlot: Int32Array, midpoint: numb
   const days = tl.days;
   const n = tl.active.length / days;
   const due = new Uint8Array(days + 1);
-  due[0] = 1;
   due[days] = 1;
-  for (let d = 1; d < days; d++) {
-    let changed = storeSlot[d]! >= 0 || d === midpoint || tl.changes[d] !== undefined;
-    changed ||= tl.manager[d] !== tl.manager[d - 1] || tl.lead[d] !== tl.lead[d - 1];
-    for (let a = 0; a < n && !changed; a++) changed = tl.active[a * days + d] !== tl.active[a * days + d - 1];
-    due[d] = changed ? 1 : 0;
-  }
-  // The first days of a new member's pairs move fastest (the storm rises from nothing): step them daily.
   for (let d = 0; d < days; d++) {
+    // Who is active changes today: someone leaves or joins (the first day counts as everyone's join).
+    let leaves = false;
     let joins = d === 0;
-    for (let a = 0; a < n && !joins; a++) joins = tl.active[a * days + d] === 1 && tl.active[a * days + d - 1] === 0;
+    for (let a = 0; a < n && d > 0 && !joins; a++) {
+      const before = tl.active[a * days + d - 1]!;
+      const now = tl.active[a * days + d]!;
+      joins = now > before;
+      leaves ||= now < before;
+    }
+    // The first days of a new member's pairs move fastest (the storm rises from nothing): step them daily.
     if (joins) due.fill(1, d, Math.min(days, d + settleDays));
+    due[d] ||= joins || leaves || storeSlot[d]! >= 0 || d === midpoint || tl.changes[d] !== undefined ? 1 : 0;
+    due[d] ||= tl.manager[d] !== tl.manager[d - 1] || tl.lead[d] !== tl.lead[d - 1] ? 1 : 0;
   }
   const next = new Int32Array(days).fill(-1);
   for (let d = 0; d < days;) {

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { finalMoods, simulateScene, type SceneInput } from '@teamcast/engine';
 import { decodeSceneDataset, fullInteractions, type GateServerMessage } from '@teamcast/contracts';
+import type { Db } from '../../core/db.ts';
 import { computeJobs } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createOwner, type SignedIn } from '../../test/factories.ts';
@@ -51,6 +52,25 @@ const finished = (runner: { onFinished: typeof t.app.compute.onFinished }, id: s
     });
   });
 
+/**
+ * Runs `body` with a one-thread runner of these options in place of the app's (which steps aside, so this one takes
+ * the jobs), and puts the app's back after.
+ */
+async function withRunner(
+  options: Partial<Parameters<typeof createComputeRunner>[0]>,
+  body: (runner: ReturnType<typeof createComputeRunner>) => Promise<void>,
+) {
+  await t.app.compute.stop();
+  const runner = createComputeRunner({ database: t.database, storage: t.app.storage, gate: t.app.gate, log: t.app.log, threads: 1, ...options });
+  await runner.start();
+  try {
+    await body(runner);
+  } finally {
+    await runner.stop();
+    await t.app.compute.start();
+  }
+}
+
 describe('compute pipeline', () => {
   it('runs a scene in a worker, reports phases only upward, and stores the engine dataset', async () => {
     published.length = 0;
@@ -70,18 +90,8 @@ describe('compute pipeline', () => {
   });
 
   it("publishes every phase once and in order when the worker's last report arrives after its result", async () => {
-    // The app's runner steps aside so that this one, with a worker whose phase 3 comes late and 2 never, takes the job.
-    await t.app.compute.stop();
-    const runner = createComputeRunner({
-      database: t.database,
-      storage: t.app.storage,
-      gate: t.app.gate,
-      log: t.app.log,
-      threads: 1,
-      workerFile: new URL('./compute.late-report.test-worker.mjs', import.meta.url),
-    });
-    await runner.start();
-    try {
+    // A worker whose phase 3 comes late and 2 never takes the job.
+    await withRunner({ workerFile: new URL('./compute.late-report.test-worker.mjs', import.meta.url) }, async (runner) => {
       published.length = 0;
       const ruid = await runner.enqueue({ ownerId: owner.id, kind: 'scene', subjectId: 'scene-late', input: scene });
       // The runner closes the worker's port in the same turn as it reports the run done: a report arriving later is
@@ -89,10 +99,7 @@ describe('compute pipeline', () => {
       expect(await finished(runner, ruid)).toBe('done');
       const phases = published.flatMap((message) => (message.type === 'sceneComputePhase' && message.payload.ruid === ruid ? [message.payload.phase] : []));
       expect(phases).toEqual([1, 2, 3, 4, 5]);
-    } finally {
-      await runner.stop();
-      await t.app.compute.start();
-    }
+    });
   });
 
   it('reports bad scene input as a failed job with the engine error, without retrying', async () => {
@@ -131,20 +138,11 @@ describe('compute pipeline', () => {
 
   it("hands over the run's digest, as the stored dataset gives it, in the transaction that marks the job done", async () => {
     const seen: Array<{ status: string | undefined; digest: unknown }> = [];
-    const runner = createComputeRunner({
-      database: t.database,
-      storage: t.app.storage,
-      gate: t.app.gate,
-      log: t.app.log,
-      threads: 1,
-      cacheDigest: async (tx, job, digest) => {
-        const [row] = await tx.select().from(computeJobs).where(eq(computeJobs.id, job.id));
-        seen.push({ status: row?.status, digest });
-      },
-    });
-    await t.app.compute.stop();
-    await runner.start();
-    try {
+    const cacheDigest = async (tx: Db, job: { id: string }, digest: unknown) => {
+      const [row] = await tx.select().from(computeJobs).where(eq(computeJobs.id, job.id));
+      seen.push({ status: row?.status, digest });
+    };
+    await withRunner({ cacheDigest }, async (runner) => {
       const ruid = await runner.enqueue({ ownerId: owner.id, kind: 'scene', subjectId: 'scene-digest', input: scene });
       expect(await finished(runner, ruid)).toBe('done');
       const [job] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, ruid));
@@ -155,35 +153,20 @@ describe('compute pipeline', () => {
           digest: expect.objectContaining({ summary: stored.summary, compareIndicators: stored.compare, actorMoods: finalMoods(stored) }),
         },
       ]);
-    } finally {
-      await runner.stop();
-      await t.app.compute.start();
-    }
+    });
   });
 
   it('finishes the job when caching its digest fails (the cache write is a savepoint of its own)', async () => {
-    const runner = createComputeRunner({
-      database: t.database,
-      storage: t.app.storage,
-      gate: t.app.gate,
-      log: t.app.log,
-      threads: 1,
-      cacheDigest: async (tx) => {
-        await tx.execute(sql`select 1 / 0`);
-      },
-    });
-    await t.app.compute.stop();
-    await runner.start();
-    try {
+    const cacheDigest = async (tx: Db) => {
+      await tx.execute(sql`select 1 / 0`);
+    };
+    await withRunner({ cacheDigest }, async (runner) => {
       const ruid = await runner.enqueue({ ownerId: owner.id, kind: 'scene', subjectId: 'scene-cache-fails', input: scene });
       expect(await finished(runner, ruid)).toBe('done');
       const [job] = await t.database.db.select().from(computeJobs).where(eq(computeJobs.id, ruid));
       expect(job).toMatchObject({ status: 'done', phase: 5, attempts: 1 });
       expect(await t.app.storage.get(job!.resultKey!)).toBeDefined();
-    } finally {
-      await runner.stop();
-      await t.app.compute.start();
-    }
+    });
   });
 
   it('runs each job once when two runners share the database', async () => {

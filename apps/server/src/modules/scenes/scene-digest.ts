@@ -1,4 +1,4 @@
-import type { CompareIndicators, RankedKey, SceneDatasetBand, SceneSummaryBand, TeamIndicators } from '@teamcast/contracts';
+import { summaryBandOf, type CompareIndicators, type RankedKey, type SceneDatasetBand, type SceneSummaryBand, type TeamIndicators } from '@teamcast/contracts';
 
 /** What the scene row caches of a run's band: the headline intervals and the ranked draws. */
 export type StoredBand = { summaryBand: SceneSummaryBand; draws: Record<RankedKey, Array<number | null>> };
@@ -10,20 +10,7 @@ export type StoredBand = { summaryBand: SceneSummaryBand; draws: Record<RankedKe
  */
 export type SceneDigest = { summary: TeamIndicators; compareIndicators: CompareIndicators; band: StoredBand | null; actorMoods: Record<string, string> };
 
-/** The headline band of the last forecast day, from a dataset's band (the atmosphere's interval is the daily band's last day). */
+/** What the scene row keeps of a dataset's band: the headline intervals of the last day and the ranked draws. */
 export function storedBandOf(band: SceneDatasetBand | undefined): StoredBand | null {
-  if (!band) return null;
-  const last = band.microclimate.p10.length - 1;
-  return {
-    summaryBand: {
-      samples: band.samples,
-      basePower: band.basePower,
-      totalStatisticPower: band.totalStatisticPower,
-      cohesion: band.cohesion,
-      performance: band.performance,
-      teamingEffect: band.teamingEffect,
-      microclimate: { p10: band.microclimate.p10[last]!, p90: band.microclimate.p90[last]! },
-    },
-    draws: band.draws,
-  };
+  return band ? { summaryBand: summaryBandOf(band), draws: band.draws } : null;
 }

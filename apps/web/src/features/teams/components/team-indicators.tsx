@@ -1,6 +1,6 @@
 import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEAM_INDICATOR_META, type IndicatorMeta, type Interval, type TeamIndicators as Indicators } from '@teamcast/contracts';
+import { TEAM_INDICATOR_META, summaryBandOf, type IndicatorMeta, type Interval, type TeamIndicators as Indicators } from '@teamcast/contracts';
 import type { TeamDataset } from '../api/scene-run.ts';
 import { AtmosphereChart, CompetenceScales } from './team-charts.tsx';
 import { formatIndicator, formatInterval, formatOrientation, localeOf } from '../../../shared/format/number.ts';
@@ -54,18 +54,7 @@ export function TeamIndicators({ dataset, showTips }: { dataset: TeamDataset; sh
   const { t, i18n } = useTranslation('teams');
   const locale = localeOf(i18n.language);
   const s = dataset.summary;
-  const band = dataset.band;
-  const last = band ? band.microclimate.p10.length - 1 : -1;
-  const bands: Partial<Record<Key, Interval>> = band
-    ? {
-        basePower: band.basePower,
-        totalStatisticPower: band.totalStatisticPower,
-        cohesion: band.cohesion,
-        performance: band.performance,
-        teamingEffect: band.teamingEffect,
-        microclimate: { p10: band.microclimate.p10[last]!, p90: band.microclimate.p90[last]! },
-      }
-    : {};
+  const bands: Partial<Record<Key, Interval>> = dataset.band ? summaryBandOf(dataset.band) : {};
   const meta = (id: Key): IndicatorMeta => TEAM_INDICATOR_META[id];
   const fmt = (id: Key, value: number | null) => formatIndicator(meta(id), value, locale);
   const bandText = (id: Key) => {
