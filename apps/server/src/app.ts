@@ -1,7 +1,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +19,7 @@ import { responseSerializerCompiler } from './core/response-serializer.ts';
 import { isValidated } from './core/validated-bodies.ts';
 import { registerWeb } from './core/web.ts';
 import { trustFunction } from './core/proxy-trust.ts';
+import { registerSecurityHeaders } from './core/security-headers.ts';
 import { serializeError } from './core/log-redaction.ts';
 import { logStream } from './core/log-format.ts';
 import { createStorageFailures } from './core/storage-failure.ts';
@@ -127,9 +127,10 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'test'));
   registerErrorHandling(app);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.locale = requestLocale(request);
     reply.header('x-request-id', request.id);
+    done();
   });
   // One log line per request, with the route pattern rather than the raw URL so link tokens never reach the log
   // (request.log already carries the request id as reqId).
@@ -143,7 +144,7 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   const https = config.PUBLIC_URL.startsWith('https://');
   // With Stripe configured, Stripe Elements loads Stripe.js, frames the card fields and talks to Stripe's API.
   const stripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

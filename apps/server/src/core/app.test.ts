@@ -154,12 +154,20 @@ describe('documentation', () => {
     expect([200, 302]).toContain(res.statusCode);
   });
 
-  it('sets security headers on every response', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
-    expect(String(res.headers['content-security-policy'])).not.toMatch(/script-src[^;]*unsafe-inline/);
+  it('sets security headers on every response: success, refusal, unknown address', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/owner/test/mine' }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404]);
+    for (const res of answers) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(String(res.headers['content-security-policy'])).not.toMatch(/script-src[^;]*unsafe-inline/);
+    }
   });
 });
 

@@ -28,7 +28,17 @@ function decodeCursor(cursor: string): { key: string; id: string } {
 
 /** The rows after a cursor in (column, id) order, ascending or descending. */
 export function afterCursor(column: AnyColumn, id: AnyColumn, cursor: string, order: 'asc' | 'desc'): SQL {
-  const after = decodeCursor(cursor);
+  return afterKey(column, id, decodeCursor(cursor), order);
+}
+
+/** The cursor's sort key and id as a prepared statement's values (`afterKey` with placeholders); refused as `afterCursor` refuses. */
+export const cursorValues = (cursor: string): { cursorKey: string; cursorId: string } => {
+  const { key, id } = decodeCursor(cursor);
+  return { cursorKey: key, cursorId: id };
+};
+
+/** The rows after a sort key and id, given as values or as placeholders of a prepared statement. */
+export function afterKey(column: AnyColumn, id: AnyColumn, after: { key: unknown; id: unknown }, order: 'asc' | 'desc'): SQL {
   return sql`(${column}, ${id}) ${order === 'asc' ? sql`>` : sql`<`} (${after.key}::timestamptz, ${after.id})`;
 }
 

@@ -1,6 +1,6 @@
 import { hasContent, type Profile, type ProfileLinkView, type ProfileSummary, type QuestionnaireDefinition, type SpecialistMood } from '@teamcast/contracts';
 import type { ProfileUsage } from './profile-usage.ts';
-import type { ProfileRow, ProfileSummaryRow } from './profiles.repository.ts';
+import type { ProfileDetailRow, ProfileRow, ProfileSummaryRow } from './profiles.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -75,7 +75,7 @@ export function presentSummary(
 }
 
 export function presentProfile(
-  row: ProfileRow,
+  row: ProfileDetailRow,
   mainProfileId: string | null,
   usage: ProfileUsage,
   expertiseHidden: boolean,

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ProfileFilter } from '@teamcast/contracts';
 import { qualified, type Db, type SqlFragment } from '../../core/db.ts';
-import { afterCursor, keysetPage, sortKeyOf } from '../../core/keyset.repository.ts';
+import { afterKey, cursorValues, keysetPage, sortKeyOf } from '../../core/keyset.repository.ts';
 import { owners, profiles } from '../../db/schema/index.ts';
 import type { ProfileColumns, ProfileFact, ProfileUsage } from './profile-usage.ts';
 
@@ -59,6 +59,17 @@ const summaryColumns = {
 };
 /** A profile as the owner's list reads it. */
 export type ProfileSummaryRow = Pick<ProfileRow, keyof typeof summaryColumns>;
+/** The columns the owner's read of one profile shows: the list's and the answers, link and questionnaire. */
+const detailColumns = {
+  ...summaryColumns,
+  ownerId: profiles.ownerId,
+  permalink: profiles.permalink,
+  linkExpiresAt: profiles.linkExpiresAt,
+  answers: profiles.answers,
+  questionnaireId: profiles.questionnaireId,
+};
+/** A profile as the owner's read of it reads it. */
+export type ProfileDetailRow = Pick<ProfileRow, keyof typeof detailColumns>;
 
 /** The modules' sub-selects a profile is read with (profile-usage.ts): its usage counts and its latest mood. */
 export type ProfileFactSql = { teams: ProfileFact<number>[]; evaluations: ProfileFact<number>[]; mood: ProfileFact<string | null> | undefined };
@@ -98,11 +109,76 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** What decides a list statement's text; every other value of a page (owner, search text, cursor, limit, offset) is bound. */
+type ListShape = Pick<ProfileListOptions, 'sort' | 'order' | 'filter'> & { search: boolean; cursor: boolean };
+
+/**
+ * The list statement of one shape, with placeholders for its values. The page, both counts and the owner's main profile
+ * and access facts come back in one round trip: the counts and facts are uncorrelated sub-selects, which PostgreSQL
+ * computes once for the statement (an InitPlan). Inside them "profiles" is the sub-select's own table.
+ */
+function buildListQuery<A>(db: Db, shape: ListShape, facts: ProfileFactSql, access: OwnerAccessSql<A>) {
+  const ownerId = sql.placeholder('ownerId');
+  // The indexes' predicate, with its values written in the statement (not bound), so the planner sees it holds.
+  const visible = and(eq(profiles.ownerId, ownerId), sql`${profiles.state} <> all (array['deleted', 'delete_keep'])`);
+  const conditions: (SQL | undefined)[] = [visible];
+  if (shape.filter === 'approved') conditions.push(eq(profiles.state, 'ack_a'));
+  if (shape.filter === 'empty') conditions.push(inArray(profiles.state, ['ack_q', 'answered']));
+  if (shape.search) {
+    conditions.push(
+      sql`concat_ws(' ', ${profiles.firstName}, ${profiles.lastName}, ${profiles.partnerFirstName}, ${profiles.partnerLastName}, ${profiles.email}, ${profiles.position}) ilike ${sql.placeholder('pattern')}`,
+    );
+  }
+  const matching = and(...conditions);
+  const column = shape.sort === 'updatedAt' ? profiles.updatedAt : profiles.createdAt;
+  const direction = shape.order === 'asc' ? asc : desc;
+  const after = { key: sql.placeholder('cursorKey'), id: sql.placeholder('cursorId') };
+  const page = shape.cursor ? and(matching, afterKey(column, profiles.id, after, shape.order)) : matching;
+  const pageFacts = {
+    total: sql<number>`(select count(*) from ${profiles} where ${matching})::int`.mapWith(Number),
+    profilesCount: sql<number>`(select count(*) from ${profiles} where ${visible})::int`.mapWith(Number),
+    mainProfileId: sql<string | null>`(select ${owners.mainProfileId} from ${owners} where ${owners.id} = ${ownerId})`,
+    access: access(sql`${ownerId}`),
+  };
+  const rowsQuery = db
+    .select({ ...summaryColumns, ...pageFacts, mood: moodColumn(facts), sortKey: sortKeyOf(column) })
+    .from(profiles)
+    .where(page)
+    .orderBy(direction(column), direction(profiles.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  // A page past the end has no row to carry the counts: they are read on their own.
+  const factsQuery = db.select(pageFacts).from(owners).where(eq(owners.id, ownerId));
+  // A named statement is kept per connection under its name: the name follows the text.
+  const named = <Q extends { toSQL(): { sql: string } }>(prefix: string, query: Q) =>
+    `${prefix}_${crypto.createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 12)}`;
+  return { rows: rowsQuery.prepare(named('profile_list', rowsQuery)), facts: factsQuery.prepare(named('profile_list_facts', factsQuery)) };
+}
+
+type ListQueries<A> = ReturnType<typeof buildListQuery<A>>;
+/** The list statements, prepared once per database handle, set of facts and shape: Drizzle builds each SQL text once, and PostgreSQL parses it once per connection. */
+const preparedLists = new WeakMap<Db, { facts: ProfileFactSql; access: unknown; shapes: Map<string, unknown> }>();
+
+function listQuery<A>(db: Db, shape: ListShape, facts: ProfileFactSql, access: OwnerAccessSql<A>): ListQueries<A> {
+  let cached = preparedLists.get(db);
+  if (!cached || cached.facts !== facts || cached.access !== access) {
+    cached = { facts, access, shapes: new Map() };
+    preparedLists.set(db, cached);
+  }
+  const key = `${shape.filter}:${shape.sort}:${shape.order}:${shape.search}:${shape.cursor}`;
+  let queries = cached.shapes.get(key) as ListQueries<A> | undefined;
+  if (!queries) {
+    queries = buildListQuery(db, shape, facts, access);
+    cached.shapes.set(key, queries);
+  }
+  return queries;
+}
+
 /**
  * An owner's visible profiles (not deleted), one page in the order of `profiles_owner_created_idx` or
  * `profiles_owner_updated_idx`, with the count matching the filter, the count of all and the next page's cursor. A
  * cursor page starts after the cursor's row by (sort column, id), so rows inserted meanwhile neither repeat nor push
- * rows out, and a deep page reads no more rows than the first.
+ * rows out, and a deep page reads no more rows than the first. One prepared statement per shape of page.
  */
 export async function listOwnerProfiles<A>(
   db: Db,
@@ -118,46 +194,22 @@ export async function listOwnerProfiles<A>(
   access: A | null;
   nextCursor: string | null;
 }> {
-  // The indexes' predicate, with its values written in the statement (not bound), so the planner sees it holds.
-  const visible = and(eq(profiles.ownerId, ownerId), sql`${profiles.state} <> all (array['deleted', 'delete_keep'])`);
-  const conditions: (SQL | undefined)[] = [visible];
-  if (options.filter === 'approved') conditions.push(eq(profiles.state, 'ack_a'));
-  if (options.filter === 'empty') conditions.push(inArray(profiles.state, ['ack_q', 'answered']));
-  if (options.search) {
-    const pattern = `%${escapeLike(options.search)}%`;
-    conditions.push(
-      sql`concat_ws(' ', ${profiles.firstName}, ${profiles.lastName}, ${profiles.partnerFirstName}, ${profiles.partnerLastName}, ${profiles.email}, ${profiles.position}) ilike ${pattern}`,
-    );
-  }
-  const matching = and(...conditions);
-  const column = options.sort === 'updatedAt' ? profiles.updatedAt : profiles.createdAt;
-  const direction = options.order === 'asc' ? asc : desc;
-  const page = options.cursor ? and(matching, afterCursor(column, profiles.id, options.cursor, options.order)) : matching;
-  // Uncorrelated sub-selects: PostgreSQL computes each once for the statement (an InitPlan), so the page, both counts
-  // and the owner's main profile come back in one round trip. Inside them "profiles" is the sub-select's own table.
-  const pageFacts = {
-    total: sql<number>`(select count(*) from ${profiles} where ${matching})::int`.mapWith(Number),
-    profilesCount: sql<number>`(select count(*) from ${profiles} where ${visible})::int`.mapWith(Number),
-    mainProfileId: sql<string | null>`(select ${owners.mainProfileId} from ${owners} where ${owners.id} = ${ownerId})`,
-    access: access(sql`${ownerId}`),
+  const shape = { sort: options.sort, order: options.order, filter: options.filter, search: Boolean(options.search), cursor: Boolean(options.cursor) };
+  const queries = listQuery(db, shape, facts, access);
+  const values = {
+    ownerId,
+    limit: options.limit + 1,
+    offset: options.cursor ? 0 : options.offset,
+    ...(options.search ? { pattern: `%${escapeLike(options.search)}%` } : {}),
+    ...(options.cursor ? cursorValues(options.cursor) : {}),
   };
-  const rows = await db
-    .select({
-      ...summaryColumns,
-      ...pageFacts,
-      mood: moodColumn(facts),
-      sortKey: sortKeyOf(column),
-    })
-    .from(profiles)
-    .where(page)
-    .orderBy(direction(column), direction(profiles.id))
-    .limit(options.limit + 1)
-    .offset(options.cursor ? 0 : options.offset);
-  // A page past the end has no row to carry the counts: they are read on their own.
-  const [counted] = rows.length > 0 ? rows : await db.select(pageFacts).from(owners).where(eq(owners.id, ownerId));
+  const rows = await queries.rows.execute(values);
+  const [counted] = rows.length > 0 ? rows : await queries.facts.execute(values);
   const { rows: shown, nextCursor } = keysetPage(rows, options.limit, (row) => row);
   return {
-    rows: shown.map(({ sortKey: _key, total: _total, profilesCount: _all, mainProfileId: _main, access: _access, ...row }) => row),
+    // The rows are handed on as the driver made them (their page facts and sort key beside): the presenter copies only the
+    // fields it shows, and a copy of 40 fields a row without five of them cost more than presenting it.
+    rows: shown,
     total: counted?.total ?? 0,
     profilesCount: counted?.profilesCount ?? 0,
     mainProfileId: counted?.mainProfileId ?? null,
@@ -175,13 +227,16 @@ export async function findOwnProfile(db: Db, ownerId: string, id: string): Promi
   return row;
 }
 
-/** The profile read, prepared once per database handle and set of facts: Drizzle builds its SQL once, and PostgreSQL parses it once per connection. */
+/**
+ * The profile read, prepared once per database handle and set of facts: Drizzle builds its SQL once, and PostgreSQL parses
+ * it once per connection. It reads the columns the owner is shown (a driver's parser per column and result).
+ */
 const preparedReads = new WeakMap<Db, { facts: ProfileFactSql; access: unknown; query: unknown }>();
 
 function profileReadQuery<A>(db: Db, facts: ProfileFactSql, access: OwnerAccessSql<A>) {
   const build = () => {
     const query = db
-      .select({ ...getTableColumns(profiles), ...factColumns(facts, access) })
+      .select({ ...detailColumns, ...factColumns(facts, access) })
       .from(profiles)
       .where(and(eq(profiles.id, sql.placeholder('id')), eq(profiles.ownerId, sql.placeholder('ownerId')), notInArray(profiles.state, HIDDEN_STATES)));
     // A named statement is kept per connection under its name: the name follows the text, should the facts change.
@@ -201,7 +256,7 @@ export async function findOwnProfileWithFacts<A>(
   id: string,
   facts: ProfileFactSql,
   access: OwnerAccessSql<A>,
-): Promise<(ProfileRow & ProfileFactsRow<A>) | undefined> {
+): Promise<(ProfileDetailRow & ProfileFactsRow<A>) | undefined> {
   const [row] = await profileReadQuery(db, facts, access).execute({ id, ownerId });
   return row;
 }

@@ -56,15 +56,15 @@ export async function listProfiles(
 ): Promise<{ items: ProfileSummary[]; total: number; profilesCount: number; nextCursor: string | null }> {
   const { rows, total, profilesCount, mainProfileId, access, nextCursor } = await listOwnerProfiles(db, ownerId, options, profileFacts(), accessFactsOf);
   const hidden = hiddenBy(ownerId, access);
-  return { items: rows.map(({ mood, ...row }) => presentSummary(row, mainProfileId, hidden, moodOf(mood))), total, profilesCount, nextCursor };
+  return { items: rows.map((row) => presentSummary(row, mainProfileId, hidden, moodOf(row.mood))), total, profilesCount, nextCursor };
 }
 
 /** A read is one statement: the profile with its facts and its owner's access facts. */
 export async function getProfile(db: Db, ownerId: string, id: string): Promise<Profile> {
   const read = await findOwnProfileWithFacts(db, ownerId, id, profileFacts(), accessFactsOf);
   if (!read) throw new AppError('profile_not_found');
-  const { mainProfileId, teams, evaluations, mood, access, ...row } = read;
-  return presentProfile(row, mainProfileId, { teams, evaluations }, hiddenBy(ownerId, access), moodOf(mood));
+  // The presenter copies only the fields it shows, so the row is handed on with its facts beside it.
+  return presentProfile(read, read.mainProfileId, { teams: read.teams, evaluations: read.evaluations }, hiddenBy(ownerId, read.access), moodOf(read.mood));
 }
 
 export async function createProfile(db: Db, ownerId: string, input: z.output<typeof ProfileCreateSchema>): Promise<Profile> {
