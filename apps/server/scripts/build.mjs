@@ -64,6 +64,7 @@ if (!process.argv.includes('--force') && stampMatches(stamp, hash)) {
       'compute.worker': path.join(server, 'src/modules/compute/compute.worker.mjs'),
       'scoring.worker': path.join(server, 'src/modules/scoring/scoring.worker.mjs'),
       'scene-work.worker': path.join(server, 'src/modules/scenes/scene-work.worker.mjs'),
+      'pair-forecast.worker': path.join(server, 'src/modules/pairs/pair-forecast.worker.mjs'),
     },
     outdir,
     outExtension: { '.js': '.mjs' },

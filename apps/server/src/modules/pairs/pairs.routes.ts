@@ -4,6 +4,7 @@ import { route } from '../../core/route.ts';
 import { registerProfileUsage } from '../profiles/profile-usage.ts';
 import { registerProfileErasure } from '../profiles/profile-erasure.ts';
 import { erasePairForecasts, pairUsesSql } from './pairs.repository.ts';
+import { createPairForecaster } from './pair-forecaster.ts';
 import { createPair, deletePair, getPair, runPair, updatePair } from './pairs.service.ts';
 
 // Once per process: deleting a profile used by a pair warns and keeps it.
@@ -15,7 +16,10 @@ const owner = ['owner'] as const;
 
 /** Pair compatibility under /api/scene: every call loads the pair through the owner's id (another owner's is a 404). */
 export const pairsModule: FastifyPluginAsync = async (app) => {
-  const deps = { db: app.database.db, gate: app.gate };
+  // The unit tests run forecasts inline; the app runs them in worker threads (pair-forecaster.ts).
+  const forecasts = createPairForecaster({ threads: app.config.NODE_ENV === 'test' ? 0 : 'cores' });
+  app.addHook('onClose', () => forecasts.stop());
+  const deps = { db: app.database.db, gate: app.gate, forecasts };
   route(app, pairCreateEndpoint, {
     access: owner,
     status: 201,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AccessRules, PairRequest, SlotSide } from '@teamcast/contracts';
-import { forecastLove, forecastPair, type PairForecast, type PairKind, type Specialist } from '@teamcast/engine';
+import type { PairKind, Specialist } from '@teamcast/engine';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import type { GateHub } from '../gate/gate.hub.ts';
@@ -8,13 +8,16 @@ import { forgetHistory, recordHistory } from '../history/history.service.ts';
 import { enginePersonOf, lovePersonOf } from '../scoring/engine-person.ts';
 import { forecastAccuracy } from '../scoring/scoring.service.ts';
 import { accessRulesFor, assertCapability } from '../payments/access-rules.ts';
+import type { PairForecastTask } from './pair-forecast.ts';
+import { inlineForecaster, type PairForecaster } from './pair-forecaster.ts';
 import { firstOfMonth } from './pair-months.ts';
 import { isFilled, isLoveProfile, presentActor, presentPair, slotPerson } from './pairs.presenter.ts';
 import * as repo from './pairs.repository.ts';
 import type { PairProfile, PairRow } from './pairs.repository.ts';
 
 /** What the pair service works with: the database and, for history pushes, the gate. */
-export type PairDeps = { db: Db; gate?: GateHub };
+/** `forecasts`: where the engine runs (worker threads in the app, inline when absent). */
+export type PairDeps = { db: Db; gate?: GateHub; forecasts?: PairForecaster };
 
 type Slots = [string | null, string | null];
 type Sides = [SlotSide, SlotSide];
@@ -163,8 +166,8 @@ function checkSlots(slots: [Slot, Slot], manager: PairProfile | undefined, manag
 }
 
 /**
- * Runs the pair forecast on both people's current scores and answers (the engine is fast enough to run in the
- * request) and stores it: the work model for work, the love model (forecastLove) for LOVE and FRIEND. Each run is
+ * Runs the pair forecast on both people's current scores and answers (in a worker thread, pair-forecaster.ts) and
+ * stores it: the work model for work, the love model (forecastLove) for LOVE and FRIEND. Each run is
  * recorded in the dashboard history.
  */
 export async function runPair(deps: PairDeps, ownerId: string, id: string, type: 'LOVE' | 'FRIEND' | undefined): Promise<PairRequest> {
@@ -180,34 +183,32 @@ export async function runPair(deps: PairDeps, ownerId: string, id: string, type:
   const kind: PairKind = type ?? 'work';
   checkSlots(slots, manager, row.managerId, kind);
   const [a, b] = [slots[0].profile!, slots[1].profile!];
-  let forecast: PairForecast;
-  if (kind === 'work') {
-    forecast = forecastPair(
-      {
-        a: specialistOf(a),
-        b: specialistOf(b),
-        kind,
-        mode: row.mode === 1 ? 1 : 0,
-        intensity: row.intensity,
-        manager: manager ? specialistOf(manager) : null,
-        startDay: row.startDay,
-      },
-      undefined,
-      { band: true },
-    );
-  } else {
-    forecast = forecastLove(
-      {
-        a: lovePersonOf(a, slots[0].side, slotPerson(a, slots[0].side).age),
-        b: lovePersonOf(b, slots[1].side, slotPerson(b, slots[1].side).age),
-        kind,
-        mode: row.mode === 1 ? 1 : 0,
-        intensity: row.intensity,
-        startDay: row.startDay,
-      },
-      { band: true },
-    );
-  }
+  const task: PairForecastTask =
+    kind === 'work'
+      ? {
+          model: 'work',
+          input: {
+            a: specialistOf(a),
+            b: specialistOf(b),
+            kind,
+            mode: row.mode === 1 ? 1 : 0,
+            intensity: row.intensity,
+            manager: manager ? specialistOf(manager) : null,
+            startDay: row.startDay,
+          },
+        }
+      : {
+          model: 'love',
+          input: {
+            a: lovePersonOf(a, slots[0].side, slotPerson(a, slots[0].side).age),
+            b: lovePersonOf(b, slots[1].side, slotPerson(b, slots[1].side).age),
+            kind,
+            mode: row.mode === 1 ? 1 : 0,
+            intensity: row.intensity,
+            startDay: row.startDay,
+          },
+        };
+  const forecast = await (deps.forecasts ?? inlineForecaster).run(task);
   const runAt = new Date();
   const updated = await repo.updatePair(db, row.id, { result: forecast, kind, runAt });
   for (const listener of pairRunListeners.get(db) ?? []) listener({ ownerId, pairId: row.id, changeId: runAt.toISOString() });
