@@ -134,11 +134,12 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   });
   // One log line per request, with the route pattern rather than the raw URL so link tokens never reach the log
   // (request.log already carries the request id as reqId).
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
+    done();
   });
 
   const https = config.PUBLIC_URL.startsWith('https://');
@@ -168,7 +169,14 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   // Large JSON answers (lists, datasets) travel compressed, brotli at quality 4 (Fast, about gzip -9's size) or gzip;
   // small ones are sent as they are, where compressing costs more time than it saves. The web app's files come
   // compressed already (core/web.ts).
-  await app.register(compress, { threshold: JSON_COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'], customTypes: /^application\/json\b/ });
+  // Request bodies are not decompressed: no client of ours sends them compressed, and a small compressed body can stand
+  // for a large one. A body sent with a content encoding is refused as unreadable.
+  await app.register(compress, {
+    threshold: JSON_COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/json\b/,
+    globalDecompression: false,
+  });
   // Counters in the database, shared by every process; when the database cannot answer, the limit steps aside and the
   // route's own database work answers 503.
   const rateLimitStore = databaseRateLimitStore(database);

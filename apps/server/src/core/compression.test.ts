@@ -16,12 +16,23 @@ const sized = defineEndpoint({
   result: z.object({ text: z.string() }),
 });
 
+/** Echoes a text body. */
+const echo = defineEndpoint({
+  group: 'system',
+  method: 'POST',
+  path: '/test/echo',
+  summary: 'Answers the text it is sent',
+  body: z.object({ text: z.string() }),
+  result: z.object({ text: z.string() }),
+});
+
 describe('response compression', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, (app) =>
-      route(app, sized, { access: 'anonymous', handler: async ({ params }) => ({ text: 'profile '.repeat(params.length / 8) }) }),
-    );
+    t = await createTestApp({}, (app) => {
+      route(app, sized, { access: 'anonymous', handler: async ({ params }) => ({ text: 'profile '.repeat(params.length / 8) }) });
+      route(app, echo, { access: 'anonymous', handler: async ({ body }) => ({ text: body.text }) });
+    });
   });
   afterAll(() => t.close());
 
@@ -39,5 +50,14 @@ describe('response compression', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/sized/800', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json().result.text).toHaveLength(800);
+  });
+
+  it('does not decompress a request body: a compressed body is refused as unreadable, in the envelope', async () => {
+    const body = JSON.stringify({ text: 'a'.repeat(10_000) });
+    const headers = { 'content-type': 'application/json' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/test/echo', headers, payload: body })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { ...headers, 'content-encoding': 'gzip' }, payload: zlib.gzipSync(body) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toEqual(expect.any(String));
   });
 });
