@@ -50,7 +50,14 @@ async function drive(target: Target, seconds: number): Promise<{ result: autocan
   const settled: number[] = [];
   const firsts: number[] = [];
   const seen = new Set<unknown>();
-  const options = { url: target.url, connections: CONNECTIONS, duration: seconds, headers: target.headers ?? {}, method: target.method ?? 'GET', body: target.body };
+  const options = {
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: target.headers ?? {},
+    method: target.method ?? 'GET',
+    body: target.body,
+  };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const run = autocannon(options, (error, done) => (error ? reject(error as Error) : resolve(done)));
     run.on('response', (client, _status, _bytes, ms) => {
@@ -64,7 +71,8 @@ async function drive(target: Target, seconds: number): Promise<{ result: autocan
   return { result, settled, firsts };
 }
 
-const percentile = (sorted: number[], share: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!) : 0);
+const percentile = (sorted: number[], share: number) =>
+  sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!) : 0;
 
 /**
  * A line and its bare line, measured in turns: a short warm-up of each, then ROUNDS rounds of ours and bare one after
@@ -237,20 +245,37 @@ const wanted = process.env.BENCH_DRIVERS?.split(',');
 const drivers = (['pglite', ...((await postgresAnswers()) ? (['postgres'] as const) : [])] as Driver[]).filter((driver) => !wanted || wanted.includes(driver));
 for (const driver of drivers) await benchDriver(driver);
 
-type Ratio = { driver: Driver; target: string; ours: number; bare: number; ratio: number; minRatio: number };
+/**
+ * The ratio goals hold where the database is not the bottleneck (issue 23): on PostgreSQL, which runs beside the server.
+ * The embedded database runs inside the server's own thread and takes two thirds to three quarters of its CPU time on
+ * these lines (docs/PERFORMANCE.md, "The embedded database"), so there the ratios are reported, not goals.
+ */
+const RATIO_GOAL_DRIVERS: readonly Driver[] = ['postgres'];
+type Ratio = { driver: Driver; target: string; ours: number; bare: number; ratio: number; minRatio: number; goal: boolean };
 const ratios: Ratio[] = drivers.flatMap((driver) =>
   LINES.flatMap((line) => {
     const ours = rows.find((row) => row.driver === driver && row.target === line.target);
     const bare = rows.find((row) => row.driver === driver && row.target === line.bare);
     return ours && bare
-      ? [{ driver, target: line.target, ours: ours.rps, bare: bare.rps, ratio: bare.rps > 0 ? ours.rps / bare.rps : 0, minRatio: line.minRatio }]
+      ? [
+          {
+            driver,
+            target: line.target,
+            ours: ours.rps,
+            bare: bare.rps,
+            ratio: bare.rps > 0 ? ours.rps / bare.rps : 0,
+            minRatio: line.minRatio,
+            goal: RATIO_GOAL_DRIVERS.includes(driver),
+          },
+        ]
       : [];
   }),
 );
 const percent = (value: number) => `${Math.round(value * 100)} %`;
+const goalOf = (line: Ratio) => (line.goal ? `goal ${percent(line.minRatio)}` : 'reported: the database is the bottleneck');
 const misses = [
   ...ratios
-    .filter((line) => line.ratio < line.minRatio)
+    .filter((line) => line.goal && line.ratio < line.minRatio)
     .map((line) => `${line.driver} ${line.target}: ${percent(line.ratio)} of bare, goal ${percent(line.minRatio)}`),
   ...P99_LIMITS.flatMap((limit) => {
     const row = rows.find((candidate) => candidate.driver === limit.driver && candidate.target === limit.target);
@@ -261,7 +286,7 @@ const misses = [
 console.log('\nours / bare (same run):');
 for (const line of ratios)
   console.log(
-    `${line.driver.padEnd(8)} ${line.target.padEnd(34)} ${String(line.ours).padStart(7)} / ${String(line.bare).padStart(7)} = ${percent(line.ratio).padStart(5)}  (goal ${percent(line.minRatio)})`,
+    `${line.driver.padEnd(8)} ${line.target.padEnd(34)} ${String(line.ours).padStart(7)} / ${String(line.bare).padStart(7)} = ${percent(line.ratio).padStart(5)}  (${goalOf(line)})`,
   );
 console.log(misses.length === 0 ? 'Every goal met.' : `Goals missed:\n  ${misses.join('\n  ')}`);
 
@@ -279,7 +304,7 @@ const table = [
   '|---|---|---:|---:|---:|---:|---:|',
   ...rows.map((row) => {
     const ratio = ratios.find((line) => line.driver === row.driver && line.target === row.target);
-    return `| ${row.driver} | ${row.target} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${ratio ? `${percent(ratio.ratio)} (goal ${percent(ratio.minRatio)})` : ''} |`;
+    return `| ${row.driver} | ${row.target} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${ratio ? `${percent(ratio.ratio)} (${goalOf(ratio)})` : ''} |`;
   }),
   '',
   ...socketRows.map((line) => `Websocket gate, one process: ${line}.`),

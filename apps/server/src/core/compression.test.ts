@@ -56,7 +56,12 @@ describe('response compression', () => {
     const body = JSON.stringify({ text: 'a'.repeat(10_000) });
     const headers = { 'content-type': 'application/json' };
     expect((await t.app.inject({ method: 'POST', url: '/api/test/echo', headers, payload: body })).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { ...headers, 'content-encoding': 'gzip' }, payload: zlib.gzipSync(body) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...headers, 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(body),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toEqual(expect.any(String));
   });

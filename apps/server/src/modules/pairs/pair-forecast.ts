@@ -1,4 +1,13 @@
-import { EngineError, forecastLove, forecastPair, isEngineError, type EngineErrorCode, type LoveRequest, type PairForecast, type PairRequest } from '@teamcast/engine';
+import {
+  EngineError,
+  forecastLove,
+  forecastPair,
+  isEngineError,
+  type EngineErrorCode,
+  type LoveRequest,
+  type PairForecast,
+  type PairRequest,
+} from '@teamcast/engine';
 
 /** A pair forecast to run: the work model's input, or the love model's (LOVE and FRIEND). */
 export type PairForecastTask = { model: 'work'; input: PairRequest } | { model: 'love'; input: LoveRequest };

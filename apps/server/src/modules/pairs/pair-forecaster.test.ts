@@ -5,7 +5,15 @@ import { createPairForecaster, inlineForecaster } from './pair-forecaster.ts';
 
 const person = (id: string, competencies: number, age: number, gender: 'М' | 'Ж') =>
   enginePersonOf({ id, competencies, professionalism: 55, maturity: 48, age, gender, grade: null, answers: [] }, 'work');
-const work: PairRequest = { a: person('a', 62, 31, 'Ж'), b: person('b', 47, 44, 'М'), kind: 'work', mode: 0, intensity: 8, manager: null, startDay: '2026-11-01' };
+const work: PairRequest = {
+  a: person('a', 62, 31, 'Ж'),
+  b: person('b', 47, 44, 'М'),
+  kind: 'work',
+  mode: 0,
+  intensity: 8,
+  manager: null,
+  startDay: '2026-11-01',
+};
 const love: LoveRequest = {
   a: { id: 'x', intimacy: 0.7, passion: 0.4, commitment: 0.8, completeness: 1, age: 29 },
   b: { id: 'y', intimacy: 0.5, passion: 0.6, commitment: 0.3, completeness: 1, age: 33 },
