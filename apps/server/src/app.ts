@@ -19,7 +19,7 @@ import { responseSerializerCompiler } from './core/response-serializer.ts';
 import { isValidated } from './core/validated-bodies.ts';
 import { registerWeb } from './core/web.ts';
 import { trustFunction } from './core/proxy-trust.ts';
-import { registerSecurityHeaders } from './core/security-headers.ts';
+import { securityHeaders } from './core/security-headers.ts';
 import { serializeError } from './core/log-redaction.ts';
 import { logStream } from './core/log-format.ts';
 import { createStorageFailures } from './core/storage-failure.ts';
@@ -127,25 +127,11 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
   app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'test'));
   registerErrorHandling(app);
 
-  app.addHook('onRequest', (request, reply, done) => {
-    request.locale = requestLocale(request);
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  // One log line per request, with the route pattern rather than the raw URL so link tokens never reach the log
-  // (request.log already carries the request id as reqId).
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
-    done();
-  });
-
   const https = config.PUBLIC_URL.startsWith('https://');
   // With Stripe configured, Stripe Elements loads Stripe.js, frames the card fields and talks to Stripe's API.
   const stripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
-  registerSecurityHeaders(app, {
+  // Every answer, the web app's files and the errors included, leaves with helmet's headers for these options.
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -166,6 +152,22 @@ export async function buildApp({ config, database, secret }: AppDeps): Promise<F
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    request.locale = requestLocale(request);
+    reply.headers(security);
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  // One log line per request, with the route pattern rather than the raw URL so link tokens never reach the log
+  // (request.log already carries the request id as reqId).
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+    done();
+  });
+
   // Large JSON answers (lists, datasets) travel compressed, brotli at quality 4 (Fast, about gzip -9's size) or gzip;
   // small ones are sent as they are, where compressing costs more time than it saves. The web app's files come
   // compressed already (core/web.ts).

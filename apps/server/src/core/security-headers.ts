@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -21,13 +20,4 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
     if (error) throw error;
   });
   return headers;
-}
-
-/** Every answer, the web app's files and the errors included, leaves with these headers. */
-export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
 }
