@@ -1,8 +1,9 @@
-import { Alert, Group, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Alert, Group, NativeSelect, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { INTENSITY_OPTIONS } from '@teamcast/contracts';
 import type { Actor } from '@teamcast/engine';
-import { overloaded, pairValue, stateOn } from '../hooks/actor-actions.ts';
+import { overloaded, pairKey, pairValues, stateOn } from '../hooks/actor-actions.ts';
 import { displayName } from './actor-name.ts';
 
 export type SceneDraft = {
@@ -21,16 +22,28 @@ type Props = {
   onPair: (a: string, b: string, list: 'interactionType' | 'interactionIntensive', value: number) => void;
 };
 
+/** Up to this many people on the day every pair is listed (28 pairs); in a larger team, one chosen person's pairs. */
+export const ALL_PAIRS_UP_TO = 8;
+
 /**
  * The settings sidebar (spec section 2): title, start day, lifespan, each working pair's mode and hours per week from the
- * selected day on (warning when someone's hours exceed 50 a week), and the tips switches.
+ * selected day on (warning when someone's hours exceed 50 a week), and the tips switches. A team of more than
+ * ALL_PAIRS_UP_TO people lists the pairs of one person, chosen in a searchable list: a 300-person team has 44,850 pairs,
+ * which no one reads in a sidebar and which took the page minutes to draw.
  */
 export function SettingsSidebar({ draft, onDraft, actors, day, onPair }: Props) {
   const { t } = useTranslation('simulator');
-  const active = actors.filter((a) => stateOn(a, day).active);
-  const pairs = active.flatMap((a, i) => active.slice(i + 1).map((b) => [a, b] as const));
+  const active = useMemo(() => actors.filter((a) => stateOn(a, day).active), [actors, day]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const focus = active.length > ALL_PAIRS_UP_TO ? (active.find((a) => a.id === chosen) ?? active[0]) : undefined;
+  const pairs = focus
+    ? active.filter((b) => b.id !== focus.id).map((b) => [focus, b] as const)
+    : active.flatMap((a, i) => active.slice(i + 1).map((b) => [a, b] as const));
+  const modes = useMemo(() => pairValues(actors, 'interactionType', day), [actors, day]);
+  const intensities = useMemo(() => pairValues(actors, 'interactionIntensive', day), [actors, day]);
   const over = overloaded(actors, day);
   const name = (a: Actor) => displayName(a, t('card.unnamed'));
+  const unset = { value: '', label: t('settings.unset'), disabled: true };
   return (
     <Stack gap="xs" data-testid="settings-sidebar">
       <Title order={3} size="h5">
@@ -77,33 +90,41 @@ export function SettingsSidebar({ draft, onDraft, actors, day, onPair }: Props) 
           {t('settings.noPairs')}
         </Text>
       )}
+      {focus && (
+        <Select
+          label={t('settings.pairsOf')}
+          size="xs"
+          searchable
+          data={active.map((a) => ({ value: a.id, label: name(a) }))}
+          value={focus.id}
+          onChange={(value) => value !== null && setChosen(value)}
+          allowDeselect={false}
+          data-testid="pairs-of"
+        />
+      )}
       {pairs.map(([a, b]) => {
-        const mode = pairValue(actors, a.id, b.id, 'interactionType', day);
-        const hours = pairValue(actors, a.id, b.id, 'interactionIntensive', day);
+        const mode = modes.get(pairKey(a.id, b.id));
+        const hours = intensities.get(pairKey(a.id, b.id));
         return (
           <Stack key={`${a.id}-${b.id}`} gap={2} data-testid={`pair-${a.id}-${b.id}`}>
             <Text size="xs">{t('settings.pair', { a: name(a), b: name(b) })}</Text>
             <Group gap="xs" wrap="nowrap">
-              <Select
+              <NativeSelect
                 aria-label={t('settings.mode', { a: name(a), b: name(b) })}
                 size="xs"
-                placeholder={t('settings.unset')}
-                data={[
-                  { value: '0', label: t('settings.office') },
-                  { value: '1', label: t('settings.remote') },
-                ]}
-                value={mode === undefined ? null : String(mode)}
-                onChange={(value) => value !== null && onPair(a.id, b.id, 'interactionType', Number(value))}
-                allowDeselect={false}
+                data={[...(mode === undefined ? [unset] : []), { value: '0', label: t('settings.office') }, { value: '1', label: t('settings.remote') }]}
+                value={mode === undefined ? '' : String(mode)}
+                onChange={(e) => e.currentTarget.value && onPair(a.id, b.id, 'interactionType', Number(e.currentTarget.value))}
               />
-              <Select
+              <NativeSelect
                 aria-label={t('settings.intensity', { a: name(a), b: name(b) })}
                 size="xs"
-                placeholder={t('settings.unset')}
-                data={INTENSITY_OPTIONS.map((h) => ({ value: String(h), label: t('settings.hours', { hours: h }) }))}
-                value={hours === undefined ? null : String(hours)}
-                onChange={(value) => value !== null && onPair(a.id, b.id, 'interactionIntensive', Number(value))}
-                allowDeselect={false}
+                data={[
+                  ...(hours === undefined ? [unset] : []),
+                  ...INTENSITY_OPTIONS.map((h) => ({ value: String(h), label: t('settings.hours', { hours: h }) })),
+                ]}
+                value={hours === undefined ? '' : String(hours)}
+                onChange={(e) => e.currentTarget.value && onPair(a.id, b.id, 'interactionIntensive', Number(e.currentTarget.value))}
                 data-testid={`intensity-${a.id}-${b.id}`}
               />
             </Group>

@@ -3,7 +3,7 @@ import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TEAM_INDICATOR_META } from '@teamcast/contracts';
 import type { Actor } from '@teamcast/engine';
-import { chartLocale, dayAfter, formatDay, formatMonth } from '../../../shared/charts/format.ts';
+import { chartLocale, dayAfter, formatChartNumber, formatDay, formatMonth } from '../../../shared/charts/format.ts';
 import { LineChart, type LineSeries } from '../../../shared/charts/line-chart.tsx';
 import { NetworkGraph } from '../../../shared/charts/network-graph.tsx';
 import { conditionZones, type ChartZone } from '../../../shared/charts/zones.ts';
@@ -102,13 +102,28 @@ export function TeamCurve({ dataset, day, onDay, lifespan }: { dataset: SceneDat
 }
 
 /** Pairs' ratings on the selected day as a network: people named on a circle, each pair's line coloured by its band. */
+/** Each end of the ratings a large team's network shows: its lowest and its highest this many pairs. */
+export const NETWORK_EXTREMES = 15;
+
+/**
+ * All pairs while few enough to draw (2 × NETWORK_EXTREMES or fewer), else the `each` lowest and `each` highest rated:
+ * a 300-person team has 44,850 pairs, which no one reads as lines on a circle, and which took the page seconds to draw.
+ */
+export function extremePairs<P extends { rating: number }>(pairs: readonly P[], each: number): readonly P[] {
+  if (pairs.length <= 2 * each) return pairs;
+  const sorted = [...pairs].sort((x, y) => x.rating - y.rating);
+  return [...sorted.slice(0, each), ...sorted.slice(-each)];
+}
+
 export function TeamNetwork({ dataset, day, actors }: { dataset: SceneDataset; day: number; actors: Actor[] }) {
-  const { t } = useTranslation('simulator');
-  const pairs = pairsOn(dataset, day);
+  const { t, i18n } = useTranslation('simulator');
+  const all = pairsOn(dataset, day);
+  const pairs = extremePairs(all, NETWORK_EXTREMES);
   const ids = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
   if (ids.length < 2) return null;
+  const byId = new Map(actors.map((a) => [a.id, a]));
   const name = (id: string) => {
-    const actor = actors.find((a) => a.id === id);
+    const actor = byId.get(id);
     return actor ? displayName(actor, t('card.unnamed')) : t('card.unnamed');
   };
   return (
@@ -116,6 +131,11 @@ export function TeamNetwork({ dataset, day, actors }: { dataset: SceneDataset; d
       <Text size="sm" fw={600}>
         {t('forecast.network')}
       </Text>
+      {pairs.length < all.length && (
+        <Text size="xs" c="dimmed" data-testid="network-extremes">
+          {t('forecast.networkExtremes', { shown: NETWORK_EXTREMES, total: formatChartNumber(all.length, chartLocale(i18n.language), 0) })}
+        </Text>
+      )}
       <NetworkGraph
         title={t('forecast.network')}
         nodes={ids.map((id) => ({ id, name: name(id) }))}

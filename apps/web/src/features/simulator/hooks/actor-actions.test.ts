@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeActors, type Actor, type EventType } from '@teamcast/engine';
 import { actor, ev } from '../../../../../../packages/engine/src/test-support/actors.ts';
 import { arbScene } from '../../../../../../packages/engine/src/test-support/scenes.ts';
-import { addActor, addEvent, applyRules, overloaded, removeActor, setPair, stateOn } from './actor-actions.ts';
+import { addActor, addEvent, applyRules, overloaded, pairKey, pairValue, pairValues, removeActor, setPair, stateOn } from './actor-actions.ts';
 
 const types = (a: Actor | undefined) => a?.events.map((e) => `${e.type}@${e.date}`);
 const find = (actors: Actor[], id: string) => actors.find((a) => a.id === id);
@@ -64,5 +64,22 @@ describe('actions on the team apply the engine event rules', () => {
     actors = setPair(actors, 'g', 'a', 'interactionIntensive', 0.5, 40);
     expect(overloaded(actors, 39)).toEqual([]);
     expect(overloaded(actors, 40)).toEqual(['a']);
+  });
+});
+
+describe('every pair of a team in one pass', () => {
+  it('gives each pair the value pairValue gives it, on any day, for both lists', () => {
+    fc.assert(
+      fc.property(arbScene, fc.integer({ min: -10, max: 400 }), (scene, day) => {
+        const actors = normalizeActors(scene.actors).actors;
+        for (const list of ['interactionType', 'interactionIntensive'] as const) {
+          const values = pairValues(actors, list, day);
+          actors.forEach((a, i) => {
+            for (const b of actors.slice(i + 1)) expect(values.get(pairKey(a.id, b.id))).toBe(pairValue(actors, a.id, b.id, list, day));
+          });
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });

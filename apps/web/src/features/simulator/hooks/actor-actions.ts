@@ -102,6 +102,27 @@ export function pairValue(actors: Actor[], a: string, b: string, list: ListName,
   return found?.value;
 }
 
+/** The key of an unordered pair in `pairValues`. */
+export const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+/**
+ * Every pair's value on `day` in one pass over the interactions: the value `pairValue` gives each pair (the latest entry
+ * on or before the day, either holder's; on equal dates the later holder in the list wins, as `pairValue` reads a pair
+ * (a, b) with a before b). `pairValue` looks one pair up in O(people); a team's pairs are O(people²).
+ */
+export function pairValues(actors: Actor[], list: ListName, day: number): Map<string, number> {
+  const found = new Map<string, Interaction>();
+  for (const holder of actors) {
+    for (const i of holder[list]) {
+      if (i.date > day) continue;
+      const key = pairKey(holder.id, i.actorId);
+      const before = found.get(key);
+      if (!before || i.date >= before.date) found.set(key, i);
+    }
+  }
+  return new Map([...found].map(([key, i]) => [key, i.value]));
+}
+
 /** Sets a pair's interaction from `day` on: one entry, kept by whichever of the two already holds the pair (else `a`). */
 export function setPair(actors: Actor[], a: string, b: string, list: ListName, value: number, day: number): Actor[] {
   const holdsPair = (id: string, partner: string) => actors.find((x) => x.id === id)?.[list].some((i) => i.actorId === partner) ?? false;
