@@ -36,6 +36,9 @@ const WIRE_GOAL = 2_000_000;
 const TASK_GOAL = 200;
 /** How long a page may take to show the forecast before it is reported as not shown. */
 const WAIT_S = Number(process.env.BENCH_WAIT_S ?? 120);
+/** BENCH_SCREENSHOTS=<dir>: a full-page screenshot of each viewport once the forecast shows; BENCH_LOCALE: the browser's language (ru-RU). */
+const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
+const LOCALE = process.env.BENCH_LOCALE ?? 'ru-RU';
 const root = path.join(import.meta.dirname, '../..');
 const serverOut = path.join(root, 'node_modules/.cache/teamcast-bench/simulator-server');
 
@@ -165,7 +168,7 @@ async function measureBrowser(base: string, token: string, sceneId: string): Pro
   let longestAll = 0;
   try {
     for (const [name, options] of VIEWPORTS) {
-      const context = await browser.newContext({ ...options, locale: 'ru-RU', baseURL: base });
+      const context = await browser.newContext({ ...options, locale: LOCALE, baseURL: base });
       try {
         await context.addInitScript(pageProbe, token);
         const page = await context.newPage();
@@ -196,6 +199,11 @@ async function measureBrowser(base: string, token: string, sceneId: string): Pro
         }
         await page.waitForTimeout(2_000);
         const figures = await page.evaluate(pageState);
+        if (SCREENSHOTS) {
+          const shot = (part: string) => path.join(SCREENSHOTS, `simulator-${TEAM_SIZE}-${LOCALE}-${name.split(' ')[0]}-${part}.png`);
+          await page.screenshot({ path: shot('page') });
+          for (const part of ['settings-sidebar', 'pair-network']) await page.getByTestId(part).screenshot({ path: shot(part) });
+        }
         // All the page's long tasks (its start-up too), and those from the dataset's arrival on (the opening of the dataset).
         const all = figures.tasks.map((task) => task.duration);
         const afterData = figures.tasks
