@@ -15,8 +15,7 @@ import { isFilled, isLoveProfile, presentActor, presentPair, slotPerson } from '
 import * as repo from './pairs.repository.ts';
 import type { PairProfile, PairRow } from './pairs.repository.ts';
 
-/** What the pair service works with: the database and, for history pushes, the gate. */
-/** `forecasts`: where the engine runs (worker threads in the app, inline when absent). */
+/** What the pair service works with: the database, the gate for history pushes, and where the engine runs (`forecasts`: worker threads in the app, inline when absent). */
 export type PairDeps = { db: Db; gate?: GateHub; forecasts?: PairForecaster };
 
 type Slots = [string | null, string | null];
