@@ -149,29 +149,33 @@ function buildListQuery<A>(db: Db, shape: ListShape, facts: ProfileFactSql, acce
     .offset(sql.placeholder('offset'));
   // A page past the end has no row to carry the counts: they are read on their own.
   const factsQuery = db.select(pageFacts).from(owners).where(eq(owners.id, ownerId));
-  // A named statement is kept per connection under its name: the name follows the text.
-  const named = <Q extends { toSQL(): { sql: string } }>(prefix: string, query: Q) =>
-    `${prefix}_${crypto.createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 12)}`;
-  return { rows: rowsQuery.prepare(named('profile_list', rowsQuery)), facts: factsQuery.prepare(named('profile_list_facts', factsQuery)) };
+  return { rows: rowsQuery.prepare(statementName('profile_list', rowsQuery)), facts: factsQuery.prepare(statementName('profile_list_facts', factsQuery)) };
 }
 
-type ListQueries<A> = ReturnType<typeof buildListQuery<A>>;
-/** The list statements, prepared once per database handle, set of facts and shape: Drizzle builds each SQL text once, and PostgreSQL parses it once per connection. */
-const preparedLists = new WeakMap<Db, { facts: ProfileFactSql; access: unknown; shapes: Map<string, unknown> }>();
+/** A named statement is kept per connection under its name: the name follows the text, should the facts change. */
+function statementName(prefix: string, query: { toSQL(): { sql: string } }): string {
+  return `${prefix}_${crypto.createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 12)}`;
+}
 
-function listQuery<A>(db: Db, shape: ListShape, facts: ProfileFactSql, access: OwnerAccessSql<A>): ListQueries<A> {
-  let cached = preparedLists.get(db);
+/**
+ * The profile statements (the read, and the list by shape of page), prepared once per database handle and set of facts:
+ * Drizzle builds each SQL text once, and PostgreSQL parses it once per connection.
+ */
+const preparedStatements = new WeakMap<Db, { facts: ProfileFactSql; access: unknown; byKey: Map<string, unknown> }>();
+
+function prepared<A, Q>(db: Db, facts: ProfileFactSql, access: OwnerAccessSql<A>, key: string, build: () => Q): Q {
+  let cached = preparedStatements.get(db);
   if (!cached || cached.facts !== facts || cached.access !== access) {
-    cached = { facts, access, shapes: new Map() };
-    preparedLists.set(db, cached);
+    cached = { facts, access, byKey: new Map() };
+    preparedStatements.set(db, cached);
   }
-  const key = `${shape.filter}:${shape.sort}:${shape.order}:${shape.search}:${shape.cursor}`;
-  let queries = cached.shapes.get(key) as ListQueries<A> | undefined;
-  if (!queries) {
-    queries = buildListQuery(db, shape, facts, access);
-    cached.shapes.set(key, queries);
-  }
-  return queries;
+  if (!cached.byKey.has(key)) cached.byKey.set(key, build());
+  return cached.byKey.get(key) as Q;
+}
+
+function listQuery<A>(db: Db, shape: ListShape, facts: ProfileFactSql, access: OwnerAccessSql<A>) {
+  const key = `list:${shape.filter}:${shape.sort}:${shape.order}:${shape.search}:${shape.cursor}`;
+  return prepared(db, facts, access, key, () => buildListQuery(db, shape, facts, access));
 }
 
 /**
@@ -227,26 +231,15 @@ export async function findOwnProfile(db: Db, ownerId: string, id: string): Promi
   return row;
 }
 
-/**
- * The profile read, prepared once per database handle and set of facts: Drizzle builds its SQL once, and PostgreSQL parses
- * it once per connection. It reads the columns the owner is shown (a driver's parser per column and result).
- */
-const preparedReads = new WeakMap<Db, { facts: ProfileFactSql; access: unknown; query: unknown }>();
-
+/** The profile read: the columns the owner is shown (the driver builds a parser per column and result) and its facts. */
 function profileReadQuery<A>(db: Db, facts: ProfileFactSql, access: OwnerAccessSql<A>) {
-  const build = () => {
+  return prepared(db, facts, access, 'read', () => {
     const query = db
       .select({ ...detailColumns, ...factColumns(facts, access) })
       .from(profiles)
       .where(and(eq(profiles.id, sql.placeholder('id')), eq(profiles.ownerId, sql.placeholder('ownerId')), notInArray(profiles.state, HIDDEN_STATES)));
-    // A named statement is kept per connection under its name: the name follows the text, should the facts change.
-    return query.prepare(`profile_read_${crypto.createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 12)}`);
-  };
-  const cached = preparedReads.get(db);
-  if (cached && cached.facts === facts && cached.access === access) return cached.query as ReturnType<typeof build>;
-  const query = build();
-  preparedReads.set(db, { facts, access, query });
-  return query;
+    return query.prepare(statementName('profile_read', query));
+  });
 }
 
 /** An owner's profile that is not deleted, read with its facts (main profile, uses, mood, access facts) in one prepared statement. */

@@ -101,7 +101,6 @@ export function TeamCurve({ dataset, day, onDay, lifespan }: { dataset: SceneDat
   );
 }
 
-/** Pairs' ratings on the selected day as a network: people named on a circle, each pair's line coloured by its band. */
 /** Each end of the ratings a large team's network shows: its lowest and its highest this many pairs. */
 export const NETWORK_EXTREMES = 15;
 
@@ -115,6 +114,7 @@ export function extremePairs<P extends { rating: number }>(pairs: readonly P[], 
   return [...sorted.slice(0, each), ...sorted.slice(-each)];
 }
 
+/** Pairs' ratings on the selected day as a network: people named on a circle, each pair's line coloured by its band. */
 export function TeamNetwork({ dataset, day, actors }: { dataset: SceneDataset; day: number; actors: Actor[] }) {
   const { t, i18n } = useTranslation('simulator');
   const all = pairsOn(dataset, day);
