@@ -180,7 +180,8 @@ async function measureBrowser(base: string, token: string, sceneId: string): Pro
         page.on('pageerror', (error) => errors.push(error.message));
         page.on('crash', () => errors.push('the page crashed'));
         page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-        await page.goto(`/owner/team/${sceneId}`);
+        // The page's language from the browser's (a local address would otherwise answer in Russian, the default).
+        await page.goto(`/owner/team/${sceneId}?ln=${LOCALE.slice(0, 2)}`);
         // Looks every few seconds at what the page shows; a page whose main thread does not answer is busy (one long task).
         const deadline = performance.now() + WAIT_S * 1000;
         let state: PageState | 'busy' = 'busy';
