@@ -41,10 +41,20 @@ const reportFailures = new Map();
 for (const name of files) {
   if (name.startsWith('vitest')) {
     const report = read(name);
-    reportFailures.set(name, report.numFailedTests ?? 0);
+    // A test still 'pending' when the report was written never ended: the worker process running its file exited (a
+    // crash, a kill), and vitest names no file in its 'Worker exited unexpectedly'. Skipped tests are 'skipped'.
+    const unfinished = (report.testResults ?? []).flatMap((file) =>
+      (file.assertionResults ?? []).filter((test) => test.status === 'pending').map((test) => ({ file: file.name, test })),
+    );
+    reportFailures.set(name, (report.numFailedTests ?? 0) + unfinished.length);
     passed += report.numPassedTests ?? 0;
-    failed += report.numFailedTests ?? 0;
-    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    failed += (report.numFailedTests ?? 0) + unfinished.length;
+    skipped += (report.testResults ?? []).reduce(
+      (sum, file) => sum + (file.assertionResults ?? []).filter((test) => test.status === 'skipped' || test.status === 'todo').length,
+      0,
+    );
+    for (const { file, test } of unfinished)
+      failedNames.push(`${name}: ${path.relative(process.cwd(), file)} › ${test.fullName} (never ended: its worker process exited)`);
     const files = (report.testResults ?? []).map((file) => ({
       name: path.relative(process.cwd(), file.name),
       seconds: (file.endTime - file.startTime) / 1000,
