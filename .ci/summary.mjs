@@ -140,6 +140,18 @@ if (fs.existsSync(benchFile)) {
     );
   if (bench.misses.length > 0) console.log(`  goals missed: ${bench.misses.length}`);
 }
+// Node's diagnostic reports of test processes that died of a fatal error (.ci/run sets --report-on-fatalerror).
+const fatalDir = path.join(dir, 'fatal-reports');
+for (const name of fs.existsSync(fatalDir) ? fs.readdirSync(fatalDir).sort() : []) {
+  const report = JSON.parse(fs.readFileSync(path.join(fatalDir, name), 'utf8'));
+  console.log('');
+  console.log(`A test process died: ${report.header?.event} (${report.header?.trigger}), pid ${report.header?.processId}, ${name}`);
+  console.log(`  command: ${(report.header?.commandLine ?? []).join(' ').slice(0, 300)}`);
+  for (const line of (report.javascriptStack?.stack ?? []).slice(0, 12)) console.log(`  js ${line}`);
+  for (const frame of (report.nativeStack ?? []).slice(0, 12)) console.log(`  native ${frame.symbol}`);
+  failed += 1;
+  failedNames.push(`a test process died of a fatal error: ${name}`);
+}
 if (flakyNames.length > 0) {
   console.log('');
   console.log(`Flaky (failed, then passed on the retry; counted as failed): ${flakyNames.length}`);
