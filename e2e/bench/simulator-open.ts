@@ -21,6 +21,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,8 @@ const WAIT_S = Number(process.env.BENCH_WAIT_S ?? 120);
 /** BENCH_SCREENSHOTS=<dir>: a full-page screenshot of each viewport once the forecast shows; BENCH_LOCALE: the browser's language (ru-RU). */
 const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
 const LOCALE = process.env.BENCH_LOCALE ?? 'ru-RU';
+/** BENCH_CPU_PROFILE=<dir>: the page's main-thread CPU profile (.cpuprofile) from navigation to 2 s after the forecast shows. */
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 const root = path.join(import.meta.dirname, '../..');
 const serverOut = path.join(root, 'node_modules/.cache/teamcast-bench/simulator-server');
 
@@ -121,16 +124,19 @@ const teamOf = (members: string[]) =>
 
 type PageFigures = { shownMs: number | null; tasks: Array<{ start: number; duration: number }> };
 
-type PageState = PageFigures & { now: number; datasetAt: number | null; marks: string[] };
+type PageState = PageFigures & { now: number; datasetAt: number | null; sceneBytes: number | null; marks: string[] };
 
 /** What the page shows now (the simulator's marks present), its figures, and when the dataset's response ended. */
 function pageState(): PageState {
   const dataset = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/scene/dataset/'));
+  const scene = performance.getEntriesByType('resource').find((entry) => /\/api\/scene\/scene\/[^/?]+$/.test(new URL(entry.name).pathname)) as
+    PerformanceResourceTiming | undefined;
   const marks = ['simulator', 'phase-progress', 'no-forecast', 'broken', 'load-error', 'day-indicators', 'power-curve', 'pair-network'];
   return {
     ...(window as unknown as { __bench: PageFigures }).__bench,
     now: performance.now(),
     datasetAt: dataset ? (dataset as PerformanceResourceTiming).responseEnd : null,
+    sceneBytes: scene ? scene.decodedBodySize : null,
     marks: marks.filter((id) => document.querySelector(`[data-testid="${id}"]`)),
   };
 }
@@ -180,6 +186,12 @@ async function measureBrowser(base: string, token: string, sceneId: string): Pro
         page.on('pageerror', (error) => errors.push(error.message));
         page.on('crash', () => errors.push('the page crashed'));
         page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+        const cdp = CPU_PROFILE ? await context.newCDPSession(page) : null;
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
         // The page's language from the browser's (a local address would otherwise answer in Russian, the default).
         await page.goto(`/owner/team/${sceneId}?ln=${LOCALE.slice(0, 2)}`);
         // Looks every few seconds at what the page shows; a page whose main thread does not answer is busy (one long task).
@@ -200,6 +212,13 @@ async function measureBrowser(base: string, token: string, sceneId: string): Pro
         }
         await page.waitForTimeout(2_000);
         const figures = await page.evaluate(pageState);
+        if (cdp && CPU_PROFILE) {
+          const { profile } = await cdp.send('Profiler.stop');
+          const file = path.join(CPU_PROFILE, `simulator-${TEAM_SIZE}-${name.split(' ')[0]}.cpuprofile`);
+          fs.mkdirSync(CPU_PROFILE, { recursive: true });
+          fs.writeFileSync(file, JSON.stringify(profile));
+          console.log(`  CPU profile: ${file}`);
+        }
         if (SCREENSHOTS) {
           const shot = (part: string) => path.join(SCREENSHOTS, `simulator-${TEAM_SIZE}-${LOCALE}-${name.split(' ')[0]}-${part}.png`);
           await page.screenshot({ path: shot('page') });
@@ -219,7 +238,7 @@ async function measureBrowser(base: string, token: string, sceneId: string): Pro
           [
             `${name}: ${new URL(page.url()).pathname} shows ${figures.marks.join(', ')}${errors.length ? `; page errors: ${errors.slice(0, 3).join(' | ')}` : ''}`,
             `  forecast shown ${figures.shownMs!.toFixed(0)} ms after navigation start; dataset received at ${figures.datasetAt?.toFixed(0) ?? '?'} ms, ` +
-              `${(await Promise.all(datasetSizes)).map(kb).join(', ') || 'not seen'} encoded`,
+              `${(await Promise.all(datasetSizes)).map(kb).join(', ') || 'not seen'} encoded; the team itself ${figures.sceneBytes === null ? '?' : kb(figures.sceneBytes)} decoded`,
             `  from the dataset's arrival: ${summary(afterData)}`,
             `  whole page from navigation: ${summary(all)}`,
             `  tasks (ms@start): ${figures.tasks.map((task) => `${task.duration.toFixed(0)}@${task.start.toFixed(0)}`).join(' ')}`,

@@ -31,11 +31,25 @@ const DAY_MS = 86_400_000;
 /** The date `offset` days after an ISO day (yyyy-mm-dd), as a UTC date. */
 export const dayAfter = (isoDay: string, offset: number) => new Date(Date.parse(`${isoDay}T00:00:00Z`) + offset * DAY_MS);
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale and style, made once: a year of daily labels made a formatter each, tens of ms a draw. */
+function dateFormat(locale: ChartLocale, style: 'month' | 'monthLong' | 'day'): Intl.DateTimeFormat {
+  const key = `${locale}:${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = style === 'day' ? { dateStyle: 'medium' } : { month: style === 'month' ? 'short' : 'long' };
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** 'мар.' / 'Mar' (short) or 'март 2026' / 'March 2026' (long) for a UTC date. */
 export function formatMonth(date: Date, locale: ChartLocale, style: 'short' | 'long'): string {
-  if (style === 'short') return new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date);
-  return `${new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(date)} ${date.getUTCFullYear()}`;
+  if (style === 'short') return dateFormat(locale, 'month').format(date);
+  return `${dateFormat(locale, 'monthLong').format(date)} ${date.getUTCFullYear()}`;
 }
 
 /** '5 мар. 2026' / 'Mar 5, 2026' for a UTC date. */
-export const formatDay = (date: Date, locale: ChartLocale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+export const formatDay = (date: Date, locale: ChartLocale) => dateFormat(locale, 'day').format(date);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { errorMessage, type GateServerMessage, type Locale, type Scene } from '@teamcast/contracts';
 import { ApiError } from '../api/client.ts';
 import { gate, useGateEvent, useGateStatus } from '../gate/gate.ts';
@@ -47,7 +47,9 @@ export function useSceneRun<T>(scene: Scene | undefined, locale: Locale, fetchDa
     if (!loading) return;
     let cancelled = false;
     fetchDataset(loading.sceneId, loading.ruid, locale).then(
-      (dataset) => !cancelled && setState({ status: 'done', ruid: loading.ruid, dataset }),
+      // A transition: the forecast of a large team is drawn in slices between the browser's other work, not in one long
+      // task; the loading state stays on screen until it is ready.
+      (dataset) => !cancelled && startTransition(() => setState({ status: 'done', ruid: loading.ruid, dataset })),
       (error: unknown) =>
         !cancelled && setState({ status: 'error', message: error instanceof ApiError ? error.message : errorMessage('unstable_connection', locale) }),
     );

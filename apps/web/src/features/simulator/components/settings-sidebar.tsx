@@ -3,7 +3,8 @@ import { Alert, Group, NativeSelect, SegmentedControl, Select, Stack, Switch, Te
 import { useTranslation } from 'react-i18next';
 import { INTENSITY_OPTIONS } from '@teamcast/contracts';
 import type { Actor } from '@teamcast/engine';
-import { overloaded, pairKey, pairValues, stateOn } from '../hooks/actor-actions.ts';
+import { overloaded, pairValues, stateOn } from '../hooks/actor-actions.ts';
+import { WindowedList } from '../../../shared/ui/list-window.tsx';
 import { displayName } from './actor-name.ts';
 
 export type SceneDraft = {
@@ -24,6 +25,8 @@ type Props = {
 
 /** Up to this many people on the day every pair is listed (28 pairs); in a larger team, one chosen person's pairs. */
 export const ALL_PAIRS_UP_TO = 8;
+/** A pair's height before it is measured (its names, then its two selects). */
+const PAIR_ESTIMATE = 58;
 
 /**
  * The settings sidebar (spec section 2): title, start day, lifespan, each working pair's mode and hours per week from the
@@ -41,7 +44,7 @@ export function SettingsSidebar({ draft, onDraft, actors, day, onPair }: Props) 
     : active.flatMap((a, i) => active.slice(i + 1).map((b) => [a, b] as const));
   const modes = useMemo(() => pairValues(actors, 'interactionType', day), [actors, day]);
   const intensities = useMemo(() => pairValues(actors, 'interactionIntensive', day), [actors, day]);
-  const over = overloaded(actors, day);
+  const over = useMemo(() => overloaded(actors, day), [actors, day]);
   const name = (a: Actor) => displayName(a, t('card.unnamed'));
   const unset = { value: '', label: t('settings.unset'), disabled: true };
   return (
@@ -102,35 +105,44 @@ export function SettingsSidebar({ draft, onDraft, actors, day, onPair }: Props) 
           data-testid="pairs-of"
         />
       )}
-      {pairs.map(([a, b]) => {
-        const mode = modes.get(pairKey(a.id, b.id));
-        const hours = intensities.get(pairKey(a.id, b.id));
-        return (
-          <Stack key={`${a.id}-${b.id}`} gap={2} data-testid={`pair-${a.id}-${b.id}`}>
-            <Text size="xs">{t('settings.pair', { a: name(a), b: name(b) })}</Text>
-            <Group gap="xs" wrap="nowrap">
-              <NativeSelect
-                aria-label={t('settings.mode', { a: name(a), b: name(b) })}
-                size="xs"
-                data={[...(mode === undefined ? [unset] : []), { value: '0', label: t('settings.office') }, { value: '1', label: t('settings.remote') }]}
-                value={mode === undefined ? '' : String(mode)}
-                onChange={(e) => e.currentTarget.value && onPair(a.id, b.id, 'interactionType', Number(e.currentTarget.value))}
-              />
-              <NativeSelect
-                aria-label={t('settings.intensity', { a: name(a), b: name(b) })}
-                size="xs"
-                data={[
-                  ...(hours === undefined ? [unset] : []),
-                  ...INTENSITY_OPTIONS.map((h) => ({ value: String(h), label: t('settings.hours', { hours: h }) })),
-                ]}
-                value={hours === undefined ? '' : String(hours)}
-                onChange={(e) => e.currentTarget.value && onPair(a.id, b.id, 'interactionIntensive', Number(e.currentTarget.value))}
-                data-testid={`intensity-${a.id}-${b.id}`}
-              />
-            </Group>
-          </Stack>
-        );
-      })}
+      <WindowedList
+        items={pairs}
+        itemKey={([a, b]) => `${a.id}-${b.id}`}
+        rowSize={PAIR_ESTIMATE}
+        maxHeight="60vh"
+        gap="var(--mantine-spacing-xs)"
+        testId="pair-list"
+      >
+        {([a, b]) => {
+          const mode = modes(a.id, b.id);
+          const hours = intensities(a.id, b.id);
+          return (
+            <Stack gap={2} data-testid={`pair-${a.id}-${b.id}`}>
+              <Text size="xs">{t('settings.pair', { a: name(a), b: name(b) })}</Text>
+              <Group gap="xs" wrap="nowrap">
+                <NativeSelect
+                  aria-label={t('settings.mode', { a: name(a), b: name(b) })}
+                  size="xs"
+                  data={[...(mode === undefined ? [unset] : []), { value: '0', label: t('settings.office') }, { value: '1', label: t('settings.remote') }]}
+                  value={mode === undefined ? '' : String(mode)}
+                  onChange={(e) => e.currentTarget.value && onPair(a.id, b.id, 'interactionType', Number(e.currentTarget.value))}
+                />
+                <NativeSelect
+                  aria-label={t('settings.intensity', { a: name(a), b: name(b) })}
+                  size="xs"
+                  data={[
+                    ...(hours === undefined ? [unset] : []),
+                    ...INTENSITY_OPTIONS.map((h) => ({ value: String(h), label: t('settings.hours', { hours: h }) })),
+                  ]}
+                  value={hours === undefined ? '' : String(hours)}
+                  onChange={(e) => e.currentTarget.value && onPair(a.id, b.id, 'interactionIntensive', Number(e.currentTarget.value))}
+                  data-testid={`intensity-${a.id}-${b.id}`}
+                />
+              </Group>
+            </Stack>
+          );
+        }}
+      </WindowedList>
       <Switch
         label={t('settings.cardTips')}
         checked={draft.showSceneCardTips}

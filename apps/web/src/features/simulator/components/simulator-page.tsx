@@ -1,6 +1,6 @@
 import { CapabilityLock } from '../../../shared/access/capability-lock.tsx';
 import { useCapability } from '../../../shared/access/access-rules.ts';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Alert, Anchor, Box, Button, Grid, Group, Modal, Slider, Stack, Text, Title } from '@mantine/core';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -97,6 +97,18 @@ function LeaveGuard({ dirty, bypass }: { dirty: boolean; bypass: RefObject<boole
   );
 }
 
+type SavedScene = { actors: Actor[]; draft: SceneDraft; sort: SceneSort };
+
+/**
+ * Whether the workspace holds what was saved. The same list (undo returns it) is the same without a look inside; another
+ * list is compared as JSON, once per change: a 300-person team's full pair mesh is megabytes of it, which the opening
+ * of the page and every day played used to write out.
+ */
+function sameScene(now: SavedScene, saved: SavedScene): boolean {
+  if (now.sort !== saved.sort || JSON.stringify(now.draft) !== JSON.stringify(saved.draft)) return false;
+  return now.actors === saved.actors || JSON.stringify(now.actors) === JSON.stringify(saved.actors);
+}
+
 function Workspace({ scene }: { scene: Scene }) {
   const { t, i18n } = useTranslation('simulator');
   const navigate = useNavigate();
@@ -119,13 +131,13 @@ function Workspace({ scene }: { scene: Scene }) {
   const [day, setDay] = useState(() => clampDay(scene.summonDay, scene.lifespan));
   const [playing, setPlaying] = useState(false);
   const [brokenLocally, setBrokenLocally] = useState(scene.status === 'broken');
-  const [saved, setSaved] = useState(() => JSON.stringify([scene.actors, draftOf(scene), scene.settings.sceneSort]));
+  const [saved, setSaved] = useState<SavedScene>(() => ({ actors: scene.actors as Actor[], draft: draftOf(scene), sort: scene.settings.sceneSort }));
   const [error, setError] = useState<string | null>(null);
 
   const actors = currentActors(memory);
   const dataset = run.state.status === 'done' ? run.state.dataset : null;
   const broken = brokenLocally || run.state.status === 'error';
-  const dirty = JSON.stringify([actors, draft, sort]) !== saved;
+  const dirty = useMemo(() => !sameScene({ actors, draft, sort }, saved), [actors, draft, sort, saved]);
   const lastDay = dataset ? Math.min(365 * draft.lifespan - 1, dataset.firstDay + dataset.days - 1) : 365 * draft.lifespan - 1;
   const name = (id: string) => {
     const actor = actors.find((a) => a.id === id) ?? memory.lists[0]!.find((a) => a.id === id) ?? memory.redo?.find((a) => a.id === id);
@@ -189,8 +201,8 @@ function Workspace({ scene }: { scene: Scene }) {
         const stored = result.scene.actors as Actor[];
         setMemory((m) => remember(m, stored));
         setChange({ actors: stored, diff: result.diff, corrections: result.diff.filter((d) => d.reason) });
-        setSaved(JSON.stringify([stored, draft, sort]));
-      } else setSaved(JSON.stringify([actors, draft, sort]));
+        setSaved({ actors: stored, draft, sort });
+      } else setSaved({ actors, draft, sort });
       track('team', 'simulator_changed');
       // A new team has its address once saved.
       if (isNew) {
@@ -352,6 +364,7 @@ export function SimulatorPage() {
   const { t } = useTranslation('simulator');
   const { id } = useParams();
   const scene = useSimulatorScene(id === 'new' ? undefined : id);
+  const shown = useDeferredValue(scene.data);
   const lock = (
     <Box px="md" pt="md">
       <CapabilityLock capability="simulator" />
@@ -376,10 +389,12 @@ export function SimulatorPage() {
       </>
     );
   }
+  // A large team's workspace is drawn in the background, in slices (a deferred value), the loader shown until it is.
+  if (!shown) return <Loader />;
   return (
     <>
       {lock}
-      {scene.data.missingActorIds.length > 0 ? <TeamChanged scene={scene.data} /> : <Workspace key={scene.data._id} scene={scene.data} />}
+      {shown.missingActorIds.length > 0 ? <TeamChanged scene={shown} /> : <Workspace key={shown._id} scene={shown} />}
     </>
   );
 }

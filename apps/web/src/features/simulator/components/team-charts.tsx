@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TEAM_INDICATOR_META } from '@teamcast/contracts';
@@ -8,7 +8,7 @@ import { LineChart, type LineSeries } from '../../../shared/charts/line-chart.ts
 import { NetworkGraph } from '../../../shared/charts/network-graph.tsx';
 import { conditionZones, type ChartZone } from '../../../shared/charts/zones.ts';
 import type { SceneDataset } from '../api/dataset.ts';
-import { dayIndex, pairsOn } from '../hooks/dataset-view.ts';
+import { dayIndex, pairSlot, pairsAt } from '../hooks/dataset-view.ts';
 import { displayName } from './actor-name.ts';
 import { monthStarts } from './timeline.tsx';
 
@@ -27,13 +27,17 @@ export function TeamCurve({ dataset, day, onDay, lifespan }: { dataset: SceneDat
   const names = { atmosphere: label('microclimate'), power: label('totalStatisticPower'), cohesion: label('cohesion') };
   const [indicator, setIndicator] = useState<Indicator>('atmosphere');
   const from = dayIndex(dataset, 0);
-  if (from < 0 || dataset.days - from < 2) return null;
   const count = dataset.days - from;
-  const days = Array.from({ length: count }, (_, index) => index);
+  // The day labels of a year or two, made once per dataset and language rather than at every day played.
+  const { labels, longLabels } = useMemo(() => {
+    const dates = Array.from({ length: Math.max(0, count) }, (_, offset) => dayAfter(dataset.startDay, offset));
+    return {
+      labels: dates.map((date) => formatMonth(date, locale, 'short')),
+      longLabels: dates.map((date, offset) => t('curve.day', { date: formatDay(date, locale), day: offset })),
+    };
+  }, [dataset.startDay, count, locale, t]);
+  if (from < 0 || count < 2) return null;
   const column = (values: Array<number | null>) => values.slice(from, from + count);
-  const dates = days.map((offset) => dayAfter(dataset.startDay, offset));
-  const labels = dates.map((date) => formatMonth(date, locale, 'short'));
-  const longLabels = dates.map((date, offset) => t('curve.day', { date: formatDay(date, locale), day: offset }));
   const months = monthStarts(dataset.startDay, lifespan).filter((offset) => offset < count);
   const c = dataset.teamColumns;
   const band = dataset.band?.microclimate;
@@ -117,8 +121,10 @@ export function extremePairs<P extends { rating: number }>(pairs: readonly P[], 
 /** Pairs' ratings on the selected day as a network: people named on a circle, each pair's line coloured by its band. */
 export function TeamNetwork({ dataset, day, actors }: { dataset: SceneDataset; day: number; actors: Actor[] }) {
   const { t, i18n } = useTranslation('simulator');
-  const all = pairsOn(dataset, day);
-  const pairs = extremePairs(all, NETWORK_EXTREMES);
+  // A 300-person team has 44,850 pairs: read and sorted again only when the day moves to another stored rating day.
+  const slot = pairSlot(dataset, day);
+  const all = useMemo(() => pairsAt(dataset, slot), [dataset, slot]);
+  const pairs = useMemo(() => extremePairs(all, NETWORK_EXTREMES), [all]);
   const ids = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
   if (ids.length < 2) return null;
   const byId = new Map(actors.map((a) => [a.id, a]));

@@ -8,6 +8,7 @@ import { addedAt, stateOn } from '../hooks/actor-actions.ts';
 import { actorOn, type ActorMetrics } from '../hooks/dataset-view.ts';
 import { displayName } from './actor-name.ts';
 import { useEligibleSearch } from '../api/scene.ts';
+import { WindowedList } from '../../../shared/ui/list-window.tsx';
 import { usePickerSearch } from '../../../shared/ui/use-picker-search.ts';
 
 export type SceneSort = 'power' | 'weight' | 'rating' | 'addedDate' | 'experience';
@@ -215,12 +216,21 @@ function AddPerson({ taken, day, onAdd }: { taken: ReadonlySet<string>; day: num
   );
 }
 
-/** The team sidebar: card sort, adding a person from the owner's profiles, and one card per actor with its actions. */
+/** A card's height before it is measured (a card with a position line, the metrics and one row of buttons). */
+const CARD_ESTIMATE = 150;
+
+/**
+ * The team sidebar: card sort, adding a person from the owner's profiles, and one card per actor with its actions. A
+ * large team's cards scroll in a box of their own, and only those in view are drawn.
+ */
 export function TeamSidebar({ actors, day, sort, onSort, profiles, dataset, showTips, onAction }: Props) {
   const { t } = useTranslation('simulator');
-  const metrics = (id: string) => (dataset ? actorOn(dataset, id, day) : null);
+  // Each actor's metrics of the day read once (a sort asks for them at every comparison).
+  const metricsOf = new Map(actors.map((a) => [a.id, dataset ? actorOn(dataset, a.id, day) : null]));
+  const metrics = (id: string) => metricsOf.get(id) ?? null;
   const taken = new Set(actors.map((a) => a.id));
   const gradeOf = new Map(profiles.map((p) => [p._id, p.grade]));
+  const sorted = sortActors(actors, sort, metrics);
   return (
     <Stack gap="xs" data-testid="team-sidebar">
       <Title order={3} size="h5">
@@ -234,18 +244,19 @@ export function TeamSidebar({ actors, day, sort, onSort, profiles, dataset, show
         data-testid="card-sort"
       />
       <AddPerson taken={taken} day={day} onAdd={(profile) => onAction({ type: 'add', profile })} />
-      {sortActors(actors, sort, metrics).map((actor) => (
-        <ActorCard
-          key={actor.id}
-          actor={actor}
-          day={day}
-          grade={gradeOf.get(actor.id) ?? null}
-          metrics={metrics(actor.id)}
-          computed={dataset !== null}
-          showTips={showTips}
-          onAction={onAction}
-        />
-      ))}
+      <WindowedList items={sorted} itemKey={(actor) => actor.id} rowSize={CARD_ESTIMATE} maxHeight="70vh" gap="var(--mantine-spacing-xs)" testId="card-list">
+        {(actor) => (
+          <ActorCard
+            actor={actor}
+            day={day}
+            grade={gradeOf.get(actor.id) ?? null}
+            metrics={metrics(actor.id)}
+            computed={dataset !== null}
+            showTips={showTips}
+            onAction={onAction}
+          />
+        )}
+      </WindowedList>
     </Stack>
   );
 }

@@ -1,13 +1,16 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Actor, ActorEvent, EventType } from '@teamcast/engine';
+import { useListWindow } from '../../../shared/ui/list-window.tsx';
 import { displayName } from './actor-name.ts';
 
 /** Pixels per day at scale 1.0: a year is 730 px wide. */
 const DAY_PX = 2;
 const ROW_H = 28;
 const NAME_W = 160;
+/** A large team's rows scroll in a box this tall (about 14 rows), under the months and the day strip, which stay. */
+const WINDOWED_HEIGHT = 14 * ROW_H + 48;
 /** Farthest the past reaches (spec section 9). */
 const PAST_LIMIT = -730;
 
@@ -93,6 +96,8 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
   };
 
   const dayAt = (clientX: number, rect: DOMRect) => clampDay(first + (clientX - rect.left) / px);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const list = useListWindow({ count: actors.length, rowSize: ROW_H, scrollRef });
 
   const onTrackKey = (event: KeyboardEvent) => {
     const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, PageUp: -30, PageDown: 30 };
@@ -125,108 +130,121 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
   };
 
   return (
-    <Box style={{ overflowX: 'auto' }} data-testid="timeline">
+    <Box
+      ref={scrollRef}
+      style={list.windowed ? { overflow: 'auto', maxHeight: WINDOWED_HEIGHT } : { overflowX: 'auto' }}
+      data-testid="timeline"
+      data-windowed={list.windowed}
+    >
       <Box style={{ width: NAME_W + width, position: 'relative' }}>
-        <Group gap={0} wrap="nowrap" style={{ marginLeft: NAME_W, position: 'relative', height: 24 }}>
-          {months.map((offset, m) => (
-            <UnstyledButton
-              key={offset}
-              onClick={() => onDay(offset)}
-              data-testid={`month-${m}`}
-              aria-label={t('timeline.selectMonth', { month: long.format(new Date(start.getTime() + offset * 86_400_000)) })}
-              style={{
-                position: 'absolute',
-                left: x(offset),
-                height: 24,
-                minWidth: 24,
-                fontSize: 11,
-                whiteSpace: 'nowrap',
-                borderLeft: '1px solid #ced4da',
-                paddingLeft: 2,
-              }}
-            >
-              {monthName(offset, m)}
-            </UnstyledButton>
-          ))}
-        </Group>
-        {/* The day slider is a strip of its own (24 px, a touch target): the rows below hold focusable markers, which a slider must not contain. */}
-        <div
-          role="slider"
-          tabIndex={0}
-          aria-label={t('timeline.day')}
-          aria-valuemin={first}
-          aria-valuemax={last}
-          aria-valuenow={day}
-          aria-valuetext={t('timeline.dayText', { day })}
-          onKeyDown={onTrackKey}
-          onClick={(event) => onDay(dayAt(event.clientX, event.currentTarget.getBoundingClientRect()))}
-          data-testid="timeline-track"
-          style={{ marginLeft: NAME_W, width, height: 24, position: 'relative', cursor: 'pointer', background: '#f1f3f5', borderRadius: 6, outlineOffset: 2 }}
-        >
-          <div style={{ position: 'absolute', left: x(day) - 2, top: 0, bottom: 0, width: 4, borderRadius: 2, background: '#f08c00' }} />
+        <div style={list.windowed ? { position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-body)' } : undefined}>
+          <Group gap={0} wrap="nowrap" style={{ marginLeft: NAME_W, position: 'relative', height: 24 }}>
+            {months.map((offset, m) => (
+              <UnstyledButton
+                key={offset}
+                onClick={() => onDay(offset)}
+                data-testid={`month-${m}`}
+                aria-label={t('timeline.selectMonth', { month: long.format(new Date(start.getTime() + offset * 86_400_000)) })}
+                style={{
+                  position: 'absolute',
+                  left: x(offset),
+                  height: 24,
+                  minWidth: 24,
+                  fontSize: 11,
+                  whiteSpace: 'nowrap',
+                  borderLeft: '1px solid #ced4da',
+                  paddingLeft: 2,
+                }}
+              >
+                {monthName(offset, m)}
+              </UnstyledButton>
+            ))}
+          </Group>
+          {/* The day slider is a strip of its own (24 px, a touch target): the rows below hold focusable markers, which a slider must not contain. */}
+          <div
+            role="slider"
+            tabIndex={0}
+            aria-label={t('timeline.day')}
+            aria-valuemin={first}
+            aria-valuemax={last}
+            aria-valuenow={day}
+            aria-valuetext={t('timeline.dayText', { day })}
+            onKeyDown={onTrackKey}
+            onClick={(event) => onDay(dayAt(event.clientX, event.currentTarget.getBoundingClientRect()))}
+            data-testid="timeline-track"
+            style={{ marginLeft: NAME_W, width, height: 24, position: 'relative', cursor: 'pointer', background: '#f1f3f5', borderRadius: 6, outlineOffset: 2 }}
+          >
+            <div style={{ position: 'absolute', left: x(day) - 2, top: 0, bottom: 0, width: 4, borderRadius: 2, background: '#f08c00' }} />
+          </div>
         </div>
-        <div>
+        <div style={list.windowed ? { height: list.totalSize, position: 'relative' } : undefined}>
           {actors.length === 0 && (
             <Text size="sm" c="dimmed" p="sm">
               {t('timeline.empty')}
             </Text>
           )}
-          {actors.map((actor) => (
-            <Group key={actor.id} gap={0} wrap="nowrap" data-testid={`row-${actor.id}`}>
-              <Text size="xs" truncate style={{ width: NAME_W, flex: 'none' }}>
-                {displayName(actor, t('card.unnamed'))}
-              </Text>
-              <svg
-                width={width}
-                height={ROW_H}
-                style={{ display: 'block', flex: 'none', cursor: 'pointer' }}
-                onClick={(event) => onDay(dayAt(event.clientX, event.currentTarget.getBoundingClientRect()))}
-                aria-hidden={false}
-              >
-                {first < 0 && <rect x={0} y={0} width={x(0)} height={ROW_H} fill="#f1f3f5" data-past="true" />}
-                {months.map((offset) => (
-                  <line key={offset} x1={x(offset)} x2={x(offset)} y1={0} y2={ROW_H} stroke="#e9ecef" />
-                ))}
-                {activeSpans(actor.events, last + 1).map(([from, to]) => (
-                  <rect
-                    key={from}
-                    x={x(Math.max(from, first))}
-                    y={ROW_H / 2 - 3}
-                    width={Math.max(0, x(Math.min(to, last + 1)) - x(Math.max(from, first)))}
-                    height={6}
-                    rx={3}
-                    fill={from < 0 ? '#adb5bd' : '#a5d8ff'}
-                  />
-                ))}
-                <line x1={x(day)} x2={x(day)} y1={0} y2={ROW_H} stroke="#f08c00" strokeWidth={2} />
-                {actor.events.map((e, index) => (
-                  <circle
-                    key={`${e.type}-${e.date}-${e.timestamp}`}
-                    cx={x(e.date)}
-                    cy={ROW_H / 2}
-                    r={6}
-                    fill={MARKER_COLOR[e.type]}
-                    stroke="#fff"
-                    tabIndex={0}
-                    role="button"
-                    aria-label={t('timeline.marker', { event: t(`events.${e.type}`), day: e.date })}
-                    data-testid={`marker-${actor.id}-${e.type}`}
-                    data-day={e.date}
-                    style={{ cursor: 'grab' }}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onDay(clampDay(e.date));
-                    }}
-                    onKeyDown={(event) => onMarkerKey(event, actor.id, index, e.date)}
-                    onPointerDown={(event) => onMarkerDown(event, actor.id, index)}
-                    onPointerUp={onMarkerUp}
-                  >
-                    <title>{t('timeline.marker', { event: t(`events.${e.type}`), day: e.date })}</title>
-                  </circle>
-                ))}
-              </svg>
-            </Group>
-          ))}
+          {list.rows.map(({ index, start }) => {
+            const actor = actors[index]!;
+            const placed: CSSProperties | undefined = list.windowed
+              ? { position: 'absolute', top: 0, left: 0, transform: `translateY(${start}px)` }
+              : undefined;
+            return (
+              <Group key={actor.id} gap={0} wrap="nowrap" data-testid={`row-${actor.id}`} style={placed}>
+                <Text size="xs" truncate style={{ width: NAME_W, flex: 'none' }}>
+                  {displayName(actor, t('card.unnamed'))}
+                </Text>
+                <svg
+                  width={width}
+                  height={ROW_H}
+                  style={{ display: 'block', flex: 'none', cursor: 'pointer' }}
+                  onClick={(event) => onDay(dayAt(event.clientX, event.currentTarget.getBoundingClientRect()))}
+                  aria-hidden={false}
+                >
+                  {first < 0 && <rect x={0} y={0} width={x(0)} height={ROW_H} fill="#f1f3f5" data-past="true" />}
+                  {months.map((offset) => (
+                    <line key={offset} x1={x(offset)} x2={x(offset)} y1={0} y2={ROW_H} stroke="#e9ecef" />
+                  ))}
+                  {activeSpans(actor.events, last + 1).map(([from, to]) => (
+                    <rect
+                      key={from}
+                      x={x(Math.max(from, first))}
+                      y={ROW_H / 2 - 3}
+                      width={Math.max(0, x(Math.min(to, last + 1)) - x(Math.max(from, first)))}
+                      height={6}
+                      rx={3}
+                      fill={from < 0 ? '#adb5bd' : '#a5d8ff'}
+                    />
+                  ))}
+                  <line x1={x(day)} x2={x(day)} y1={0} y2={ROW_H} stroke="#f08c00" strokeWidth={2} />
+                  {actor.events.map((e, index) => (
+                    <circle
+                      key={`${e.type}-${e.date}-${e.timestamp}`}
+                      cx={x(e.date)}
+                      cy={ROW_H / 2}
+                      r={6}
+                      fill={MARKER_COLOR[e.type]}
+                      stroke="#fff"
+                      tabIndex={0}
+                      role="button"
+                      aria-label={t('timeline.marker', { event: t(`events.${e.type}`), day: e.date })}
+                      data-testid={`marker-${actor.id}-${e.type}`}
+                      data-day={e.date}
+                      style={{ cursor: 'grab' }}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onDay(clampDay(e.date));
+                      }}
+                      onKeyDown={(event) => onMarkerKey(event, actor.id, index, e.date)}
+                      onPointerDown={(event) => onMarkerDown(event, actor.id, index)}
+                      onPointerUp={onMarkerUp}
+                    >
+                      <title>{t('timeline.marker', { event: t(`events.${e.type}`), day: e.date })}</title>
+                    </circle>
+                  ))}
+                </svg>
+              </Group>
+            );
+          })}
         </div>
       </Box>
     </Box>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeActors, type Actor, type EventType } from '@teamcast/engine';
 import { actor, ev } from '../../../../../../packages/engine/src/test-support/actors.ts';
 import { arbScene } from '../../../../../../packages/engine/src/test-support/scenes.ts';
-import { addActor, addEvent, applyRules, overloaded, pairKey, pairValue, pairValues, removeActor, setPair, stateOn } from './actor-actions.ts';
+import { addActor, addEvent, applyRules, overloaded, pairValue, pairValues, removeActor, setPair, stateOn } from './actor-actions.ts';
 
 const types = (a: Actor | undefined) => a?.events.map((e) => `${e.type}@${e.date}`);
 const find = (actors: Actor[], id: string) => actors.find((a) => a.id === id);
@@ -75,11 +75,35 @@ describe('every pair of a team in one pass', () => {
         for (const list of ['interactionType', 'interactionIntensive'] as const) {
           const values = pairValues(actors, list, day);
           actors.forEach((a, i) => {
-            for (const b of actors.slice(i + 1)) expect(values.get(pairKey(a.id, b.id))).toBe(pairValue(actors, a.id, b.id, list, day));
+            for (const b of actors.slice(i + 1)) {
+              expect(values(a.id, b.id)).toBe(pairValue(actors, a.id, b.id, list, day));
+              expect(values(b.id, a.id)).toBe(pairValue(actors, a.id, b.id, list, day));
+            }
           });
         }
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('warns of the same overloaded people as summing pairValue over every pair of active people', () => {
+    const reference = (actors: Actor[], day: number) => {
+      const active = actors.filter((a) => stateOn(a, day).active);
+      return active
+        .filter((a) => active.reduce((sum, b) => sum + (b.id === a.id ? 0 : (pairValue(actors, a.id, b.id, 'interactionIntensive', day) ?? 0)), 0) > 50)
+        .map((a) => a.id);
+    };
+    fc.assert(
+      fc.property(arbScene, fc.integer({ min: -10, max: 400 }), fc.integer({ min: 1, max: 40 }), (scene, day, hours) => {
+        // Hours large enough to overload someone now and then.
+        let actors = normalizeActors(scene.actors).actors;
+        actors.forEach((a, i) => {
+          const b = actors[(i + 1) % actors.length]!;
+          if (b.id !== a.id) actors = setPair(actors, a.id, b.id, 'interactionIntensive', hours, Math.max(0, day - i));
+        });
+        expect(overloaded(actors, day)).toEqual(reference(actors, day));
+      }),
+      { numRuns: 80 },
     );
   });
 });

@@ -61,13 +61,19 @@ export function teamOn(dataset: SceneDataset, day: number): TeamDay | null {
 
 export type PairOn = { a: string; b: string; rating: number };
 
-/** Pair ratings kept for the day, or for the latest earlier day that has them (ratings may be kept monthly only). */
-export function pairsOn(dataset: SceneDataset, day: number): PairOn[] {
+/** The stored slot of pair ratings that holds for the day: the day's own, else the latest earlier (ratings may be kept monthly only); -1 for none. */
+export function pairSlot(dataset: SceneDataset, day: number): number {
   const d = dayIndex(dataset, day);
-  const { pairs, actorIds } = dataset;
+  const { days } = dataset.pairs;
   let slot = -1;
-  for (let s = 0; s < pairs.days.length; s++) if (pairs.days[s]! <= d && (slot < 0 || pairs.days[s]! > pairs.days[slot]!)) slot = s;
+  for (let s = 0; s < days.length; s++) if (days[s]! <= d && (slot < 0 || days[s]! > days[slot]!)) slot = s;
+  return slot;
+}
+
+/** The pair ratings of a stored slot (`pairSlot`), every pair with a finite rating. */
+export function pairsAt(dataset: SceneDataset, slot: number): PairOn[] {
   if (slot < 0) return [];
+  const { pairs, actorIds } = dataset;
   const out: PairOn[] = [];
   const n = actorIds.length;
   for (let i = 0, p = 0; i < n; i++) {
