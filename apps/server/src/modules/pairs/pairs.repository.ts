@@ -81,6 +81,19 @@ export async function updatePair(db: Db, id: string, patch: Partial<PairInsert>)
   return row!;
 }
 
+/**
+ * Stores a run's forecast on its pair and gives the row with it, built from the row read before the run: the forecast
+ * (about 23 KB of JSON) is not sent back by the database and parsed again. Undefined when the pair was deleted since.
+ */
+export async function storeRun(db: Db, row: PairRow, run: Pick<PairRow, 'result' | 'kind' | 'runAt'>): Promise<PairRow | undefined> {
+  const [stored] = await db
+    .update(pairRequests)
+    .set({ ...run, updatedAt: new Date() })
+    .where(eq(pairRequests.id, row.id))
+    .returning({ updatedAt: pairRequests.updatedAt });
+  return stored && { ...row, ...run, updatedAt: stored.updatedAt };
+}
+
 export async function deletePair(db: Db, id: string): Promise<void> {
   await db.delete(pairRequests).where(eq(pairRequests.id, id));
 }

@@ -209,7 +209,8 @@ export async function runPair(deps: PairDeps, ownerId: string, id: string, type:
         };
   const forecast = await (deps.forecasts ?? inlineForecaster).run(task);
   const runAt = new Date();
-  const updated = await repo.updatePair(db, row.id, { result: forecast, kind, runAt });
+  const updated = await repo.storeRun(db, row, { result: forecast, kind, runAt });
+  if (!updated) throw new AppError('compatibility_not_found');
   for (const listener of pairRunListeners.get(db) ?? []) listener({ ownerId, pairId: row.id, changeId: runAt.toISOString() });
   const names = [presentActor(a, slots[0].side)!, presentActor(b, slots[1].side)!];
   await recordHistory(

@@ -85,6 +85,8 @@ describe('pair request lifecycle', () => {
     const read = await call({ method: 'GET', url: `/api/scene/p2p/${pair._id}` });
     expect(read.status).toBe(200);
     expect(pairOf(read.json).result).toEqual(result);
+    // The run's answer is the pair as stored (the run builds it without reading the forecast back), to the field.
+    expect(pairOf(read.json)).toEqual(pairOf(run.json));
   });
 
   it('defaults the start day to the first day of the current month, the mode to office and intensity to 5', async () => {

@@ -194,8 +194,27 @@ export async function saveFinalScores(db: Db, profileId: string, administratorId
 
 // Models
 
+/**
+ * The accuracy's source (`accuracySource`) is kept per database handle for a second: every pair answer, the published
+ * accuracy and the estimator's page read it, and it changes only when a model is trained or published. Every write to
+ * the models in this process forgets it at once (`changingModels`); a model written by another process shows within
+ * the second.
+ */
+const ACCURACY_SOURCE_MS = 1_000;
+type AccuracySourceRow = { id: string; isCurrent: boolean; isDemo: boolean; evaluation: unknown };
+const accuracySources = new WeakMap<Db, { at: number; row: Promise<AccuracySourceRow | undefined> }>();
+
+/** Runs a write to the models, then forgets the kept accuracy source (a read that began during the write included). */
+async function changingModels<T>(db: Db, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    accuracySources.delete(db);
+  }
+}
+
 export async function insertModel(db: Db, values: ModelInsert): Promise<ModelRow> {
-  const [row] = await db.insert(scoringModels).values(values).returning();
+  const [row] = await changingModels(db, () => db.insert(scoringModels).values(values).returning());
   return row!;
 }
 
@@ -215,42 +234,54 @@ export async function currentModel(db: Db): Promise<ModelRow | undefined> {
 
 /**
  * What the forecast accuracy is read from, in one query and without the models' parameters: the current model when it
- * has metrics, else the newest trained one, a model on real labels before a demo one.
+ * has metrics, else the newest trained one, a model on real labels before a demo one. Kept a second (ACCURACY_SOURCE_MS);
+ * callers at once share one read.
  */
-export async function accuracySource(db: Db): Promise<{ id: string; isCurrent: boolean; isDemo: boolean; evaluation: unknown } | undefined> {
-  const [row] = await db
+export function accuracySource(db: Db, now = Date.now()): Promise<AccuracySourceRow | undefined> {
+  const kept = accuracySources.get(db);
+  if (kept && now >= kept.at && now - kept.at < ACCURACY_SOURCE_MS) return kept.row;
+  const row = db
     .select({ id: scoringModels.id, isCurrent: scoringModels.isCurrent, isDemo: scoringModels.isDemo, evaluation: scoringModels.evaluation })
     .from(scoringModels)
     .where(isNotNull(scoringModels.metrics))
     .orderBy(desc(scoringModels.isCurrent), scoringModels.isDemo, desc(scoringModels.trainedAt))
-    .limit(1);
+    .limit(1)
+    .then(([first]) => first);
+  const entry = { at: now, row };
+  accuracySources.set(db, entry);
+  // A failed read is not kept: the next caller reads again.
+  row.catch(() => accuracySources.get(db) === entry && accuracySources.delete(db));
   return row;
 }
 
 export async function updateModel(db: Db, id: string, patch: Partial<ModelInsert>, onlyWhileTraining = false): Promise<ModelRow | undefined> {
-  const [row] = await db
-    .update(scoringModels)
-    .set(patch)
-    .where(onlyWhileTraining ? and(eq(scoringModels.id, id), eq(scoringModels.status, 'training')) : eq(scoringModels.id, id))
-    .returning();
+  const [row] = await changingModels(db, () =>
+    db
+      .update(scoringModels)
+      .set(patch)
+      .where(onlyWhileTraining ? and(eq(scoringModels.id, id), eq(scoringModels.status, 'training')) : eq(scoringModels.id, id))
+      .returning(),
+  );
   return row;
 }
 
 /** Makes one model current, in one transaction so there is never more than one. */
 export async function makeCurrent(db: Db, id: string, at: Date): Promise<ModelRow> {
-  return db.transaction(async (tx) => {
-    await tx
-      .update(scoringModels)
-      .set({ isCurrent: false })
-      .where(and(eq(scoringModels.isCurrent, true), ne(scoringModels.id, id)));
-    const [row] = await tx.update(scoringModels).set({ isCurrent: true, publishedAt: at }).where(eq(scoringModels.id, id)).returning();
-    return row!;
-  });
+  return changingModels(db, () =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(scoringModels)
+        .set({ isCurrent: false })
+        .where(and(eq(scoringModels.isCurrent, true), ne(scoringModels.id, id)));
+      const [row] = await tx.update(scoringModels).set({ isCurrent: true, publishedAt: at }).where(eq(scoringModels.id, id)).returning();
+      return row!;
+    }),
+  );
 }
 
 /** Training runs cut short by a stopped process: marked failed so they can be trained again. */
 export async function failInterruptedTraining(db: Db): Promise<void> {
-  await db.update(scoringModels).set({ status: 'failed', error: 'interrupted' }).where(eq(scoringModels.status, 'training'));
+  await changingModels(db, () => db.update(scoringModels).set({ status: 'failed', error: 'interrupted' }).where(eq(scoringModels.status, 'training')));
 }
 
 /** Whether an owner has this profile (not deleted); another owner's id answers false. */
