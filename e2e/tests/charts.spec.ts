@@ -48,6 +48,10 @@ async function pickPerson(page: Page, testId: string, name: string) {
 
 /** A full-page screenshot attached to the report (and kept beside the test's output). */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  // No chart makes the page wider than the screen: a chart's hidden table of values once did on the phone, pushing
+  // the header's language switch and sign-out off the screen.
+  const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+  expect(width.page, `${name}: the page is no wider than the screen`).toBeLessThanOrEqual(width.screen);
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });

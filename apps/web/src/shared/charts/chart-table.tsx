@@ -4,11 +4,12 @@ type Props = { caption: string; columns: string[]; rows: Array<{ key: string; ce
 
 /**
  * A chart's text alternative: its values as a table, read by screen readers (visually hidden unless `visible`). The
- * first cell of each row heads the row.
+ * first cell of each row heads the row. A hidden table is hidden by a box around it: a table is never narrower than its
+ * cells, so hidden itself it stood out of the page, and a phone's page grew wider than its screen.
  */
 export function ChartTable({ caption, columns, rows, visible = false, testId = 'chart-table' }: Props) {
-  return (
-    <table className={visible ? undefined : classes.visuallyHidden} data-testid={testId}>
+  const table = (
+    <table data-testid={testId}>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -36,4 +37,5 @@ export function ChartTable({ caption, columns, rows, visible = false, testId = '
       </tbody>
     </table>
   );
+  return visible ? table : <div className={classes.visuallyHidden}>{table}</div>;
 }

@@ -170,11 +170,28 @@ describe('team scene workspace', () => {
     stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: sceneWith(twoActors()) }]]]);
     renderWorkspace();
     const marker = await screen.findByTestId('marker-p2-start');
+    marker.focus();
     fireEvent.keyDown(marker, { key: 'ArrowRight' });
     expect(screen.getByTestId('marker-p2-start').getAttribute('data-day')).toBe('1');
+    // The moved marker keeps the focus, so the next arrow moves it on.
+    expect(document.activeElement).toBe(screen.getByTestId('marker-p2-start'));
     expect(screen.getByTestId('diff').textContent).toContain('Boris Orlov: In the team from the start on day 1');
     // On day 0 Boris is not in the team yet.
     expect(screen.getByTestId('away-p2')).toBeTruthy();
+  });
+
+  it('takes a click on a marker, pressed and let go on its own day, for no change of the team', async () => {
+    stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: sceneWith(twoActors()) }]]]);
+    renderWorkspace();
+    const marker = await screen.findByTestId('marker-p1-start');
+    // jsdom lays nothing out: the pointer at x 0 of the row is the row's first day, the marker's own (day 0).
+    Object.assign(marker, { setPointerCapture: () => {} });
+    fireEvent.pointerDown(marker, { clientX: 0, pointerId: 1 });
+    fireEvent.pointerUp(marker, { clientX: 0, pointerId: 1 });
+    fireEvent.click(marker);
+    expect(marker.getAttribute('data-day')).toBe('0');
+    expect(screen.getByTestId('undo').hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByTestId('recompute-hint')).toBeNull();
   });
 
   it('changes the timeline scale with its buttons and remembers it', async () => {

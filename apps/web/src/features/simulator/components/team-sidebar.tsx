@@ -53,6 +53,12 @@ type Props = {
 
 const fmt = (value: number) => Math.round(value).toString();
 
+/** A card's action buttons wrap their text inside a narrow card ("Сделать руководителем" is wider than the column). */
+const ACTION_STYLES = {
+  root: { maxWidth: '100%', height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'start' },
+} as const;
+
 function ActorCard({
   actor,
   day,
@@ -122,37 +128,38 @@ function ActorCard({
           )}
           <Group gap={4} mt={4}>
             {active && rank !== 2 && (
-              <Button size="compact-xs" variant="light" onClick={act('manager')} data-testid={`make-manager-${actor.id}`}>
+              <Button size="compact-xs" styles={ACTION_STYLES} variant="light" onClick={act('manager')} data-testid={`make-manager-${actor.id}`}>
                 {t('actions.manager')}
               </Button>
             )}
             {active && rank === 2 && (
-              <Button size="compact-xs" variant="light" onClick={act('unmanager')}>
+              <Button size="compact-xs" styles={ACTION_STYLES} variant="light" onClick={act('unmanager')}>
                 {t('actions.unmanager')}
               </Button>
             )}
             {active && rank !== 1 && (
-              <Button size="compact-xs" variant="light" onClick={act('lead')} data-testid={`make-lead-${actor.id}`}>
+              <Button size="compact-xs" styles={ACTION_STYLES} variant="light" onClick={act('lead')} data-testid={`make-lead-${actor.id}`}>
                 {t('actions.lead')}
               </Button>
             )}
             {active && rank === 1 && (
-              <Button size="compact-xs" variant="light" onClick={act('unlead')}>
+              <Button size="compact-xs" styles={ACTION_STYLES} variant="light" onClick={act('unlead')}>
                 {t('actions.unlead')}
               </Button>
             )}
             {active && (
-              <Button size="compact-xs" variant="light" color="orange" onClick={act('dismiss')} data-testid={`dismiss-${actor.id}`}>
+              <Button size="compact-xs" styles={ACTION_STYLES} variant="light" color="orange" onClick={act('dismiss')} data-testid={`dismiss-${actor.id}`}>
                 {t('actions.dismiss', { day })}
               </Button>
             )}
             {!active && wasDismissed && (
-              <Button size="compact-xs" variant="light" color="green" onClick={act('rejoin')} data-testid={`rejoin-${actor.id}`}>
+              <Button size="compact-xs" styles={ACTION_STYLES} variant="light" color="green" onClick={act('rejoin')} data-testid={`rejoin-${actor.id}`}>
                 {t('actions.rejoin', { day })}
               </Button>
             )}
             <Button
               size="compact-xs"
+              styles={ACTION_STYLES}
               variant="subtle"
               color="red"
               onClick={act('remove')}

@@ -55,6 +55,22 @@ export function monthStarts(startDay: string, lifespan: 1 | 2): number[] {
   return out;
 }
 
+/**
+ * A key for each of an actor's markers that stays when the marker moves (its type and when it was added, not its day),
+ * so a marker moved with the arrow keys keeps its focus; two alike get their place in the list too.
+ */
+export function markerKeysOf(events: ActorEvent[]): string[] {
+  const seen = new Set<string>();
+  return events.map((e, index) => {
+    const key = `${e.type}-${e.timestamp}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      return key;
+    }
+    return `${key}-${index}`;
+  });
+}
+
 /** Spans [from, to) in which the actor is in the team, by his (normalised) events. */
 function activeSpans(events: ActorEvent[], end: number): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
@@ -83,7 +99,7 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
   const width = (last - first + 1) * px;
   const x = (d: number) => (d - first) * px;
   const clampDay = (d: number) => Math.min(last, Math.max(first, Math.round(d)));
-  const dragging = useRef<{ actorId: string; index: number; track: DOMRect } | null>(null);
+  const dragging = useRef<{ actorId: string; index: number; from: number; track: DOMRect } | null>(null);
   const months = monthStarts(startDay, lifespan);
   const start = new Date(`${startDay}T00:00:00Z`);
   const lang = i18n.language === 'en' ? 'en' : 'ru';
@@ -116,17 +132,20 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
     onMoveEvent(actorId, index, clampDay(date + step));
   };
 
-  const onMarkerDown = (event: PointerEvent<SVGElement>, actorId: string, index: number) => {
+  const onMarkerDown = (event: PointerEvent<SVGElement>, actorId: string, index: number, from: number) => {
     event.stopPropagation();
     const svg = event.currentTarget.ownerSVGElement;
     if (!svg) return;
     event.currentTarget.setPointerCapture(event.pointerId);
-    dragging.current = { actorId, index, track: svg.getBoundingClientRect() };
+    dragging.current = { actorId, index, from, track: svg.getBoundingClientRect() };
   };
   const onMarkerUp = (event: PointerEvent<SVGElement>) => {
     const drag = dragging.current;
     dragging.current = null;
-    if (drag) onMoveEvent(drag.actorId, drag.index, dayAt(event.clientX, drag.track));
+    if (!drag) return;
+    // A click on a marker is no move: only a marker let go on another day changes the team.
+    const to = dayAt(event.clientX, drag.track);
+    if (to !== drag.from) onMoveEvent(drag.actorId, drag.index, to);
   };
 
   return (
@@ -185,6 +204,7 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
           )}
           {list.rows.map(({ index, start }) => {
             const actor = actors[index]!;
+            const markerKeys = markerKeysOf(actor.events);
             const placed: CSSProperties | undefined = list.windowed
               ? { position: 'absolute', top: 0, left: 0, transform: `translateY(${start}px)` }
               : undefined;
@@ -218,7 +238,7 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
                   <line x1={x(day)} x2={x(day)} y1={0} y2={ROW_H} stroke="#f08c00" strokeWidth={2} />
                   {actor.events.map((e, index) => (
                     <circle
-                      key={`${e.type}-${e.date}-${e.timestamp}`}
+                      key={markerKeys[index]}
                       cx={x(e.date)}
                       cy={ROW_H / 2}
                       r={6}
@@ -235,7 +255,7 @@ export function Timeline({ actors, day, onDay, lifespan, startDay, scale, onMove
                         onDay(clampDay(e.date));
                       }}
                       onKeyDown={(event) => onMarkerKey(event, actor.id, index, e.date)}
-                      onPointerDown={(event) => onMarkerDown(event, actor.id, index)}
+                      onPointerDown={(event) => onMarkerDown(event, actor.id, index, e.date)}
                       onPointerUp={onMarkerUp}
                     >
                       <title>{t('timeline.marker', { event: t(`events.${e.type}`), day: e.date })}</title>
