@@ -43,10 +43,38 @@ type Row = { driver: Driver; target: string; rps: number; p50: number; p99: numb
 const rows: Row[] = [];
 const socketRows: string[] = [];
 
-type Target = { url: string; headers?: Record<string, string>; method?: 'GET' | 'PUT'; body?: string };
+type Target = { url: string; headers?: Record<string, string>; method?: 'GET' | 'PUT'; body?: string; pid: number };
+
+/** CPU seconds (user and system) a process has used, from /proc (Linux); 0 where it cannot be read. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of stat (11 and 12 after the command), in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU seconds of every PostgreSQL server process on the machine (the database the servers share). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(Number(entry));
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  return total;
+}
+
+/** CPU time per answer of a run: the server's process, PostgreSQL's processes, the load generator (this process). */
+type CpuPerAnswer = { server: number; database: number; client: number };
 
 /** One autocannon run: its result, and the latency of every answer but the first on each connection (`settled`). */
-async function drive(target: Target, seconds: number): Promise<{ result: autocannon.Result; settled: number[]; firsts: number[] }> {
+async function drive(target: Target, seconds: number): Promise<{ result: autocannon.Result; settled: number[]; firsts: number[]; cpu: CpuPerAnswer }> {
   const settled: number[] = [];
   const firsts: number[] = [];
   const seen = new Set<unknown>();
@@ -58,6 +86,7 @@ async function drive(target: Target, seconds: number): Promise<{ result: autocan
     method: target.method ?? 'GET',
     body: target.body,
   };
+  const before = { server: cpuSecondsOf(target.pid), database: postgresCpuSeconds(), client: process.cpuUsage() };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const run = autocannon(options, (error, done) => (error ? reject(error as Error) : resolve(done)));
     run.on('response', (client, _status, _bytes, ms) => {
@@ -68,7 +97,14 @@ async function drive(target: Target, seconds: number): Promise<{ result: autocan
       }
     });
   });
-  return { result, settled, firsts };
+  const clientUsage = process.cpuUsage(before.client);
+  const answers = Math.max(1, result.requests.total);
+  const cpu = {
+    server: (cpuSecondsOf(target.pid) - before.server) / answers,
+    database: (postgresCpuSeconds() - before.database) / answers,
+    client: (clientUsage.user + clientUsage.system) / 1e6 / answers,
+  };
+  return { result, settled, firsts, cpu };
 }
 
 const percentile = (sorted: number[], share: number) =>
@@ -111,6 +147,12 @@ async function lineInTurns(driver: Driver, line: (typeof LINES)[number], ours: T
     const firstWorst = Math.round(Math.max(0, ...runs.flatMap((run) => run.firsts)));
     console.log(
       `${driver.padEnd(8)} ${target.padEnd(34)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  (rounds: ${runs.map((run) => Math.round(run.result.requests.average)).join(', ')} req/s; first answers up to ${firstWorst} ms)`,
+    );
+    const answers = runs.reduce((sum, run) => sum + run.result.requests.total, 0);
+    const perAnswer = (part: keyof CpuPerAnswer) =>
+      Math.round((runs.reduce((sum, run) => sum + run.cpu[part] * run.result.requests.total, 0) / Math.max(1, answers)) * 1e6);
+    console.log(
+      `  CPU per answer: server ${perAnswer('server')} µs, PostgreSQL ${driver === 'postgres' ? `${perAnswer('database')} µs` : '(in the server)'}, load generator ${perAnswer('client')} µs`,
     );
     if (row.errors > 0)
       console.log(
@@ -221,13 +263,15 @@ async function benchDriver(driver: Driver): Promise<void> {
     const bare = await startChild('bench/bare-server.ts', bareEnv, '/health', undefined, profile);
     try {
       const [list, read, forecast] = LINES;
-      await lineInTurns(driver, list, { url: `${server.base}/api/owner/profiles?limit=50`, headers }, { url: `${bare.base}/profiles/${ownerId}` });
-      await lineInTurns(driver, read, { url: `${server.base}/api/owner/profiles/${profileId}`, headers }, { url: `${bare.base}/profile/${profileId}` });
+      const ours = { headers, pid: server.child.pid! };
+      const bareOf = (url: string) => ({ url, pid: bare.child.pid! });
+      await lineInTurns(driver, list, { ...ours, url: `${server.base}/api/owner/profiles?limit=50` }, bareOf(`${bare.base}/profiles/${ownerId}`));
+      await lineInTurns(driver, read, { ...ours, url: `${server.base}/api/owner/profiles/${profileId}` }, bareOf(`${bare.base}/profile/${profileId}`));
       await lineInTurns(
         driver,
         forecast,
-        { url: `${server.base}/api/scene/p2p/${pair.id}/run`, headers, method: 'PUT', body: '{}' },
-        { url: `${bare.base}/forecast/${pair.a}/${pair.b}` },
+        { ...ours, url: `${server.base}/api/scene/p2p/${pair.id}/run`, method: 'PUT', body: '{}' },
+        bareOf(`${bare.base}/forecast/${pair.a}/${pair.b}`),
       );
       if (driver === 'pglite' && SOCKETS > 0) await sockets(server.base, token, server.child.pid!);
     } finally {

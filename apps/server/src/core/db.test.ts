@@ -49,3 +49,45 @@ describe(`migrations on ${testDriver}`, () => {
     fs.rmSync(dir, { recursive: true });
   });
 });
+
+describe(`notifications on ${testDriver}`, () => {
+  const received = (database: Database, channel: string) => {
+    const payloads: string[] = [];
+    const unlisten = database.listen(channel, (payload) => payloads.push(payload));
+    return { payloads, unlisten };
+  };
+  const delivered = (payloads: string[], count: number) => expect.poll(() => payloads.length, { timeout: 5_000 }).toBe(count);
+
+  it('delivers a notification to every listener, never inside the notifying call, and none after unlisten', async () => {
+    const first = received(database, 'notify_test');
+    const second = received(database, 'notify_test');
+    const stop = await first.unlisten;
+    await second.unlisten;
+    const sending = database.notify('notify_test', 'один');
+    // A listener never runs inside the notifying call.
+    expect(first.payloads).toEqual([]);
+    await sending;
+    await delivered(first.payloads, 1);
+    await delivered(second.payloads, 1);
+    expect(first.payloads).toEqual(['один']);
+    await stop();
+    await database.notify('notify_test', 'два');
+    await delivered(second.payloads, 2);
+    expect(first.payloads).toEqual(['один']);
+  });
+
+  it('delivers a NOTIFY written in SQL to the same listeners, once', async () => {
+    const { payloads, unlisten } = received(database, 'notify_sql_test');
+    await unlisten;
+    await database.query(`select pg_notify('notify_sql_test', 'из SQL')`);
+    await delivered(payloads, 1);
+    await database.notify('notify_sql_test', 'из процесса');
+    await delivered(payloads, 2);
+    expect(payloads).toEqual(['из SQL', 'из процесса']);
+  });
+
+  it("refuses a payload over PostgreSQL's limit on either database, and a channel that is no identifier", async () => {
+    await expect(database.notify('notify_test', 'x'.repeat(8000))).rejects.toThrow();
+    await expect(database.notify('bad channel', 'x')).rejects.toThrow('Invalid notification channel');
+  });
+});

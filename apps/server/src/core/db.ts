@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,6 +24,14 @@ export function qualified(column: AnyPgColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
 
+/**
+ * The name of a prepared statement: PostgreSQL keeps a named statement per connection under its name, so the name
+ * follows the text (should a statement built from other modules' fragments change, it gets a new name).
+ */
+export function statementName(prefix: string, query: { toSQL(): { sql: string } }): string {
+  return `${prefix}_${crypto.createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 12)}`;
+}
+
 /** An open database: Drizzle for queries, plus the few raw operations migrations and health need. */
 export type Database = {
   db: Db;
@@ -40,6 +50,9 @@ export type Database = {
 };
 
 const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** PostgreSQL refuses a NOTIFY payload of this many bytes or more; the embedded database's notifications keep its limit. */
+const NOTIFY_PAYLOAD_LIMIT = 8000;
 
 function assertChannel(channel: string): void {
   if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Invalid notification channel ${channel}`);
@@ -93,6 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = 'memory' in options ? new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) : new PGlite(options.dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const notifications = new EventEmitter().setMaxListeners(0);
   const database: Database = {
     db,
     driver: 'pglite',
@@ -102,14 +116,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     query: async <T>(sqlText: string, params: unknown[] = []) => (await client.query<T>(sqlText, params)).rows,
     // PGlite has one connection in one process: the data directory lock already excludes other processes.
     withLock: (_key, work) => work(async (sqlText) => void (await client.exec(sqlText))),
+    // The data directory belongs to this process (data-dir-lock.ts), so a notification has no other process to reach:
+    // `notify` hands it to this database's listeners without a statement (on a pair forecast, one in ten of the
+    // statements the embedded database ran, in the thread that serves requests). A NOTIFY written in SQL (the
+    // sessions-ended one, sent with the write) still reaches them through PGlite's LISTEN.
     listen: async (channel, handler) => {
       assertChannel(channel);
       const unlisten = await client.listen(channel, handler);
-      return () => unlisten();
+      notifications.on(channel, handler);
+      return async () => {
+        notifications.off(channel, handler);
+        await unlisten();
+      };
     },
     notify: async (channel, payload) => {
       assertChannel(channel);
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
+      if (Buffer.byteLength(payload) >= NOTIFY_PAYLOAD_LIMIT) throw new Error(`notification on ${channel} is over PostgreSQL's ${NOTIFY_PAYLOAD_LIMIT} bytes`);
+      // Delivered after the caller goes on, as a NOTIFY is: a listener never runs inside the notifying call.
+      setImmediate(() => notifications.emit(channel, payload));
     },
     close: () => client.close(),
   };

@@ -7,7 +7,7 @@ import type { GateHub } from '../gate/gate.hub.ts';
 import { forgetHistory, recordHistory } from '../history/history.service.ts';
 import { enginePersonOf, lovePersonOf } from '../scoring/engine-person.ts';
 import { forecastAccuracy } from '../scoring/scoring.service.ts';
-import { accessRulesFor, assertCapability } from '../payments/access-rules.ts';
+import { accessFactsOf, accessRulesFor, assertCapabilityIn, pairUnlocked, pairUnlockedOf, type AccessFacts } from '../payments/access-rules.ts';
 import type { PairForecastTask } from './pair-forecast.ts';
 import { inlineForecaster, type PairForecaster } from './pair-forecaster.ts';
 import { firstOfMonth } from './pair-months.ts';
@@ -47,14 +47,27 @@ export async function loadOwnPair(db: Db, ownerId: string, id: string): Promise<
 const peopleOf = (row: Pick<PairRow, 'actor1Id' | 'actor2Id' | 'managerId'>) =>
   [row.actor1Id, row.actor2Id, row.managerId].filter((id): id is string => Boolean(id));
 
-/** The pair as the owner sees it; `people` and `rules` may pass the profiles and access rules the caller has just read. */
-export async function pairView(db: Db, ownerId: string, row: PairRow, people?: Map<string, PairProfile>, rules?: AccessRules): Promise<PairRequest> {
+/** The payments module's sub-selects a run is read with, in the same statement as the pair. */
+const RUN_FACTS: repo.PairRunFacts<AccessFacts | null> = { access: accessFactsOf, unlocked: pairUnlockedOf };
+
+/**
+ * The pair as the owner sees it; `people` and `rules` may pass the profiles and access rules the caller has just read,
+ * and `known` the unlock and weekly hours (a run reads them with the pair).
+ */
+export async function pairView(
+  db: Db,
+  ownerId: string,
+  row: PairRow,
+  people?: Map<string, PairProfile>,
+  rules?: AccessRules,
+  known?: { unlocked: boolean; hours: Map<string, number> },
+): Promise<PairRequest> {
   people ??= await repo.ownProfiles(db, ownerId, peopleOf(row));
   const slots = [row.actor1Id, row.actor2Id].filter((id): id is string => Boolean(id));
   const [unlocked, hours, accuracy, accessRules] = await Promise.all([
-    row.actor1Id && row.actor2Id ? repo.isPairUnlocked(db, ownerId, row.actor1Id, row.actor2Id) : Promise.resolve(false),
-    repo.weeklyHours(db, ownerId, slots),
-    row.result ? forecastAccuracy(db) : Promise.resolve(null),
+    known?.unlocked ?? (row.actor1Id && row.actor2Id ? pairUnlocked(db, ownerId, row.actor1Id, row.actor2Id) : false),
+    known?.hours ?? repo.weeklyHours(db, ownerId, slots),
+    row.result ? forecastAccuracy(db) : null,
     rules ?? accessRulesFor(db, ownerId),
   ]);
   return presentPair(row, people, unlocked, hours, accuracy, accessRules.hideExpertise);
@@ -171,9 +184,10 @@ function checkSlots(slots: [Slot, Slot], manager: PairProfile | undefined, manag
  */
 export async function runPair(deps: PairDeps, ownerId: string, id: string, type: 'LOVE' | 'FRIEND' | undefined): Promise<PairRequest> {
   const { db } = deps;
-  const row = await loadOwnPair(db, ownerId, id);
-  const rules = await assertCapability(db, ownerId, 'pairChecks');
-  const people = await repo.ownProfiles(db, ownerId, peopleOf(row));
+  const read = await repo.findPairToRun(db, ownerId, id, RUN_FACTS);
+  if (!read) throw new AppError('compatibility_not_found');
+  const rules = assertCapabilityIn(read.access, 'pairChecks');
+  const { pair: row, people } = read;
   const slots: [Slot, Slot] = [
     { profile: row.actor1Id ? people.get(row.actor1Id) : undefined, side: row.actor1Side },
     { profile: row.actor2Id ? people.get(row.actor2Id) : undefined, side: row.actor2Side },
@@ -225,5 +239,5 @@ export async function runPair(deps: PairDeps, ownerId: string, id: string, type:
     },
     deps.gate,
   );
-  return pairView(db, ownerId, updated, people, rules);
+  return pairView(db, ownerId, updated, people, rules, read);
 }

@@ -30,6 +30,8 @@ import { findAccessFacts, findPairUnlock, type AccessFacts } from './payments.re
  * one round trip); `rulesFromFacts` turns what it returns into the rules.
  */
 export { accessFactsSql as accessFactsOf, type AccessFacts } from './payments.repository.ts';
+/** Whether the owner paid a pair's unlock (see `pairUnlocked`), as a sub-select of another module's statement. */
+export { pairUnlockedSql as pairUnlockedOf } from './payments.repository.ts';
 
 const changes = new EventEmitter();
 changes.setMaxListeners(0);
@@ -80,7 +82,12 @@ export async function assertAccess(db: Db, ownerId: string, rule: AccessRule): P
  * `subscription_required` when the plan in force lacks it.
  */
 export async function assertCapability(db: Db, ownerId: string, capability: Capability): Promise<AccessRules> {
-  const rules = await accessRulesFor(db, ownerId);
+  return assertCapabilityIn(await findAccessFacts(db, ownerId), capability);
+}
+
+/** The rules of access facts read with another statement (`accessFactsOf`), when they allow the capability. */
+export function assertCapabilityIn(facts: AccessFacts | null, capability: Capability): AccessRules {
+  const rules = rulesFromFacts(facts);
   if (!allows(rules, capability)) throw new AppError('subscription_required');
   return rules;
 }

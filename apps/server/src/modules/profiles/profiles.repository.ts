@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ProfileFilter } from '@teamcast/contracts';
-import { qualified, type Db, type SqlFragment } from '../../core/db.ts';
+import { qualified, statementName, type Db, type SqlFragment } from '../../core/db.ts';
+import { jsonRow, ROW_AS_JSON } from '../../core/json-row.repository.ts';
 import { afterKey, cursorValues, keysetPage, sortKeyOf } from '../../core/keyset.repository.ts';
 import { owners, profiles } from '../../db/schema/index.ts';
 import type { ProfileColumns, ProfileFact, ProfileUsage } from './profile-usage.ts';
@@ -152,11 +153,6 @@ function buildListQuery<A>(db: Db, shape: ListShape, facts: ProfileFactSql, acce
   return { rows: rowsQuery.prepare(statementName('profile_list', rowsQuery)), facts: factsQuery.prepare(statementName('profile_list_facts', factsQuery)) };
 }
 
-/** A named statement is kept per connection under its name: the name follows the text, should the facts change. */
-function statementName(prefix: string, query: { toSQL(): { sql: string } }): string {
-  return `${prefix}_${crypto.createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 12)}`;
-}
-
 /**
  * The profile statements (the read, and the list by shape of page), prepared once per database handle and set of facts:
  * Drizzle builds each SQL text once, and PostgreSQL parses it once per connection.
@@ -231,14 +227,20 @@ export async function findOwnProfile(db: Db, ownerId: string, id: string): Promi
   return row;
 }
 
-/** The profile read: the columns the owner is shown (the driver builds a parser per column and result) and its facts. */
+/**
+ * The profile read: the columns the owner is shown and its facts, as one JSON value (`jsonRow`: the driver builds a
+ * parser per column and result, and 43 columns cost more than the statement), in a statement prepared once per handle.
+ */
 function profileReadQuery<A>(db: Db, facts: ProfileFactSql, access: OwnerAccessSql<A>) {
   return prepared(db, facts, access, 'read', () => {
-    const query = db
-      .select({ ...detailColumns, ...factColumns(facts, access) })
+    const row = jsonRow({ ...detailColumns, ...factColumns(facts, access) });
+    const read = db
+      .select(row.fields)
       .from(profiles)
-      .where(and(eq(profiles.id, sql.placeholder('id')), eq(profiles.ownerId, sql.placeholder('ownerId')), notInArray(profiles.state, HIDDEN_STATES)));
-    return query.prepare(statementName('profile_read', query));
+      .where(and(eq(profiles.id, sql.placeholder('id')), eq(profiles.ownerId, sql.placeholder('ownerId')), notInArray(profiles.state, HIDDEN_STATES)))
+      .as('row');
+    const query = db.select({ row: ROW_AS_JSON }).from(read);
+    return { statement: query.prepare(statementName('profile_read', query)), decode: row.decode };
   });
 }
 
@@ -250,8 +252,9 @@ export async function findOwnProfileWithFacts<A>(
   facts: ProfileFactSql,
   access: OwnerAccessSql<A>,
 ): Promise<(ProfileDetailRow & ProfileFactsRow<A>) | undefined> {
-  const [row] = await profileReadQuery(db, facts, access).execute({ id, ownerId });
-  return row;
+  const { statement, decode } = profileReadQuery(db, facts, access);
+  const [found] = await statement.execute({ id, ownerId });
+  return found ? decode<ProfileDetailRow & ProfileFactsRow<A>>(found.row) : undefined;
 }
 
 /** A profile's facts alone (main profile, uses, mood), for a row the caller already holds. */
