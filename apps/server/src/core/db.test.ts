@@ -86,6 +86,17 @@ describe(`notifications on ${testDriver}`, () => {
     expect(payloads).toEqual(['из SQL', 'из процесса']);
   });
 
+  it('hands a notification to every other listener when one throws, and the process goes on', async () => {
+    const failing = database.listen('notify_throw_test', () => {
+      throw new Error('listener failed');
+    });
+    const { payloads, unlisten } = received(database, 'notify_throw_test');
+    const stops = await Promise.all([failing, unlisten]);
+    await database.notify('notify_throw_test', 'дальше');
+    await delivered(payloads, 1);
+    for (const stop of stops) await stop();
+  });
+
   it("refuses a payload over PostgreSQL's limit on either database, and a channel that is no identifier", async () => {
     await expect(database.notify('notify_test', 'x'.repeat(8000))).rejects.toThrow();
     await expect(database.notify('bad channel', 'x')).rejects.toThrow('Invalid notification channel');

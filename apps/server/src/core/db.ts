@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -59,6 +58,20 @@ function assertChannel(channel: string): void {
 }
 
 /**
+ * Hands a notification to each listener of its channel, each on its own: a listener that throws is reported as a
+ * process warning and the others still get the notification (a throw here would end the process).
+ */
+function deliver(handlers: Set<(payload: string) => void> | undefined, channel: string, payload: string): void {
+  for (const handler of handlers ?? []) {
+    try {
+      handler(payload);
+    } catch (error) {
+      process.emitWarning(`a listener of ${channel} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/**
  * Time limits of a PostgreSQL connection, in milliseconds (0 = none). PGlite runs inside the process and takes none:
  * it has no connection that could hang, and a statement runs on the event loop, so no timer could interrupt it.
  */
@@ -106,7 +119,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = 'memory' in options ? new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) : new PGlite(options.dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  const notifications = new EventEmitter().setMaxListeners(0);
+  const notifications = new Map<string, Set<(payload: string) => void>>();
+  let closed = false;
   const database: Database = {
     db,
     driver: 'pglite',
@@ -122,20 +136,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // sessions-ended one, sent with the write) still reaches them through PGlite's LISTEN.
     listen: async (channel, handler) => {
       assertChannel(channel);
-      const unlisten = await client.listen(channel, handler);
-      notifications.on(channel, handler);
+      const unlisten = await client.listen(channel, (payload) => deliver(new Set([handler]), channel, payload));
+      const set = notifications.get(channel) ?? new Set();
+      notifications.set(channel, set.add(handler));
       return async () => {
-        notifications.off(channel, handler);
+        set.delete(handler);
         await unlisten();
       };
     },
     notify: async (channel, payload) => {
       assertChannel(channel);
-      if (Buffer.byteLength(payload) >= NOTIFY_PAYLOAD_LIMIT) throw new Error(`notification on ${channel} is over PostgreSQL's ${NOTIFY_PAYLOAD_LIMIT} bytes`);
+      if (Buffer.byteLength(payload) >= NOTIFY_PAYLOAD_LIMIT) throw new Error(`notification on ${channel} is ${NOTIFY_PAYLOAD_LIMIT} bytes or more`);
       // Delivered after the caller goes on, as a NOTIFY is: a listener never runs inside the notifying call.
-      setImmediate(() => notifications.emit(channel, payload));
+      setImmediate(() => {
+        if (!closed) deliver(notifications.get(channel), channel, payload);
+      });
     },
-    close: () => client.close(),
+    close: async () => {
+      closed = true;
+      await client.close();
+    },
   };
   pgliteClients.set(database, client);
   return database;
@@ -250,7 +270,7 @@ function createPgListener(config: pg.ClientConfig, checkMs: number) {
     connecting ??= (async () => {
       const next = new pg.Client(config);
       next.on('notification', (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+        deliver(handlers.get(message.channel), message.channel, message.payload ?? '');
       });
       const lost = () => {
         if (client !== next) return;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { bigint, numeric, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { owners, profiles } from '../db/schema/index.ts';
 import { createTestDatabase, testDriver } from '../test/test-database.ts';
@@ -62,5 +63,10 @@ describe(`a row read as one JSON value on ${testDriver}`, () => {
       expect(decoded).toEqual(mapped);
       expect(Object.keys(decoded)).toEqual(Object.keys(mapped!));
     }
+  });
+
+  it('refuses a column JSON would change (numeric, bigint, a timestamp read as a string) when the statement is built', () => {
+    const other = pgTable('other', { amount: numeric('amount'), big: bigint('big', { mode: 'bigint' }), at: timestamp('at', { mode: 'string' }) });
+    for (const column of [other.amount, other.big, other.at]) expect(() => jsonRow({ column })).toThrow('is not read the same as JSON');
   });
 });

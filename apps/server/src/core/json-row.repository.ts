@@ -1,6 +1,27 @@
 import { Column, is, sql, SQL, type DriverValueDecoder } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
+/**
+ * Column types whose JSON value, run through the column's decoder, is what the driver's text value gives: text, whole
+ * and floating numbers (PostgreSQL writes floats the same shortest way in both), booleans, json, timestamps (a Date
+ * either way) and dates as strings (ISO in both). Not among them: numeric and bigint (JSON numbers lose digits),
+ * timestamps as strings (JSON writes a "T"), bytea and custom types.
+ */
+const SAME_IN_JSON = new Set([
+  'PgText',
+  'PgVarchar',
+  'PgUUID',
+  'PgBoolean',
+  'PgInteger',
+  'PgSmallInt',
+  'PgDoublePrecision',
+  'PgReal',
+  'PgJson',
+  'PgJsonb',
+  'PgTimestamp',
+  'PgDateString',
+]);
+
 /** A statement's columns by the key each is read under: table columns or SQL expressions. */
 export type JsonRowColumns = Record<string, AnyPgColumn | SQL | SQL.Aliased>;
 
@@ -18,6 +39,9 @@ export function jsonRow(columns: JsonRowColumns): { fields: Record<string, SQL.A
   const fields: Record<string, SQL.Aliased> = {};
   const decoders: [string, DriverValueDecoder<unknown, unknown>][] = [];
   for (const [key, column] of Object.entries(columns)) {
+    if (is(column, Column) && !SAME_IN_JSON.has(column.columnType)) {
+      throw new Error(`jsonRow: column ${column.name} (${column.columnType}) is not read the same as JSON; read it as a column`);
+    }
     const expression = is(column, SQL.Aliased) ? column.sql : column;
     fields[key] = sql`${expression}`.as(key);
     // An expression's decoder is what `mapWith` set (Drizzle's own row mapping reads the same field; its type is internal).

@@ -72,18 +72,25 @@ describe(`the pair run's read on ${testDriver}`, () => {
     expect((await findPairToRun(t.database.db, owner.id, forward, facts))!.people.size).toBe(3);
   });
 
-  it('leaves out a deleted person and an unpaid pair, keeps an empty slot empty, and finds no pair of another owner', async () => {
+  it("leaves out a deleted person, an unpaid pair and another owner's pairs and unlocks, keeps an empty slot empty, and finds no pair of another owner", async () => {
     const a = await insertProfile(t, owner.id);
     const gone = await insertProfile(t, owner.id, { state: 'deleted' });
     const half = await pairOf({ actor1Id: a, actor2Id: null });
     const withGone = await pairOf({ actor1Id: a, actor2Id: gone });
+    // Another owner's pair and paid unlock naming the same people count for nothing here.
+    const stranger = await createOwner(t);
+    await t.database.db
+      .insert(pairRequests)
+      .values({ id: crypto.randomUUID(), ownerId: stranger.id, startDay: '2026-03-01', actor1Id: a, actor2Id: gone, intensity: 10 });
+    const [low, high] = a < gone ? [a, gone] : [gone, a];
+    await t.database.db.insert(pairUnlocks).values({ ownerId: stranger.id, profileLow: low, profileHigh: high, status: 'paid', paidAt: new Date() });
     for (const id of [half, withGone]) {
       const together = await findPairToRun(t.database.db, owner.id, id, facts);
       expect(together).toEqual(await readApart(id));
       expect(together).toMatchObject({ unlocked: false });
       expect([...together!.people.keys()]).toEqual([a]);
+      expect(together!.hours.get(a)).toBe(5 + 5);
     }
-    const stranger = await createOwner(t);
     expect(await findPairToRun(t.database.db, stranger.id, half, facts)).toBeUndefined();
     await t.database.db.update(profiles).set({ state: 'ack_a' }).where(eq(profiles.id, gone));
   });

@@ -202,13 +202,16 @@ export async function voidOpenInvoices(db: Db, subscriptionId: string, exceptId 
 /**
  * Whether the owner paid the one-off unlock of the full love report of two people (either order; false when either is
  * missing), as a sub-select of another module's statement. The row keys the pair lower id first, as JavaScript
- * compares strings: byte order, so collation "C".
+ * compares strings: byte order, so the ids are compared in collation "C"; the value compared with the key keeps the
+ * column's own collation, so the primary key finds the row.
  */
-export const pairUnlockedSql = (ownerId: SqlFragment, id1: SqlFragment, id2: SqlFragment): SqlFragment<boolean> =>
-  sql<boolean>`(${id1} is not null and ${id2} is not null and coalesce((select ${qualified(pairUnlocks.status)} = 'paid' from ${pairUnlocks}
+export const pairUnlockedSql = (ownerId: SqlFragment, id1: SqlFragment, id2: SqlFragment): SqlFragment<boolean> => {
+  const firstIsLower = sql`${id1} < ${id2} collate "C"`;
+  return sql<boolean>`(${id1} is not null and ${id2} is not null and coalesce((select ${qualified(pairUnlocks.status)} = 'paid' from ${pairUnlocks}
     where ${qualified(pairUnlocks.ownerId)} = ${ownerId}
-    and ${qualified(pairUnlocks.profileLow)} = least(${id1} collate "C", ${id2} collate "C")
-    and ${qualified(pairUnlocks.profileHigh)} = greatest(${id1} collate "C", ${id2} collate "C")), false))`;
+    and ${qualified(pairUnlocks.profileLow)} = (case when ${firstIsLower} then ${id1} else ${id2} end)
+    and ${qualified(pairUnlocks.profileHigh)} = (case when ${firstIsLower} then ${id2} else ${id1} end)), false))`;
+};
 
 export async function findPairUnlock(db: Db, ownerId: string, low: string, high: string): Promise<PairUnlockRow | undefined> {
   const [row] = await db
