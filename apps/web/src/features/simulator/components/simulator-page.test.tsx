@@ -61,6 +61,20 @@ describe('team scene workspace', () => {
     expect(saved.actorChanges.put.find((a) => a.id === 'p1')!.events.map((e) => e.type)).toEqual(['start', 'l_rank', 'l_disrank']);
   });
 
+  it('takes the "team has changed" hint away when undo brings back the team the forecast was computed from, and shows it again on redo', async () => {
+    stubApi([profiles, [/\/api\/scene\/scene\/scene-1$/, () => [200, { result: sceneWith(twoActors()) }]]]);
+    renderWorkspace();
+    await screen.findByTestId('card-p1');
+    expect(screen.queryByTestId('recompute-hint')).toBeNull();
+    fireEvent.click(screen.getByTestId('make-lead-p1'));
+    expect(screen.getByTestId('recompute-hint').getAttribute('data-updated')).toBe('positive');
+    fireEvent.click(screen.getByTestId('undo'));
+    expect(screen.queryByTestId('lead-p1')).toBeNull();
+    expect(screen.queryByTestId('recompute-hint')).toBeNull();
+    fireEvent.click(screen.getByTestId('redo'));
+    expect(screen.getByTestId('recompute-hint').getAttribute('data-updated')).toBe('positive');
+  });
+
   it('stops on "The team has changed!" and, on confirm, opens the workspace on the team without the deleted people', async () => {
     const [anna, boris] = twoActors();
     const gone = { ...boris!, id: 'p3', firstName: 'Gleb' };

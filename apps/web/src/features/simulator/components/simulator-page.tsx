@@ -133,6 +133,8 @@ function Workspace({ scene }: { scene: Scene }) {
   const [brokenLocally, setBrokenLocally] = useState(scene.status === 'broken');
   const [saved, setSaved] = useState<SavedScene>(() => ({ actors: scene.actors as Actor[], draft: draftOf(scene), sort: scene.settings.sceneSort }));
   const [error, setError] = useState<string | null>(null);
+  // The list the forecast on screen was computed from (at opening, the stored team's): a step back to it is no change.
+  const computedFrom = useRef(scene.actors as Actor[]);
 
   const actors = currentActors(memory);
   const dataset = run.state.status === 'done' ? run.state.dataset : null;
@@ -182,10 +184,11 @@ function Workspace({ scene }: { scene: Scene }) {
     const after = currentActors(next);
     setMemory(next);
     setChange({ actors: after, diff: diffActors(actors, after), corrections: [] });
-    setUpdated('positive');
+    setUpdated(after === computedFrom.current ? 'none' : 'positive');
   };
 
-  const persist = async (): Promise<boolean> => {
+  /** Saves the workspace; answers the team as stored (the server's rules may have changed it), null when it failed. */
+  const persist = async (): Promise<Actor[] | null> => {
     setError(null);
     try {
       const result = await save.mutateAsync({
@@ -196,29 +199,32 @@ function Workspace({ scene }: { scene: Scene }) {
         actors,
         settings: { sceneSort: sort, showSceneCardTips: draft.showSceneCardTips, showSceneIndicatorTips: draft.showSceneIndicatorTips },
       });
+      let stored = actors;
       if (result.diff.length > 0) {
         // The server's rules changed something more: show it and hold the server's list from now on.
-        const stored = result.scene.actors as Actor[];
+        stored = result.scene.actors as Actor[];
         setMemory((m) => remember(m, stored));
         setChange({ actors: stored, diff: result.diff, corrections: result.diff.filter((d) => d.reason) });
-        setSaved({ actors: stored, draft, sort });
-      } else setSaved({ actors, draft, sort });
+      }
+      setSaved({ actors: stored, draft, sort });
       track('team', 'simulator_changed');
       // A new team has its address once saved.
       if (isNew) {
         bypass.current = true;
         await navigate(`/owner/team/${result.scene._id}`, { replace: true });
       }
-      return true;
+      return stored;
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('errors.save'));
-      return false;
+      return null;
     }
   };
 
   const compute = async () => {
     setPlaying(false);
-    if (dirty && !(await persist())) return;
+    const team = dirty ? await persist() : actors;
+    if (!team) return;
+    computedFrom.current = team;
     setBrokenLocally(false);
     setUpdated('none');
     track('team', 'simulator_run');
