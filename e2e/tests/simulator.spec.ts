@@ -147,6 +147,15 @@ test('an owner plays with a team: adds a lead, dismisses someone mid-year, undoe
   await expect(page.getByTestId('pair-network')).toBeVisible();
   await expectAccessible(page, 'team workspace with a forecast');
 
+  // A change after the forecast asks for a new one; undo brings back the team it was computed from, and the hint goes.
+  await page.getByTestId(`dismiss-${gleb}`).click();
+  await expect(page.getByTestId('recompute-hint')).toBeVisible();
+  await expect(page.getByTestId('save')).toBeEnabled();
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId(`away-${gleb}`)).toHaveCount(0);
+  await expect(page.getByTestId('recompute-hint')).toHaveCount(0);
+  await expect(page.getByTestId('save')).toBeDisabled();
+
   // The saved team holds what the workspace showed.
   const stored = await request.get(`/api/scene/scene/${sceneId}`, { headers: { authorization: `Bearer ${token}` } });
   const actors = ((await stored.json()).result as { actors: Array<{ id: string; events: Array<{ type: string; date: number }> }> }).actors;
