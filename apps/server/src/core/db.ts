@@ -61,7 +61,7 @@ function assertChannel(channel: string): void {
  * Hands a notification to each listener of its channel, each on its own: a listener that throws is reported as a
  * process warning and the others still get the notification (a throw here would end the process).
  */
-function deliver(handlers: Set<(payload: string) => void> | undefined, channel: string, payload: string): void {
+function deliver(handlers: Iterable<(payload: string) => void> | undefined, channel: string, payload: string): void {
   for (const handler of handlers ?? []) {
     try {
       handler(payload);
@@ -136,7 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // sessions-ended one, sent with the write) still reaches them through PGlite's LISTEN.
     listen: async (channel, handler) => {
       assertChannel(channel);
-      const unlisten = await client.listen(channel, (payload) => deliver(new Set([handler]), channel, payload));
+      const unlisten = await client.listen(channel, (payload) => deliver([handler], channel, payload));
       const set = notifications.get(channel) ?? new Set();
       notifications.set(channel, set.add(handler));
       return async () => {

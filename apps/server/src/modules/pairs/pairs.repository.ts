@@ -147,9 +147,10 @@ export async function findPairToRun<A>(db: Db, ownerId: string, id: string, fact
   if (!found) return undefined;
   type Read = PairToRun & { access: A; people: unknown[]; unlocked: boolean; hours1: number; hours2: number };
   const { access, people, unlocked, hours1, hours2, ...pair } = cached.statement.decode<Read>(found.row);
+  // A person in both slots (a couple's two sides) has the same total in both.
   const hours = new Map<string, number>();
   if (pair.actor1Id) hours.set(pair.actor1Id, hours1);
-  if (pair.actor2Id) hours.set(pair.actor2Id, (hours.get(pair.actor2Id) ?? 0) + (pair.actor2Id === pair.actor1Id ? 0 : hours2));
+  if (pair.actor2Id) hours.set(pair.actor2Id, hours2);
   return {
     pair,
     access,
