@@ -10,6 +10,6 @@ export default defineProject({
     // Screen tests render whole pages; on a busy 2-core machine (two test workers, issue 31) the 5 s default is far too
     // tight: a test fails when its state never comes, not when it comes slowly.
     testTimeout: 120_000,
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['../../packages/engine/src/test-support/property-seed.ts', 'src/test/setup.ts'],
   },
 });

@@ -86,6 +86,21 @@ describe('every pair of a team in one pass', () => {
     );
   });
 
+  it('reads a pair both sides hold on the same date as the engine does, whichever way it is asked: the later holder wins', () => {
+    // Found by the property below in CI: s3 and s4 each held the pair on day 0, and pairValue(s3, s4) read s4's
+    // 0.5 h/w while pairValue(s4, s3) read s3's 26, so s4 was counted as overloaded by one reading and not the other.
+    let actors = normalizeActors(['s2', 's3', 's4', 's0'].map((id) => actor(id, [ev('join', 0)]))).actors;
+    actors = actors.map((a) =>
+      a.id === 's3' || a.id === 's4' ? { ...a, interactionIntensive: [{ actorId: a.id === 's3' ? 's4' : 's3', date: 0, value: a.id === 's3' ? 26 : 0.5 }] } : a,
+    );
+    actors = setPair(actors, 's4', 's0', 'interactionIntensive', 26, 0);
+    expect(pairValue(actors, 's3', 's4', 'interactionIntensive', 0)).toBe(0.5);
+    expect(pairValue(actors, 's4', 's3', 'interactionIntensive', 0)).toBe(0.5);
+    expect(pairValues(actors, 'interactionIntensive', 0)('s3', 's4')).toBe(0.5);
+    // s4 works 0.5 + 26 h/w, not 26 + 26.
+    expect(overloaded(actors, 0)).toEqual([]);
+  });
+
   it('warns of the same overloaded people as summing pairValue over every pair of active people', () => {
     const reference = (actors: Actor[], day: number) => {
       const active = actors.filter((a) => stateOn(a, day).active);

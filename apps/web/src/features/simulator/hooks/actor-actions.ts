@@ -88,14 +88,16 @@ export function stateOn(actor: Actor, day: number): { active: boolean; rank: 0 |
 
 type ListName = 'interactionType' | 'interactionIntensive';
 
-/** The value of a pair's interaction on `day` (latest entry at or before it, from either side), or undefined. */
+/**
+ * The value of a pair's interaction on `day` (latest entry at or before it, from either side), or undefined. On equal
+ * dates the holder later in the list wins, as in the engine's timeline: the same value whichever way the pair is asked.
+ */
 export function pairValue(actors: Actor[], a: string, b: string, list: ListName, day: number): number | undefined {
   let found: Interaction | undefined;
-  for (const [holder, partner] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    for (const i of actors.find((x) => x.id === holder)?.[list] ?? []) {
+  for (const holder of actors) {
+    if (holder.id !== a && holder.id !== b) continue;
+    const partner = holder.id === a ? b : a;
+    for (const i of holder[list]) {
       if (i.actorId === partner && i.date <= day && (!found || i.date >= found.date)) found = i;
     }
   }
@@ -137,7 +139,7 @@ function latestPairs(actors: Actor[], list: ListName, day: number): { index: Map
 /**
  * Every pair's value on `day` in one pass over the interactions, looked up by the pair's two ids in either order: the
  * value `pairValue` gives each pair (the latest entry on or before the day, either holder's; on equal dates the later
- * holder in the list wins, as `pairValue` reads a pair (a, b) with a before b). `pairValue` looks one pair up in
+ * holder in the list wins). `pairValue` looks one pair up in
  * O(people); a team's pairs are O(people²).
  */
 export function pairValues(actors: Actor[], list: ListName, day: number): (a: string, b: string) => number | undefined {
