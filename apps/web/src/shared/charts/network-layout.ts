@@ -1,0 +1,159 @@
+/**
+ * Where a network's people and their names go. A few people are named level beside their node; once level names would
+ * cover each other or leave the drawing (many people near the top and bottom of the circle, or a narrow phone), every
+ * name is written along its radius, outwards, as in a chord diagram, and the circle is made large enough that
+ * neighbouring names have a line's height between them where they start; names are cut to what the width leaves.
+ * The geometry is checked, not guessed:
+ * `labelBoxes` gives each name's box as drawn, and the tests hold that no two boxes meet and none leaves the drawing.
+ */
+
+/** Names are 12 px text (`.axisTitle`); an average glyph of it is about this wide, Latin or Cyrillic. */
+const CHAR_PX = 7;
+/** Above the baseline and below it, of a 12 px line. */
+const ASCENT = 10;
+const DESCENT = 3;
+const MAX_CHARS = 18;
+/** The fewest characters a name is cut to (two letters and the ellipsis). */
+const MIN_CHARS = 3;
+/** From a node's centre to where its name starts. */
+const NODE_GAP = 12;
+const MIN_RADIUS = 40;
+const MAX_RADIUS = 150;
+/** Along the circle where radial names start, from one name's centre line to the next: a line and a little air. */
+const RADIAL_PITCH = 15;
+/** Kept clear between a name and the drawing's edge. */
+const EDGE = 4;
+
+export type NetworkPoint = { x: number; y: number };
+export type NetworkLabel = {
+  x: number;
+  y: number;
+  anchor: 'start' | 'middle' | 'end';
+  /** Degrees about (x, y); 0 for a level name. */
+  rotate: number;
+  /** Shifts the text down from (x, y) to put its baseline there: a radial name is centred on its radius. */
+  dy: number;
+  text: string;
+};
+export type NetworkLayout = { width: number; height: number; radial: boolean; nodes: NetworkPoint[]; labels: NetworkLabel[] };
+
+/** A name cut to `chars` characters, the last of them an ellipsis. */
+export function shortName(name: string, chars: number): string {
+  return name.length > chars ? `${name.slice(0, chars - 1)}…` : name;
+}
+
+const angleOf = (index: number, count: number) => (index / Math.max(1, count)) * 2 * Math.PI - Math.PI / 2;
+
+/** People on a circle in a drawing `width` wide, their names level and beside them (the layout for a few people). */
+export function levelLayout(names: readonly string[], width: number): NetworkLayout {
+  const longest = Math.max(MIN_CHARS, ...names.map((name) => Math.min(name.length, MAX_CHARS)));
+  const side = Math.min(width, 520);
+  const radius = Math.max(MIN_RADIUS, Math.min(side / 2 - (CHAR_PX * longest + 14), MAX_RADIUS));
+  const height = 2 * radius + 60;
+  const cx = width / 2;
+  const cy = height / 2;
+  const nodes: NetworkPoint[] = [];
+  const labels: NetworkLabel[] = [];
+  names.forEach((name, index) => {
+    const angle = angleOf(index, names.length);
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    const x = cx + radius * cos;
+    const y = cy + radius * sin;
+    const upright = Math.abs(cos) < 0.3;
+    nodes.push({ x, y });
+    labels.push({
+      x: x + cos * NODE_GAP,
+      y: y + sin * NODE_GAP + (upright ? (sin > 0 ? 12 : -4) : 4),
+      anchor: upright ? 'middle' : cos > 0 ? 'start' : 'end',
+      rotate: 0,
+      dy: 0,
+      text: shortName(name, MAX_CHARS),
+    });
+  });
+  return { width, height, radial: false, nodes, labels };
+}
+
+/** People on a circle large enough for names along the radii, the names cut to what the width leaves them. */
+function radialLayout(names: readonly string[], width: number): NetworkLayout {
+  const count = names.length;
+  const half = width / 2;
+  const fewest = Math.max(MIN_RADIUS, (RADIAL_PITCH * count) / (2 * Math.PI) - NODE_GAP);
+  let chars = Math.max(MIN_CHARS, ...names.map((name) => Math.min(name.length, MAX_CHARS)));
+  const radius = Math.max(fewest, Math.min(half - NODE_GAP - CHAR_PX * chars - EDGE, MAX_RADIUS));
+  chars = Math.max(MIN_CHARS, Math.min(chars, Math.floor((half - radius - NODE_GAP - EDGE) / CHAR_PX)));
+  const outer = radius + NODE_GAP + CHAR_PX * chars + EDGE;
+  // Only when even the shortest names do not fit (some 60 people on a 320 px phone) is the drawing wider than its box.
+  const drawn = Math.max(width, 2 * outer);
+  const cx = drawn / 2;
+  const cy = outer;
+  const nodes: NetworkPoint[] = [];
+  const labels: NetworkLabel[] = [];
+  names.forEach((name, index) => {
+    const angle = angleOf(index, count);
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    const degrees = (angle * 180) / Math.PI;
+    // The left half is turned over, so that no name reads upside down.
+    const left = cos < -1e-9;
+    nodes.push({ x: cx + radius * cos, y: cy + radius * sin });
+    labels.push({
+      x: cx + (radius + NODE_GAP) * cos,
+      y: cy + (radius + NODE_GAP) * sin,
+      anchor: left ? 'end' : 'start',
+      rotate: left ? degrees + 180 : degrees,
+      dy: (ASCENT - DESCENT) / 2,
+      text: shortName(name, chars),
+    });
+  });
+  return { width: drawn, height: 2 * outer, radial: true, nodes, labels };
+}
+
+/** The four corners of a name's box as drawn: its text's extent along its baseline, from ascent to descent. */
+export function labelBoxes(layout: NetworkLayout): NetworkPoint[][] {
+  return layout.labels.map((label) => {
+    const length = label.text.length * CHAR_PX;
+    const from = label.anchor === 'start' ? 0 : label.anchor === 'end' ? -length : -length / 2;
+    const top = label.dy - ASCENT;
+    const bottom = label.dy + DESCENT;
+    const turn = (label.rotate * Math.PI) / 180;
+    const cos = Math.cos(turn);
+    const sin = Math.sin(turn);
+    return [
+      [from, top],
+      [from + length, top],
+      [from + length, bottom],
+      [from, bottom],
+    ].map(([u, v]) => ({ x: label.x + u! * cos - v! * sin, y: label.y + u! * sin + v! * cos }));
+  });
+}
+
+/** Whether two convex boxes overlap (separating axis test over both boxes' edges). */
+export function boxesMeet(a: NetworkPoint[], b: NetworkPoint[]): boolean {
+  for (const box of [a, b]) {
+    for (let i = 0; i < box.length; i++) {
+      const p = box[i]!;
+      const q = box[(i + 1) % box.length]!;
+      const nx = q.y - p.y;
+      const ny = p.x - q.x;
+      const project = (points: NetworkPoint[]) => points.map((point) => point.x * nx + point.y * ny);
+      const pa = project(a);
+      const pb = project(b);
+      if (Math.max(...pa) <= Math.min(...pb) || Math.max(...pb) <= Math.min(...pa)) return false;
+    }
+  }
+  return true;
+}
+
+/** Whether a layout's names all stay inside the drawing and apart from each other. */
+export function labelsFit(layout: NetworkLayout): boolean {
+  const boxes = labelBoxes(layout);
+  const inside = boxes.every((box) => box.every((p) => p.x >= 0 && p.x <= layout.width && p.y >= 0 && p.y <= layout.height));
+  return inside && boxes.every((box, i) => boxes.slice(i + 1).every((other) => !boxesMeet(box, other)));
+}
+
+/** The layout for these names in a drawing `width` wide: level names while they fit, names along the radii when not. */
+export function layoutNetwork(names: readonly string[], width: number): NetworkLayout {
+  const level = levelLayout(names, width);
+  return labelsFit(level) ? level : radialLayout(names, width);
+}
