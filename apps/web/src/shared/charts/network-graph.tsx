@@ -4,7 +4,7 @@ import { ChartTable } from './chart-table.tsx';
 import classes from './charts.module.css';
 import { CHARTS_NAMESPACE } from './texts.ts';
 import { chartLocale, formatChartNumber } from './format.ts';
-import { layoutNetwork } from './network-layout.ts';
+import { layoutNetwork, NODE_RADIUS } from './network-layout.ts';
 import { useChartWidth } from './use-chart-width.ts';
 import { zoneOf, type ChartZone } from './zones.ts';
 
@@ -78,7 +78,7 @@ export function NetworkGraph({ title, nodes, edges, zones, valueTitle, pairTitle
             return (
               <g key={node.id} data-testid="network-node">
                 {label.text === node.name ? null : <title>{node.name}</title>}
-                <circle cx={p.x} cy={p.y} r={7} fill="#343a40" stroke="#fff" strokeWidth={2} />
+                <circle cx={p.x} cy={p.y} r={NODE_RADIUS - 1} fill="#343a40" stroke="#fff" strokeWidth={2} />
                 <text
                   className={classes.axisTitle}
                   x={label.x}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxesMeet, labelBoxes, labelsFit, layoutNetwork, levelLayout, shortName } from './network-layout.ts';
+import { boxesMeet, boxMeetsCircle, labelBoxes, labelsFit, layoutNetwork, levelLayout, shortName } from './network-layout.ts';
 
 const names = (count: number, name: (i: number) => string) => Array.from({ length: count }, (_, i) => name(i));
 const longName = (i: number) => `Константинопольская-${i} Анастасия`;
@@ -38,7 +38,8 @@ describe("a network's names", () => {
     const layout = layoutNetwork(names(30, longName), 343);
     expect(layout.width).toBe(343);
     for (const [i, label] of layout.labels.entries()) {
-      expect(label.text.length).toBeGreaterThanOrEqual(10);
+      // 30 nodes need a circle of 86 px radius to stay apart; a 343 px phone leaves 9 characters beside it.
+      expect(label.text.length).toBeGreaterThanOrEqual(9);
       expect(longName(i).startsWith(label.text.replace(/…$/, ''))).toBe(true);
     }
   });
@@ -60,10 +61,18 @@ describe("a network's names", () => {
     expect(boxesMeet(square(0, 0), square(2.2, 2.2, Math.PI / 4))).toBe(false);
     expect(boxesMeet(square(0, 0), square(1.6, 1.6, Math.PI / 4))).toBe(true);
     expect(labelBoxes(layoutNetwork(['Anna'], 480))).toHaveLength(1);
+    // A circle inside, beside an edge, beside a corner, and clear of a turned box.
+    expect(boxMeetsCircle(square(0, 0), { x: 0.2, y: 0 }, 0.1)).toBe(true);
+    expect(boxMeetsCircle(square(0, 0), { x: 1.5, y: 0 }, 0.6)).toBe(true);
+    expect(boxMeetsCircle(square(0, 0), { x: 1.5, y: 0 }, 0.4)).toBe(false);
+    expect(boxMeetsCircle(square(0, 0), { x: 1.5, y: 1.5 }, 0.6)).toBe(false);
+    expect(boxMeetsCircle(square(0, 0, Math.PI / 4), { x: 1.5, y: 1.5 }, 0.6)).toBe(false);
+    expect(boxMeetsCircle(square(0, 0, Math.PI / 4), { x: 1.2, y: 0 }, 0.3)).toBe(true);
   });
 
   it('cuts a name with an ellipsis', () => {
     expect(shortName('Anastasia', 5)).toBe('Anas…');
     expect(shortName('Anna', 5)).toBe('Anna');
+    expect(shortName('Person jf Bench', 10)).toBe('Person jf…');
   });
 });

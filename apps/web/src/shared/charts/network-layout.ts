@@ -15,6 +15,10 @@ const DESCENT = 3;
 const MAX_CHARS = 18;
 /** The fewest characters a name is cut to (two letters and the ellipsis). */
 const MIN_CHARS = 3;
+/** A node's circle as drawn (7 px and half its 2 px white ring). */
+export const NODE_RADIUS = 8;
+/** Between neighbouring nodes' centres on the circle: their circles and a little air. */
+const NODE_PITCH = 2 * NODE_RADIUS + 2;
 /** From a node's centre to where its name starts. */
 const NODE_GAP = 12;
 const MIN_RADIUS = 40;
@@ -37,9 +41,9 @@ export type NetworkLabel = {
 };
 export type NetworkLayout = { width: number; height: number; radial: boolean; nodes: NetworkPoint[]; labels: NetworkLabel[] };
 
-/** A name cut to `chars` characters, the last of them an ellipsis. */
+/** A name cut to `chars` characters at most, the last of them an ellipsis (no space before it). */
 export function shortName(name: string, chars: number): string {
-  return name.length > chars ? `${name.slice(0, chars - 1)}…` : name;
+  return name.length > chars ? `${name.slice(0, chars - 1).trimEnd()}…` : name;
 }
 
 const angleOf = (index: number, count: number) => (index / Math.max(1, count)) * 2 * Math.PI - Math.PI / 2;
@@ -62,14 +66,19 @@ export function levelLayout(names: readonly string[], width: number): NetworkLay
     const y = cy + radius * sin;
     const upright = Math.abs(cos) < 0.3;
     nodes.push({ x, y });
-    labels.push({
-      x: x + cos * NODE_GAP,
-      y: y + sin * NODE_GAP + (upright ? (sin > 0 ? 12 : -4) : 4),
+    const at = (gap: number): NetworkLabel => ({
+      x: x + cos * gap,
+      y: y + sin * gap + (upright ? (sin > 0 ? 12 : -4) : 4),
       anchor: upright ? 'middle' : cos > 0 ? 'start' : 'end',
       rotate: 0,
       dy: 0,
       text: shortName(name, MAX_CHARS),
     });
+    // Out along the node's ray until the name clears the node (near the top and the bottom a level name beside it would
+    // touch it).
+    let gap = NODE_GAP;
+    while (gap < 3 * NODE_GAP && boxMeetsCircle(boxOf(at(gap)), { x, y }, NODE_RADIUS)) gap += 1;
+    labels.push(at(gap));
   });
   return { width, height, radial: false, nodes, labels };
 }
@@ -78,7 +87,7 @@ export function levelLayout(names: readonly string[], width: number): NetworkLay
 function radialLayout(names: readonly string[], width: number): NetworkLayout {
   const count = names.length;
   const half = width / 2;
-  const fewest = Math.max(MIN_RADIUS, (RADIAL_PITCH * count) / (2 * Math.PI) - NODE_GAP);
+  const fewest = Math.max(MIN_RADIUS, (RADIAL_PITCH * count) / (2 * Math.PI) - NODE_GAP, (NODE_PITCH * count) / (2 * Math.PI));
   let chars = Math.max(MIN_CHARS, ...names.map((name) => Math.min(name.length, MAX_CHARS)));
   const radius = Math.max(fewest, Math.min(half - NODE_GAP - CHAR_PX * chars - EDGE, MAX_RADIUS));
   chars = Math.max(MIN_CHARS, Math.min(chars, Math.floor((half - radius - NODE_GAP - EDGE) / CHAR_PX)));
@@ -110,22 +119,42 @@ function radialLayout(names: readonly string[], width: number): NetworkLayout {
 }
 
 /** The four corners of a name's box as drawn: its text's extent along its baseline, from ascent to descent. */
+function boxOf(label: NetworkLabel): NetworkPoint[] {
+  const length = label.text.length * CHAR_PX;
+  const from = label.anchor === 'start' ? 0 : label.anchor === 'end' ? -length : -length / 2;
+  const top = label.dy - ASCENT;
+  const bottom = label.dy + DESCENT;
+  const turn = (label.rotate * Math.PI) / 180;
+  const cos = Math.cos(turn);
+  const sin = Math.sin(turn);
+  return [
+    [from, top],
+    [from + length, top],
+    [from + length, bottom],
+    [from, bottom],
+  ].map(([u, v]) => ({ x: label.x + u! * cos - v! * sin, y: label.y + u! * sin + v! * cos }));
+}
+
+/** Every name's box as drawn. */
 export function labelBoxes(layout: NetworkLayout): NetworkPoint[][] {
-  return layout.labels.map((label) => {
-    const length = label.text.length * CHAR_PX;
-    const from = label.anchor === 'start' ? 0 : label.anchor === 'end' ? -length : -length / 2;
-    const top = label.dy - ASCENT;
-    const bottom = label.dy + DESCENT;
-    const turn = (label.rotate * Math.PI) / 180;
-    const cos = Math.cos(turn);
-    const sin = Math.sin(turn);
-    return [
-      [from, top],
-      [from + length, top],
-      [from + length, bottom],
-      [from, bottom],
-    ].map(([u, v]) => ({ x: label.x + u! * cos - v! * sin, y: label.y + u! * sin + v! * cos }));
-  });
+  return layout.labels.map(boxOf);
+}
+
+/** Whether a convex box and a circle overlap: the centre inside the box, or an edge nearer it than the radius. */
+export function boxMeetsCircle(box: NetworkPoint[], centre: NetworkPoint, radius: number): boolean {
+  let inside = true;
+  for (let i = 0; i < box.length; i++) {
+    const p = box[i]!;
+    const q = box[(i + 1) % box.length]!;
+    const ex = q.x - p.x;
+    const ey = q.y - p.y;
+    const t = Math.max(0, Math.min(1, ((centre.x - p.x) * ex + (centre.y - p.y) * ey) / (ex * ex + ey * ey)));
+    if (Math.hypot(p.x + t * ex - centre.x, p.y + t * ey - centre.y) < radius) return true;
+    const side = ex * (centre.y - p.y) - ey * (centre.x - p.x);
+    const turn = (box[(i + 2) % box.length]!.x - p.x) * ey - (box[(i + 2) % box.length]!.y - p.y) * ex;
+    if (side * turn > 0) inside = false;
+  }
+  return inside;
 }
 
 /** Whether two convex boxes overlap (separating axis test over both boxes' edges). */
@@ -145,11 +174,19 @@ export function boxesMeet(a: NetworkPoint[], b: NetworkPoint[]): boolean {
   return true;
 }
 
-/** Whether a layout's names all stay inside the drawing and apart from each other. */
+/**
+ * Whether a layout can be read: every name inside the drawing and apart from every other name and every node, and the
+ * nodes apart from each other.
+ */
 export function labelsFit(layout: NetworkLayout): boolean {
   const boxes = labelBoxes(layout);
   const inside = boxes.every((box) => box.every((p) => p.x >= 0 && p.x <= layout.width && p.y >= 0 && p.y <= layout.height));
-  return inside && boxes.every((box, i) => boxes.slice(i + 1).every((other) => !boxesMeet(box, other)));
+  const namesApart = boxes.every((box, i) => boxes.slice(i + 1).every((other) => !boxesMeet(box, other)));
+  const clearOfNodes = boxes.every((box) => layout.nodes.every((node) => !boxMeetsCircle(box, node, NODE_RADIUS)));
+  const nodesApart = layout.nodes.every((node, i) =>
+    layout.nodes.slice(i + 1).every((other) => Math.hypot(node.x - other.x, node.y - other.y) >= 2 * NODE_RADIUS),
+  );
+  return inside && namesApart && clearOfNodes && nodesApart;
 }
 
 /** The layout for these names in a drawing `width` wide: level names while they fit, names along the radii when not. */
