@@ -2,9 +2,10 @@
  * Where a network's people and their names go. A few people are named level beside their node; once level names would
  * cover each other or leave the drawing (many people near the top and bottom of the circle, or a narrow phone), every
  * name is written along its radius, outwards, as in a chord diagram, and the circle is made large enough that
- * neighbouring names have a line's height between them where they start; names are cut to what the width leaves.
- * The geometry is checked, not guessed:
- * `labelBoxes` gives each name's box as drawn, and the tests hold that no two boxes meet and none leaves the drawing.
+ * neighbouring names have a line's height between them where they start and the nodes stay apart; names are cut to
+ * what the width leaves. The geometry is checked, not guessed: `labelsFit` reads each name's box as drawn, and the tests
+ * hold for 2 to 60 people on a phone and a desktop that no name meets another name or a node, none leaves the drawing,
+ * and no two nodes meet.
  */
 
 /** Names are 12 px text (`.axisTitle`); an average glyph of it is about this wide, Latin or Cyrillic. */
