@@ -88,22 +88,6 @@ export function stateOn(actor: Actor, day: number): { active: boolean; rank: 0 |
 
 type ListName = 'interactionType' | 'interactionIntensive';
 
-/**
- * The value of a pair's interaction on `day` (latest entry at or before it, from either side), or undefined. On equal
- * dates the holder later in the list wins, as in the engine's timeline: the same value whichever way the pair is asked.
- */
-export function pairValue(actors: Actor[], a: string, b: string, list: ListName, day: number): number | undefined {
-  let found: Interaction | undefined;
-  for (const holder of actors) {
-    if (holder.id !== a && holder.id !== b) continue;
-    const partner = holder.id === a ? b : a;
-    for (const i of holder[list]) {
-      if (i.actorId === partner && i.date <= day && (!found || i.date >= found.date)) found = i;
-    }
-  }
-  return found?.value;
-}
-
 type PairEntry = { a: string; b: string; value: number; date: number };
 
 /** Room for this many people's ids in a pair's number (a pair of indices i < j is i × base + j, under 2^53). */
@@ -138,9 +122,9 @@ function latestPairs(actors: Actor[], list: ListName, day: number): { index: Map
 
 /**
  * Every pair's value on `day` in one pass over the interactions, looked up by the pair's two ids in either order: the
- * value `pairValue` gives each pair (the latest entry on or before the day, either holder's; on equal dates the later
- * holder in the list wins). `pairValue` looks one pair up in
- * O(people); a team's pairs are O(people²).
+ * latest entry on or before the day, either holder's; on equal dates the holder later in the list wins, as in the
+ * engine's timeline, so a pair has one value whichever way it is asked. Looking each pair up on its own is O(people); a
+ * team's pairs are O(people²).
  */
 export function pairValues(actors: Actor[], list: ListName, day: number): (a: string, b: string) => number | undefined {
   const { index, found } = latestPairs(actors, list, day);
@@ -162,8 +146,8 @@ export function setPair(actors: Actor[], a: string, b: string, list: ListName, v
 
 /**
  * Ids of the actors whose hours per week with the others on `day` exceed the spec's 50 h/w: each pair's hours (as
- * `pairValue` reads them) counted for both of its people while both are active. One pass over the interactions; asking
- * `pairValue` for every pair took a 300-person team seconds.
+ * `pairValues` reads them) counted for both of its people while both are active. One pass over the interactions; looking
+ * every pair up on its own took a 300-person team seconds.
  */
 export function overloaded(actors: Actor[], day: number): string[] {
   const active = new Set(actors.filter((a) => stateOn(a, day).active).map((a) => a.id));
