@@ -6,6 +6,7 @@ import { CHARTS_NAMESPACE } from './texts.ts';
 import { chartLocale, formatChartNumber, withUnit } from './format.ts';
 import { chartDomain, linearScale } from './scale.ts';
 import { useChartWidth } from './use-chart-width.ts';
+import { CHAR_PX, shortName } from './text-width.ts';
 import { SERIES_COLORS } from './zones.ts';
 
 export type BarSeries = { id: string; name: string; color?: string };
@@ -36,7 +37,6 @@ const BAR_GAP = 6;
 const GROUP_GAP = 14;
 const LABEL_H = 18;
 const AXIS_H = 40;
-const CHAR_PX = 7;
 
 /**
  * Horizontal grouped bars: per group (an indicator) one bar per series (a team), each named at its left and valued at
@@ -72,8 +72,7 @@ export function BarChart({
   const labelWidth = Math.min(Math.floor(width * 0.35), 12 + CHAR_PX * Math.max(4, ...names.map((name) => name.length)));
   const valueRoom = 12 + CHAR_PX * (format(d1).length + (bestLabel ? bestLabel.length + 2 : 0));
   const x = linearScale([d0, d1], [labelWidth, Math.max(labelWidth + 40, width - valueRoom)], Math.max(2, Math.floor((width - labelWidth) / 90)));
-  const truncate = (name: string) =>
-    name.length * CHAR_PX > labelWidth - 8 ? `${name.slice(0, Math.max(3, Math.floor((labelWidth - 8) / CHAR_PX) - 1))}…` : name;
+  const truncate = (name: string) => shortName(name, Math.max(4, Math.floor((labelWidth - 8) / CHAR_PX)));
 
   let top = 0;
   const rows = groups.map((group) => {

@@ -7,6 +7,7 @@ import classes from './charts.module.css';
 import { CHARTS_NAMESPACE } from './texts.ts';
 import { chartLocale, formatChartNumber, withUnit } from './format.ts';
 import { chartDomain, linearScale } from './scale.ts';
+import { CHAR_PX } from './text-width.ts';
 import { useChartWidth } from './use-chart-width.ts';
 import { SERIES_COLORS, type ChartZone } from './zones.ts';
 
@@ -57,7 +58,6 @@ type Props = {
 };
 
 const MARGIN = { top: 26, right: 14, bottom: 30 };
-const CHAR_PX = 7;
 /** Bold 12 px labels run wider than axis text. */
 const MARK_CHAR_PX = 8.5;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boxesMeet, boxMeetsCircle, labelBoxes, labelsFit, layoutNetwork, levelLayout, shortName } from './network-layout.ts';
+import { boxesMeet, boxMeetsCircle, labelBoxes, labelsFit, layoutNetwork, levelLayout } from './network-layout.ts';
+import { shortName } from './text-width.ts';
 
 const names = (count: number, name: (i: number) => string) => Array.from({ length: count }, (_, i) => name(i));
 const longName = (i: number) => `Константинопольская-${i} Анастасия`;

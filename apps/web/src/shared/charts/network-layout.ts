@@ -7,9 +7,8 @@
  * hold for 2 to 60 people on a phone and a desktop that no name meets another name or a node, none leaves the drawing,
  * and no two nodes meet.
  */
+import { CHAR_PX, shortName } from './text-width.ts';
 
-/** Names are 12 px text (`.axisTitle`); an average glyph of it is about this wide, Latin or Cyrillic. */
-const CHAR_PX = 7;
 /** Above the baseline and below it, of a 12 px line. */
 const ASCENT = 10;
 const DESCENT = 3;
@@ -42,16 +41,14 @@ export type NetworkLabel = {
 };
 export type NetworkLayout = { width: number; height: number; radial: boolean; nodes: NetworkPoint[]; labels: NetworkLabel[] };
 
-/** A name cut to `chars` characters at most, the last of them an ellipsis (no space before it). */
-export function shortName(name: string, chars: number): string {
-  return name.length > chars ? `${name.slice(0, chars - 1).trimEnd()}…` : name;
-}
+/** The longest name's length in characters, as far as a name is ever shown (MIN_CHARS to MAX_CHARS). */
+const longestOf = (names: readonly string[]) => Math.max(MIN_CHARS, ...names.map((name) => Math.min(name.length, MAX_CHARS)));
 
 const angleOf = (index: number, count: number) => (index / Math.max(1, count)) * 2 * Math.PI - Math.PI / 2;
 
 /** People on a circle in a drawing `width` wide, their names level and beside them (the layout for a few people). */
 export function levelLayout(names: readonly string[], width: number): NetworkLayout {
-  const longest = Math.max(MIN_CHARS, ...names.map((name) => Math.min(name.length, MAX_CHARS)));
+  const longest = longestOf(names);
   const side = Math.min(width, 520);
   const radius = Math.max(MIN_RADIUS, Math.min(side / 2 - (CHAR_PX * longest + 14), MAX_RADIUS));
   const height = 2 * radius + 60;
@@ -89,7 +86,7 @@ function radialLayout(names: readonly string[], width: number): NetworkLayout {
   const count = names.length;
   const half = width / 2;
   const fewest = Math.max(MIN_RADIUS, (RADIAL_PITCH * count) / (2 * Math.PI) - NODE_GAP, (NODE_PITCH * count) / (2 * Math.PI));
-  let chars = Math.max(MIN_CHARS, ...names.map((name) => Math.min(name.length, MAX_CHARS)));
+  let chars = longestOf(names);
   const radius = Math.max(fewest, Math.min(half - NODE_GAP - CHAR_PX * chars - EDGE, MAX_RADIUS));
   chars = Math.max(MIN_CHARS, Math.min(chars, Math.floor((half - radius - NODE_GAP - EDGE) / CHAR_PX)));
   const outer = radius + NODE_GAP + CHAR_PX * chars + EDGE;
